@@ -1,0 +1,1 @@
+"""The ASP encodings of pysolver, shipped as package data (see README)."""

@@ -1,0 +1,22 @@
+"""pysolver: Texas Hold'em showdowns solved with Answer Set Programming (clingo),
+beside a fast numpy lookup-table evaluator and an odds engine.
+
+    >>> from pysolver import parse_cards, Deal
+    >>> parse_cards("As Kd")
+    (Card('As'), Card('Kd'))
+"""
+
+from .cards import Card, deck, format_cards, parse_board, parse_cards, parse_hole
+from .categories import Category, describe
+from .deal import MAX_PLAYERS, Deal
+from .errors import (CardCountError, DuplicateCardError, InvalidCardError, PlayerCountError,
+                     PokerInputError, RangeError, RuleFileError, TooManyPlayersError)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Card", "deck", "format_cards", "parse_board", "parse_cards", "parse_hole",
+    "Category", "describe", "MAX_PLAYERS", "Deal",
+    "PokerInputError", "InvalidCardError", "DuplicateCardError", "CardCountError",
+    "PlayerCountError", "TooManyPlayersError", "RangeError", "RuleFileError",
+]

@@ -1,0 +1,5 @@
+import sys
+
+from pysolver.cli import main
+
+sys.exit(main())
