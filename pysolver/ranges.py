@@ -1,0 +1,313 @@
+"""Starting hands and ranges: the 169 classes, the 1,326 combos, range notation.
+
+A *combo* is one pair of hole cards; there are 1,326, numbered in the order of
+``itertools.combinations(range(52), 2)`` (``COMBOS[i]`` holds the two card
+indices, lower first). A *class* is one of the 169 starting hands players
+name: 13 pairs (``AA``, 6 combos each), 78 suited hands (``AKs``, 4 combos)
+and 78 offsuit hands (``AKo``, 12 combos).
+
+A :class:`Range` gives every combo a weight in [0, 1]. Its notation is a comma
+separated list of items:
+
+===============  =====================================================
+``AA``           a pair; ``AKs`` suited, ``AKo`` offsuit, ``AK`` both
+``TT+``          TT, JJ, QQ, KK, AA; ``A2s+`` A2s..AKs; ``K9o+`` K9o..KQo
+``77-KK``        77 to KK; ``A5s-A2s`` A5s..A2s; ``T9s-QJs`` T9s, JTs, QJs
+``AsKd``         one specific combo
+``random``       every combo (also ``any``, ``100%``)
+``top 10%``      the best classes by :func:`preflop_order` (also ``10%``)
+``AA:0.5``       any item with a weight, also written ``0.5(AA)``
+===============  =====================================================
+
+When items overlap, the later item's weight wins. A token that cannot be read
+raises :class:`RangeError` naming it; nothing is silently dropped.
+
+    >>> r = parse_range("TT+, AKs, 0.5(AQo)")
+    >>> r.size, len(r.combos())
+    (40.0, 46)
+    >>> parse_range("AsKd").combos()[0].tolist()
+    [[47, 50]]
+    >>> len(parse_range("AA").combos(dead=parse_cards("As")))
+    3
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from itertools import combinations
+from typing import Iterable, Union
+
+import numpy as np
+
+from .cards import RANKS, Card, parse_cards
+from .errors import RangeError
+
+COMBOS: np.ndarray = np.array(list(combinations(range(52), 2)), dtype=np.int64)
+"""(1326, 2) card indices of every combo, lower card first."""
+COMBOS.setflags(write=False)
+
+
+def _class_name(card_a: int, card_b: int) -> str:
+    high, low = max(card_a >> 2, card_b >> 2), min(card_a >> 2, card_b >> 2)
+    if high == low:
+        return RANKS[high] * 2
+    return RANKS[high] + RANKS[low] + ("s" if (card_a & 3) == (card_b & 3) else "o")
+
+
+HAND_CLASSES: tuple[str, ...] = tuple(
+    [RANKS[r] * 2 for r in range(12, -1, -1)]
+    + [RANKS[h] + RANKS[l] + s for s in "so" for h in range(12, -1, -1) for l in range(h - 1, -1, -1)])
+"""The 169 starting-hand classes: pairs AA..22, then suited AKs..32s, then offsuit AKo..32o."""
+
+CLASS_INDEX: dict[str, int] = {name: i for i, name in enumerate(HAND_CLASSES)}
+COMBO_CLASS: np.ndarray = np.array([CLASS_INDEX[_class_name(a, b)] for a, b in COMBOS], dtype=np.int64)
+"""(1326,) the class index (into :data:`HAND_CLASSES`) of every combo."""
+COMBO_CLASS.setflags(write=False)
+_COMBO_INDEX = {(int(a), int(b)): i for i, (a, b) in enumerate(COMBOS)}
+
+
+def combo_index(card_a: Union[Card, int], card_b: Union[Card, int]) -> int:
+    """The index into :data:`COMBOS` of two hole cards, in either order.
+
+    >>> combo_index(Card.parse("2c"), Card.parse("2d")), combo_index(51, 50)
+    (0, 1325)
+    """
+    a, b = (c.index if isinstance(c, Card) else int(c) for c in (card_a, card_b))
+    return _COMBO_INDEX[(min(a, b), max(a, b))]
+
+
+def class_combos(name: str) -> np.ndarray:
+    """Indices into :data:`COMBOS` of the combos of one class (``'AKs'`` -> 4 combos)."""
+    if name not in CLASS_INDEX:
+        raise RangeError(f"unknown starting hand {name!r}")
+    return np.flatnonzero(COMBO_CLASS == CLASS_INDEX[name])
+
+
+def combo_mask(cards: Iterable[Union[Card, int]]) -> np.ndarray:
+    """(1326,) True for the combos that hold none of ``cards``."""
+    gone = np.zeros(52, dtype=bool)
+    gone[[c.index if isinstance(c, Card) else int(c) for c in cards]] = True
+    return ~(gone[COMBOS[:, 0]] | gone[COMBOS[:, 1]])
+
+
+@lru_cache(maxsize=1)
+def _preflop_order() -> tuple[str, ...]:
+    try:
+        text = resources.files("pysolver").joinpath("data/preflop_equity.json").read_text()
+    except FileNotFoundError:  # pragma: no cover - the table ships with the package
+        raise RangeError("'top x%' needs pysolver/data/preflop_equity.json: "
+                         "run scripts/make_preflop_table.py") from None
+    table = json.loads(text)["classes"]
+    return tuple(sorted(HAND_CLASSES, key=lambda name: (-table[name]["equity"], CLASS_INDEX[name])))
+
+
+def preflop_order() -> tuple[str, ...]:
+    """The 169 classes best first, by exact heads-up equity against one random hand.
+
+    This is the ordering behind ``top x%``; the equities come from
+    ``pysolver/data/preflop_equity.json`` (made by ``scripts/make_preflop_table.py``).
+
+    >>> preflop_order()[:3]
+    ('AA', 'KK', 'QQ')
+    """
+    return _preflop_order()
+
+
+def top_classes(percent: float) -> tuple[str, ...]:
+    """The shortest prefix of :func:`preflop_order` holding at least ``percent`` % of the 1,326 combos.
+
+    >>> top_classes(2)
+    ('AA', 'KK', 'QQ', 'JJ', 'AKs')
+    """
+    if not 0 <= percent <= 100:
+        raise RangeError(f"top {percent}%: a percentage must be between 0 and 100")
+    wanted = percent / 100 * len(COMBOS) - 1e-9
+    chosen: list[str] = []
+    total = 0
+    for name in preflop_order():
+        if total >= wanted:
+            break
+        chosen.append(name)
+        total += 6 if len(name) == 2 else (4 if name[2] == "s" else 12)
+    return tuple(chosen)
+
+
+_WEIGHT_AFTER = re.compile(r"^(?P<item>.+?)\s*:\s*(?P<w>[0-9]*\.?[0-9]+)$")
+_WEIGHT_BEFORE = re.compile(r"^(?P<w>[0-9]*\.?[0-9]+)\s*\(\s*(?P<item>.+?)\s*\)$")
+_PERCENT = re.compile(r"^(?:top\s*)?(?P<p>[0-9]*\.?[0-9]+)\s*%$", re.IGNORECASE)
+_HAND = re.compile(r"^(?P<a>[2-9TJQKA])(?P<b>[2-9TJQKA])(?P<s>[so]?)$")
+
+
+def _ranks_of(token: str, original: str) -> tuple[int, int, str]:
+    match = _HAND.match(token)
+    if not match:
+        raise RangeError(f"range item {original!r}: not a hand such as 'AKs', 'TT' or 'AsKd'")
+    a, b = RANKS.index(match["a"]), RANKS.index(match["b"])
+    high, low, suit = max(a, b), min(a, b), match["s"]
+    if high == low and suit:
+        raise RangeError(f"range item {original!r}: a pair cannot be suited or offsuit")
+    return high, low, suit
+
+
+def _names(high: int, low: int, suit: str) -> list[str]:
+    if high == low:
+        return [RANKS[high] * 2]
+    return [RANKS[high] + RANKS[low] + s for s in (suit or "so")]
+
+
+def _expand(token: str, original: str) -> list[str]:
+    """Class names of one weightless item: ``AKs``, ``TT+``, ``A5s-A2s``, ``T9s-QJs``."""
+    token = token[0:2].upper() + token[2:].lower()
+    if token.endswith("+"):
+        high, low, suit = _ranks_of(token[:-1], original)
+        if high == low:
+            return [n for r in range(low, 13) for n in _names(r, r, "")]
+        return [n for r in range(low, high) for n in _names(high, r, suit)]
+    if "-" in token:
+        left, _, right = token.partition("-")
+        right = right.strip()
+        right = right[0:2].upper() + right[2:].lower()
+        h1, l1, s1 = _ranks_of(left.strip(), original)
+        h2, l2, s2 = _ranks_of(right, original)
+        if s1 != s2 or (h1 == l1) != (h2 == l2) or (h1 != h2 and h1 - l1 != h2 - l2):
+            raise RangeError(f"range item {original!r}: both ends must be pairs, share the high card, "
+                             f"or share the gap, with the same suitedness")
+        if h1 == l1:
+            return [_names(r, r, "")[0] for r in range(min(l1, l2), max(l1, l2) + 1)]
+        if h1 == h2:
+            return [n for r in range(min(l1, l2), max(l1, l2) + 1) for n in _names(h1, r, s1)]
+        gap = h1 - l1
+        return [n for h in range(min(h1, h2), max(h1, h2) + 1) for n in _names(h, h - gap, s1)]
+    high, low, suit = _ranks_of(token, original)
+    return _names(high, low, suit)
+
+
+def _item_combos(item: str, original: str) -> np.ndarray:
+    """Indices into :data:`COMBOS` of one weightless item."""
+    lowered = item.lower()
+    if lowered in ("random", "any", "all"):
+        return np.arange(len(COMBOS))
+    percent = _PERCENT.match(item)
+    if percent:
+        names = top_classes(float(percent["p"]))
+        return np.concatenate([class_combos(n) for n in names]) if names else np.zeros(0, np.int64)
+    compact = item.replace(" ", "")
+    if len(compact) >= 4 and compact[1].lower() in "cdhs♣♦♥♠♧♢♡♤" or compact.startswith("10"):
+        try:
+            a, b = parse_cards(compact)
+        except ValueError:
+            raise RangeError(f"range item {original!r}: not two distinct cards such as 'AsKd'") from None
+        return np.array([combo_index(a, b)])
+    return np.concatenate([class_combos(n) for n in _expand(compact, original)])
+
+
+def _parse_weight(text: str, original: str) -> float:
+    weight = float(text)
+    if not 0 <= weight <= 1:
+        raise RangeError(f"range item {original!r}: a weight must be between 0 and 1")
+    return weight
+
+
+@dataclass(frozen=True, eq=False)
+class Range:
+    """A weight in [0, 1] for each of the 1,326 combos (read-only ``weights`` array).
+
+    >>> Range.parse("AKs").size
+    4.0
+    >>> str(Range.parse("random"))
+    'random'
+    """
+
+    text: str
+    weights: np.ndarray
+
+    def __post_init__(self) -> None:
+        weights = np.array(self.weights, dtype=np.float64)
+        if weights.shape != (len(COMBOS),):
+            raise RangeError(f"range {self.text!r}: needs one weight per combo (1326)")
+        weights.setflags(write=False)
+        object.__setattr__(self, "weights", weights)
+
+    @classmethod
+    def parse(cls, text: str) -> "Range":
+        """Read range notation (see the module docstring)."""
+        return parse_range(text)
+
+    @property
+    def size(self) -> float:
+        """The weighted number of combos (1326.0 for ``random``)."""
+        return float(self.weights.sum())
+
+    @property
+    def is_random(self) -> bool:
+        """True when every combo has weight 1."""
+        return bool((self.weights == 1).all())
+
+    def combos(self, dead: Iterable[Union[Card, int]] = ()) -> np.ndarray:
+        """(n, 2) card indices of the combos with weight > 0 that avoid ``dead``."""
+        return COMBOS[self._live(dead)]
+
+    def weighted_combos(self, dead: Iterable[Union[Card, int]] = ()) -> tuple[np.ndarray, np.ndarray]:
+        """(combos (n, 2), weights (n,)) after removing combos that hold a dead card.
+
+        >>> cards, weights = parse_range("AA:0.5").weighted_combos(dead=parse_cards("Ah"))
+        >>> len(cards), weights.tolist()
+        (3, [0.5, 0.5, 0.5])
+        """
+        live = self._live(dead)
+        return COMBOS[live], self.weights[live]
+
+    def class_weights(self) -> dict[str, float]:
+        """Weighted combo count per class present: ``{'AA': 6.0, 'AKs': 4.0}``."""
+        sums = np.bincount(COMBO_CLASS, weights=self.weights, minlength=len(HAND_CLASSES))
+        return {HAND_CLASSES[i]: float(sums[i]) for i in np.flatnonzero(sums)}
+
+    def _live(self, dead: Iterable[Union[Card, int]]) -> np.ndarray:
+        return np.flatnonzero((self.weights > 0) & combo_mask(dead))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Range) and bool(np.array_equal(self.weights, other.weights))
+
+    def __hash__(self) -> int:
+        return hash(self.weights.tobytes())
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Range({self.text!r})"
+
+
+def parse_range(text: str) -> Range:
+    """Read range notation into a :class:`Range`; a bad item raises :class:`RangeError` naming it.
+
+    >>> parse_range("77-KK").class_weights()
+    {'KK': 6.0, 'QQ': 6.0, 'JJ': 6.0, 'TT': 6.0, '99': 6.0, '88': 6.0, '77': 6.0}
+    >>> parse_range("AKx")
+    Traceback (most recent call last):
+    ...
+    pysolver.errors.RangeError: range item 'AKx': not a hand such as 'AKs', 'TT' or 'AsKd'
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise RangeError(f"range {text!r}: empty; write hands such as 'AKs, TT+' or 'random'")
+    weights = np.zeros(len(COMBOS))
+    for raw in text.split(","):
+        original = raw.strip()
+        if not original:
+            raise RangeError(f"range {text!r}: an empty item between commas")
+        item, weight = original, 1.0
+        for pattern in (_WEIGHT_AFTER, _WEIGHT_BEFORE):
+            match = pattern.match(original)
+            if match:
+                item, weight = match["item"].strip(), _parse_weight(match["w"], original)
+                break
+        weights[_item_combos(item, original)] = weight
+    return Range(text.strip(), weights)
+
+
+RANDOM = Range("random", np.ones(len(COMBOS)))
+"""Every combo with weight 1."""
