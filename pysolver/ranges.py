@@ -311,3 +311,19 @@ def parse_range(text: str) -> Range:
 
 RANDOM = Range("random", np.ones(len(COMBOS)))
 """Every combo with weight 1."""
+
+
+def as_range(value: Union[str, Range]) -> Range:
+    """A :class:`Range` as is, or range text parsed."""
+    return value if isinstance(value, Range) else parse_range(value)
+
+
+def weighted_combos(value: Union[str, Range],
+                    dead: Iterable[Union[Card, int]] = ()) -> tuple[np.ndarray, np.ndarray]:
+    """(combos (n, 2) card indices, weights (n,)) of range text or a :class:`Range`, less ``dead``.
+
+    >>> cards, weights = weighted_combos("KK, 0.5(AKs)", dead=[51])
+    >>> len(cards), weights.sum()
+    (9, 7.5)
+    """
+    return as_range(value).weighted_combos(dead)

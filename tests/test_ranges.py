@@ -108,3 +108,10 @@ def test_range_value_semantics():
     assert r == parse_range("AKs") and hash(r) == hash(parse_range("AKs"))
     with pytest.raises(ValueError):
         r.weights[0] = 1.0
+
+
+def test_weighted_combos_function():
+    from pysolver.ranges import weighted_combos
+    cards, weights = weighted_combos("KK, 0.5(AKs)", dead=parse_cards("As"))
+    assert len(cards) == 6 + 3 and weights.sum() == 6 + 1.5
+    assert weighted_combos(parse_range("KK"))[0].shape == (6, 2)
