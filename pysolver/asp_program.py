@@ -1,0 +1,167 @@
+"""Loading the ASP encodings, writing showdowns as facts, running clingo.
+
+The encodings live in ``asp/`` (installed as the package ``pysolver.asp``):
+
+===============  ============================================================
+``cards.lp``     the rules' data: faces, suits, ranks, straights, category order
+``hands.lp``     counts per face and suit, the hands each player makes, category
+``tiebreak.lp``  best five cards, tie-break ranks, one comparable hand value
+``outcome.lp``   winners and ``game_outcome`` (win or chop)
+``driver.lp``    what this driver reads: one packed atom per player
+``compare.lp``   ``beats/3`` and ``ties/3`` between two players (readable view)
+``show.lp``      the readable view for a person running clingo on the files
+===============  ============================================================
+
+A showdown is written as facts carrying its id, so many showdowns ground in
+one program::
+
+    >>> from pysolver import Deal
+    >>> showdown_facts(7, Deal.parse(["As Ks", "Qh Qd"], "Js Ts 2c"))
+    'hole(7,0,ace,spades).hole(7,0,king,spades).hole(7,1,queen,hearts).hole(7,1,queen,diamonds).board(7,jack,spades).board(7,ten,spades).board(7,two,clubs).'
+
+:class:`AspProgram` holds the encodings (and a user's extra rule files), and
+:meth:`AspProgram.run` grounds and solves facts, turning every clingo error
+into a :class:`~pysolver.errors.RuleFileError` with clingo's message, file and
+line.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import clingo
+
+from .cards import Card
+from .deal import Deal
+from .errors import RuleFileError
+
+log = logging.getLogger("pysolver.asp")
+
+#: The encodings the driver loads; ``cards.lp`` is the part a rule variant replaces.
+ENCODING_FILES = ("cards.lp", "hands.lp", "tiebreak.lp", "outcome.lp", "driver.lp")
+#: The same logic with the readable output (``category/3``, ``best_five/4``, ``tiebreak/4``, ...).
+READABLE_FILES = ("cards.lp", "hands.lp", "tiebreak.lp", "outcome.lp", "compare.lp", "show.lp")
+RULES_DATA_FILE = "cards.lp"
+
+#: ASP names of the faces (by rank 0..12) and suits (by suit 0..3).
+FACE_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine",
+              "ten", "jack", "queen", "king", "ace")
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+
+# ",ace,spades)." for each card index: the tail of a hole or board fact.
+_CARD_TAIL = tuple(f",{FACE_NAMES[i >> 2]},{SUIT_NAMES[i & 3]})." for i in range(52))
+#: The card named by an ASP face and suit: ``CARD_OF[("ace", "spades")]``.
+CARD_OF = {(FACE_NAMES[i >> 2], SUIT_NAMES[i & 3]): Card(i) for i in range(52)}
+
+RulePath = str | os.PathLike
+
+
+def encoding_path(name: str) -> Path:
+    """The installed path of one of the encodings, e.g. ``encoding_path('hands.lp')``."""
+    return Path(str(resources.files("pysolver.asp").joinpath(name)))
+
+
+@lru_cache(maxsize=None)
+def encoding_text(name: str) -> str:
+    """The text of one of the encodings (read once)."""
+    return resources.files("pysolver.asp").joinpath(name).read_text(encoding="utf-8")
+
+
+def showdown_facts(showdown_id: int, deal: Deal) -> str:
+    """The facts of one showdown: ``hole(Id,Player,Face,Suit).`` and ``board(Id,Face,Suit).``"""
+    head = f"hole({showdown_id},"
+    parts = [f"{head}{p}{_CARD_TAIL[c.index]}" for p, hole in enumerate(deal.players) for c in hole]
+    board_head = f"board({showdown_id}"
+    parts += [board_head + _CARD_TAIL[c.index] for c in deal.board]
+    return "".join(parts)
+
+
+def batch_facts(deals: Iterable[Deal], first_id: int = 0) -> str:
+    """The facts of many showdowns as one text, ids counting from ``first_id``."""
+    return "".join(showdown_facts(i, d) for i, d in enumerate(deals, first_id))
+
+
+@dataclass(frozen=True)
+class GroundSize:
+    """The size of a ground program, from clingo's statistics (``problem.lp``)."""
+
+    atoms: int
+    rules: int
+
+
+def _check_rule_file(path: RulePath) -> str:
+    name = os.fspath(path)
+    if not os.path.isfile(name):
+        raise RuleFileError(f"rule file '{name}': no such file")
+    return name
+
+
+class AspProgram:
+    """The showdown encodings plus a user's rule files, ready to solve facts.
+
+    ``rule_files`` are added after the encodings (rule experiments);
+    ``rules_data`` replaces ``cards.lp`` (a variant's deck, straights and
+    category order).
+
+    >>> program = AspProgram()
+    >>> atoms = program.run(showdown_facts(0, Deal.parse(["As Ks", "Qh Qd"], "Js Ts 2c")))
+    >>> sorted(str(a) for a in atoms if a.name == "game_outcome")
+    ['game_outcome(0,win,1)']
+    """
+
+    def __init__(self, rule_files: Sequence[RulePath] = (), *, rules_data: RulePath | None = None):
+        self.rule_files = tuple(_check_rule_file(f) for f in rule_files)
+        self.rules_data = _check_rule_file(rules_data) if rules_data is not None else None
+        own = [n for n in ENCODING_FILES if not (self.rules_data and n == RULES_DATA_FILE)]
+        self._encodings = "\n".join(encoding_text(n) for n in own)
+
+    def run(self, facts: str, *, statistics: bool = False) -> tuple[list[clingo.Symbol], GroundSize | None]:
+        """Ground and solve the encodings with ``facts``; return the shown atoms.
+
+        Raises :class:`RuleFileError` with clingo's message (file and line) if a
+        rule file does not parse or ground, or if the program has no answer.
+        """
+        messages: list[str] = []
+
+        def logger(code: clingo.MessageCode, message: str) -> None:
+            if code == clingo.MessageCode.RuntimeError:
+                messages.append(message.strip())
+            else:
+                log.debug("clingo: %s", message.strip())
+
+        args = ["--stats"] if statistics else []
+        ctl = clingo.Control(args, logger=logger, message_limit=20)
+        try:
+            ctl.add("base", [], self._encodings)
+            if self.rules_data:
+                ctl.load(self.rules_data)
+            for path in self.rule_files:
+                ctl.load(path)
+            ctl.add("base", [], facts)
+            ctl.ground([("base", [])])
+        except RuntimeError as error:
+            raise RuleFileError(self._error_text(messages, error)) from None
+        atoms: list[clingo.Symbol] = []
+        result = ctl.solve(on_model=lambda m: atoms.extend(m.symbols(shown=True)))
+        if not result.satisfiable:
+            raise RuleFileError(f"the rules have no answer for these showdowns{self._blame()}: "
+                                "a rule file's constraint removes every answer")
+        size = None
+        if statistics:
+            lp = ctl.statistics["problem"]["lp"]
+            size = GroundSize(atoms=int(lp["atoms"]), rules=int(lp["rules"]))
+        return atoms, size
+
+    def _blame(self) -> str:
+        files = ([self.rules_data] if self.rules_data else []) + list(self.rule_files)
+        return f" (rule files: {', '.join(files)})" if files else ""
+
+    def _error_text(self, messages: list[str], error: RuntimeError) -> str:
+        text = "; ".join(" ".join(m.split()) for m in messages) or str(error)
+        return f"clingo: {error}{self._blame()}: {text}"

@@ -1,0 +1,256 @@
+"""The ASP showdown solver: deals in, typed results out.
+
+    >>> result = solve_showdown(["As Ks", "Qh Qd"], board="Js Ts 2c 7h 3d")
+    >>> result.players[1].description
+    'Pair of Queens, Jack-Ten-Seven kickers'
+    >>> result.winners, result.outcome
+    ((1,), 'win')
+    >>> [str(c) for c in result.players[0].best_five]
+    ['As', 'Ks', 'Js', 'Ts', '7h']
+
+:class:`Solver` holds the encodings (and any rule files of yours) and solves one
+showdown (:meth:`Solver.solve`), many in one program (:meth:`Solver.solve_batch`,
+the fast way), or the standing at each street of a deal
+(:meth:`Solver.solve_streets`, one fresh grounding per street).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable, Iterator, Sequence
+
+import clingo
+
+from .asp_program import AspProgram, GroundSize, RulePath, batch_facts, showdown_facts
+from .cards import Card, CardsLike, format_cards
+from .categories import Category, describe
+from .deal import STREETS, Deal
+from .errors import InvalidCardError, RuleFileError
+
+# hand_value (asp/tiebreak.lp): Order << 21 | lead0 << 17 | lead1 << 13 | kicker bits.
+_LEADS = {Category.ROYAL_FLUSH: 1, Category.STRAIGHT_FLUSH: 1, Category.FOUR_OF_A_KIND: 1,
+          Category.FULL_HOUSE: 2, Category.FLUSH: 0, Category.STRAIGHT: 1,
+          Category.THREE_OF_A_KIND: 1, Category.TWO_PAIR: 2, Category.PAIR: 1, Category.HIGH_CARD: 0}
+_CATEGORY_BY_NAME = {c.snake: c for c in Category}
+_KICKERS = tuple(tuple(r for r in range(12, -1, -1) if mask >> r & 1) for mask in range(1 << 13))
+
+
+def tiebreak_from_value(category: Category, value: int) -> tuple[int, ...]:
+    """The tie-break ranks held in an ASP ``hand_value`` (see asp/tiebreak.lp).
+
+    >>> tiebreak_from_value(Category.TWO_PAIR, (2 << 21) | (12 << 17) | (10 << 13) | (1 << 11))
+    (12, 10, 11)
+    """
+    leads = ((value >> 17) & 15, (value >> 13) & 15)[:_LEADS[category]]
+    return leads + _KICKERS[value & 8191]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerHand:
+    """One player's best hand: category, five cards (two preflop), tie-break ranks."""
+
+    hole: tuple[Card, Card]
+    category: Category
+    best_five: tuple[Card, ...]
+    tiebreak: tuple[int, ...]
+
+    @property
+    def description(self) -> str:
+        """The hand as a player says it: ``'Full house, Kings full of Sevens'``."""
+        return describe(self.category, self.tiebreak)
+
+    @property
+    def key(self) -> tuple[int, ...]:
+        """Compares hands: higher is better, equal keys tie."""
+        return (int(self.category),) + self.tiebreak
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownResult:
+    """The solved showdown: each player's hand, the winners (0-indexed), chop or not."""
+
+    deal: Deal
+    players: tuple[PlayerHand, ...]
+    winners: tuple[int, ...]
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        return self.deal.board
+
+    @property
+    def is_chop(self) -> bool:
+        """True when two or more players split the pot."""
+        return len(self.winners) > 1
+
+    @property
+    def outcome(self) -> str:
+        """``'win'`` or ``'tie'`` (as in the JSON output)."""
+        return "tie" if self.is_chop else "win"
+
+    @property
+    def street(self) -> str:
+        return self.deal.street
+
+    def to_json(self) -> dict:
+        """The JSON shape of ``pysolver showdown --json``."""
+        return {
+            "board": [str(c) for c in self.board],
+            "players": [{"hole": [str(c) for c in p.hole], "category": p.category.snake,
+                         "best_five": [str(c) for c in p.best_five], "tiebreak": list(p.tiebreak),
+                         "description": p.description} for p in self.players],
+            "winners": list(self.winners),
+            "outcome": self.outcome,
+        }
+
+    def __str__(self) -> str:
+        lines = [f"board {format_cards(self.board)}" if self.board else "board (preflop)"]
+        for i, p in enumerate(self.players):
+            mark = "  wins" if i in self.winners and not self.is_chop else "  chops" if i in self.winners else ""
+            lines.append(f"player {i}: {format_cards(p.hole)}  best {format_cards(p.best_five)}  "
+                         f"{p.description}{mark}")
+        return "\n".join(lines)
+
+
+def _display_order(cards: list[Card], category: Category, tiebreak: tuple[int, ...]) -> tuple[Card, ...]:
+    """Best five in reading order: biggest groups first, high to low; a wheel's ace last."""
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c.rank] = counts.get(c.rank, 0) + 1
+    ordered = sorted(cards, key=lambda c: (counts[c.rank], c.rank, c.suit), reverse=True)
+    if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and ordered[0].rank == 12 and tiebreak[0] != 12:
+        ordered = ordered[1:] + ordered[:1]
+    return tuple(ordered)
+
+
+def _decode(deals: Sequence[Deal], atoms: Iterable[clingo.Symbol]) -> list[ShowdownResult]:
+    """Turn the driver's atoms (asp/driver.lp) into results, checking the contract."""
+    found: list[dict[int, tuple[str, int, int]]] = [{} for _ in deals]
+    winners: list[dict[int, str]] = [{} for _ in deals]
+    for atom in atoms:
+        text = str(atom)
+        name, _, args = text.partition("(")
+        parts = args[:-1].split(",")
+        if name == "player_result":
+            g, p = int(parts[0]), int(parts[1])
+            if p in found[g]:
+                raise RuleFileError(f"showdown {g}: player {p} has more than one hand "
+                                    "(a rule file derives a second category or value)")
+            found[g][p] = (parts[2], int(parts[3]), int(parts[4]))
+        elif name == "game_outcome":
+            winners[int(parts[0])][int(parts[2])] = parts[1]
+        elif name == "card_outside_deck":
+            raise InvalidCardError(f"card '{parts[1]} of {parts[2]}' is not in the rules' deck")
+    return [_result(g, deal, found[g], winners[g]) for g, deal in enumerate(deals)]
+
+
+def _result(g: int, deal: Deal, hands: dict[int, tuple[str, int, int]], wins: dict[int, str]) -> ShowdownResult:
+    board = sorted(deal.board)
+    players = []
+    for p, hole in enumerate(deal.players):
+        if p not in hands:
+            raise RuleFileError(f"showdown {g}: no hand derived for player {p} ({format_cards(hole)})")
+        name, value, mask = hands[p]
+        category = _CATEGORY_BY_NAME.get(name)
+        if category is None:
+            raise RuleFileError(f"showdown {g}: unknown hand category '{name}' for player {p}")
+        slots = board + [None] * (5 - len(board)) + sorted(hole)  # asp/driver.lp's slots
+        cards = [slots[j] for j in range(7) if mask >> j & 1]
+        if len(cards) != min(5, 2 + len(board)) or None in cards:
+            raise RuleFileError(f"showdown {g}: player {p}'s best hand has {len(cards)} cards")
+        tiebreak = tiebreak_from_value(category, value)
+        players.append(PlayerHand(hole, category, _display_order(cards, category, tiebreak), tiebreak))
+    kinds = set(wins.values())
+    if not wins or len(kinds) > 1 or (kinds == {"win"}) != (len(wins) == 1):
+        raise RuleFileError(f"showdown {g}: inconsistent outcome {sorted(wins.items())}")
+    return ShowdownResult(deal, tuple(players), tuple(sorted(wins)))
+
+
+class Solver:
+    """Solves showdowns with the ASP encodings (plus your rule files).
+
+    ``rule_files`` are extra ``.lp`` files added to the program; ``rules_data``
+    replaces ``asp/cards.lp`` (deck, straights, category order); ``chunk_size``
+    is how many showdowns :meth:`solve_batch` grounds in one program.
+
+    >>> solver = Solver()
+    >>> solver.solve(Deal.parse(["Ah Kh", "2c 2d"], "Qh Jh Th 2s 3d")).players[0].category
+    <Category.ROYAL_FLUSH: 9>
+    """
+
+    def __init__(self, rule_files: Sequence[RulePath] = (), *, rules_data: RulePath | None = None,
+                 chunk_size: int = 1000):
+        if chunk_size < 1:
+            raise ValueError(f"chunk_size {chunk_size}: must be at least 1")
+        self.program = AspProgram(rule_files, rules_data=rules_data)
+        self.chunk_size = chunk_size
+
+    def solve(self, deal: Deal) -> ShowdownResult:
+        """Solve one showdown (one grounding)."""
+        atoms, _ = self.program.run(showdown_facts(0, deal))
+        return _decode([deal], atoms)[0]
+
+    def solve_batch(self, deals: Iterable[Deal]) -> list[ShowdownResult]:
+        """Solve many showdowns, ``chunk_size`` of them per grounding, in order."""
+        results: list[ShowdownResult] = []
+        for chunk in _chunks(deals, self.chunk_size):
+            atoms, _ = self.program.run(batch_facts(chunk))
+            results.extend(_decode(chunk, atoms))
+        return results
+
+    def solve_streets(self, deal: Deal) -> list[ShowdownResult]:
+        """The standing at the flop, turn and river (as far as the board goes).
+
+        Each street is a fresh grounding of its own board: growing one ground
+        program card by card would leave aggregates grounded for the shorter board.
+        A preflop deal gives the preflop standing alone.
+        """
+        sizes = [n for n in (3, 4, 5) if n <= len(deal.board)] or [0]
+        return [self.solve(deal.with_board(deal.board[:n])) for n in sizes]
+
+    def ground_size(self, deals: Sequence[Deal]) -> GroundSize:
+        """Atoms and rules of the ground program for these showdowns (clingo statistics)."""
+        _, size = self.program.run(batch_facts(deals), statistics=True)
+        assert size is not None
+        return size
+
+
+def _chunks(deals: Iterable[Deal], size: int) -> Iterator[list[Deal]]:
+    chunk: list[Deal] = []
+    for deal in deals:
+        chunk.append(deal)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+@lru_cache(maxsize=8)
+def _solver(rule_files: tuple[str, ...]) -> Solver:
+    return Solver(rule_files)
+
+
+def solve_showdown(holes: Sequence[CardsLike], board: CardsLike | None = "",
+                   rule_files: Sequence[RulePath] = ()) -> ShowdownResult:
+    """Solve the showdown of these hole cards on this board (0, 3, 4 or 5 cards).
+
+    >>> solve_showdown(["Ah Ad", "Kh Kd"], "Ac Kc 7s 7d 2h").players[0].description
+    'Full house, Aces full of Sevens'
+    """
+    return _solver(tuple(str(f) for f in rule_files)).solve(Deal.parse(holes, board))
+
+
+def solve_batch(deals: Iterable[Deal], rule_files: Sequence[RulePath] = (),
+                chunk_size: int = 1000) -> list[ShowdownResult]:
+    """Solve many showdowns, grounding ``chunk_size`` of them per program."""
+    return Solver(rule_files, chunk_size=chunk_size).solve_batch(deals)
+
+
+def solve_streets(deal: Deal, rule_files: Sequence[RulePath] = ()) -> list[ShowdownResult]:
+    """The standing at each street of ``deal`` (see :meth:`Solver.solve_streets`)."""
+    return _solver(tuple(str(f) for f in rule_files)).solve_streets(deal)
+
+
+__all__ = ["PlayerHand", "ShowdownResult", "Solver", "solve_showdown", "solve_batch",
+           "solve_streets", "tiebreak_from_value", "STREETS"]
