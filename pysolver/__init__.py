@@ -11,6 +11,8 @@ from .categories import Category, describe
 from .deal import MAX_PLAYERS, Deal
 from .errors import (CardCountError, DuplicateCardError, InvalidCardError, PlayerCountError,
                      PokerInputError, RangeError, RuleFileError, TooManyPlayersError)
+from .solver import (PlayerHand, ShowdownResult, Solver, solve_batch, solve_showdown,
+                     solve_streets)
 
 __version__ = "0.1.0"
 
@@ -19,4 +21,5 @@ __all__ = [
     "Category", "describe", "MAX_PLAYERS", "Deal",
     "PokerInputError", "InvalidCardError", "DuplicateCardError", "CardCountError",
     "PlayerCountError", "TooManyPlayersError", "RangeError", "RuleFileError",
+    "PlayerHand", "ShowdownResult", "Solver", "solve_batch", "solve_showdown", "solve_streets",
 ]

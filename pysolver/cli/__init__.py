@@ -13,8 +13,9 @@ import sys
 from typing import Sequence
 
 from ..errors import PokerInputError
+from . import showdown
 # Each subcommand module, in the order of `pysolver --help`.
-COMMANDS: tuple = ()
+COMMANDS: tuple = (showdown,)
 
 
 class _Parser(argparse.ArgumentParser):
