@@ -13,9 +13,9 @@ import sys
 from typing import Sequence
 
 from ..errors import PokerInputError
-from . import showdown
+from . import showdown, equity, chen
 # Each subcommand module, in the order of `pysolver --help`.
-COMMANDS: tuple = (showdown,)
+COMMANDS: tuple = (showdown, equity, chen,)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -1,0 +1,65 @@
+"""``pysolver equity "AhKh" "QsQd" [--board ..] [--dead ..] [--exact | --trials N] [--seed S] [--json]``.
+
+Each player is two hole cards, a range (``"AKs,TT+"``) or ``random``. Exact
+when feasible, Monte Carlo otherwise; a progress bar appears on a terminal for
+runs longer than a second, never with ``--json`` or when output is piped.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from contextlib import contextmanager
+from typing import Iterator, Optional
+
+from ..equity import Progress, equity
+
+
+def add_parser(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "equity", help="all-in equity of hands, ranges or random hands: exact or Monte Carlo",
+        description="Each player's chance to win, tie and lose, and equity (a tie among k pays 1/k). "
+                    "Exact enumeration when feasible, else Monte Carlo.")
+    parser.add_argument("players", nargs="+", metavar="PLAYER",
+                        help='two hole cards ("AhKh"), a range ("AKs,TT+", "top 10%%") or "random"')
+    parser.add_argument("--board", default="", help='0, 3, 4 or 5 board cards, e.g. "Qs Js 2c"')
+    parser.add_argument("--dead", default="", help="cards out of play, e.g. \"2d 7c\"")
+    how = parser.add_mutually_exclusive_group()
+    how.add_argument("--exact", action="store_true", default=None, help="force exact enumeration")
+    how.add_argument("--trials", type=int, metavar="N", help="force Monte Carlo with N trials")
+    parser.add_argument("--target-stderr", type=float, metavar="E",
+                        help="Monte Carlo: stop once every equity's standard error is <= E")
+    parser.add_argument("--seed", type=int, help="seed for Monte Carlo (reproducible runs)")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.set_defaults(run=run)
+
+
+@contextmanager
+def progress_bar(enabled: bool) -> Iterator[Optional[Progress]]:
+    """A ``progress(done, total)`` callback drawing a tqdm bar after one second, or None."""
+    if not enabled:
+        yield None
+        return
+    from tqdm import tqdm
+
+    bar = tqdm(total=0, delay=1.0, leave=False, file=sys.stderr, unit=" steps")
+
+    def update(done: int, total: int) -> None:
+        if total and bar.total != total:
+            bar.total = total
+        bar.n = done
+        bar.refresh()
+
+    try:
+        yield update
+    finally:
+        bar.close()
+
+
+def run(args) -> int:
+    exact = True if args.exact else (False if args.trials is not None or args.target_stderr is not None else None)
+    with progress_bar(sys.stdout.isatty() and not args.json) as progress:
+        result = equity(args.players, board=args.board, dead=args.dead, exact=exact, trials=args.trials,
+                        target_stderr=args.target_stderr, seed=args.seed, progress=progress)
+    print(json.dumps(result.to_dict()) if args.json else result)
+    return 0

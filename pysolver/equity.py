@@ -1,0 +1,245 @@
+"""All-in equity: who wins how often, exactly where feasible, by Monte Carlo otherwise.
+
+Each player is a specific hand (``"AhKh"``), a range (``"TT+, AKs"``, see
+:mod:`pysolver.ranges`) or ``"random"``. With a board of 0, 3, 4 or 5 cards
+and dead cards, :func:`equity` returns each player's probabilities of winning
+outright, tying and losing, and the equity (a tie among k players pays 1/k).
+
+Exact enumeration (:mod:`pysolver.exact`) is used when :func:`work_estimate`
+is within :data:`EXACT_BUDGET`: always for specific hands, and for one range
+or random player postflop or preflop; otherwise Monte Carlo
+(:mod:`pysolver.montecarlo`). ``exact=True`` forces enumeration,
+``exact=False`` forces sampling. A hand against one random hand preflop, with
+no board and no dead cards, is read from the shipped exact table
+(``pysolver/data/preflop_equity.json``).
+
+With weighted ranges, a deal counts with the product of the players'
+combo weights; counts are then weighted sums rather than integers.
+
+    >>> r = equity(["AcAd", "KsKh"])
+    >>> r.exact, r.deals, r.players[0].wins, r.players[0].ties, r.players[0].losses
+    (True, 1712304, 1388072, 6538, 317694)
+    >>> round(r.players[0].equity, 4)
+    0.8126
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from math import comb
+from typing import Callable, Optional, Sequence, Union
+
+import numpy as np
+
+from .cards import Card, CardsLike, check_distinct, format_cards, parse_board, parse_cards, parse_hole
+from .deal import check_player_count
+from .errors import PokerInputError, RangeError
+from .exact import Tally, exact_fixed, exact_one_open, exact_open_preflop
+from .montecarlo import Open, monte_carlo
+from .ranges import COMBO_CLASS, HAND_CLASSES, Range, combo_index, parse_range
+
+EXACT_BUDGET = 100_000_000
+"""Largest :func:`work_estimate` (hand values looked up) that ``exact=None`` enumerates."""
+
+PlayerLike = Union[str, Range, Sequence[Union[str, int, Card]]]
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class PlayerEquity:
+    """One player's result. ``wins``/``ties``/``losses`` are deal counts (weighted with ranges)."""
+
+    range: str
+    win: float
+    tie: float
+    loss: float
+    equity: float
+    wins: Union[int, float]
+    ties: Union[int, float]
+    losses: Union[int, float]
+    stderr: Optional[float] = None
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """Every player's result, whether it is exact, the number of deals (or trials) behind it."""
+
+    players: tuple[PlayerEquity, ...]
+    exact: bool
+    deals: Union[int, float]
+    board: tuple[Card, ...] = ()
+    dead: tuple[Card, ...] = ()
+
+    @property
+    def stderr(self) -> Optional[float]:
+        """The largest standard error of the players' equities (None when exact)."""
+        return None if self.exact else max(p.stderr for p in self.players)
+
+    def to_dict(self) -> dict:
+        """The ``pysolver equity --json`` document."""
+        return {"players": [{"range": p.range, "win": p.win, "tie": p.tie, "loss": p.loss,
+                             "equity": p.equity} for p in self.players],
+                "exact": self.exact, "deals": self.deals, "stderr": self.stderr}
+
+    def __str__(self) -> str:
+        lines = [f"{p.range:<24} equity {100 * p.equity:6.2f}%  win {100 * p.win:6.2f}%  "
+                 f"tie {100 * p.tie:5.2f}%" + ("" if p.stderr is None else f"  (± {100 * p.stderr:.2f}%)")
+                 for p in self.players]
+        how = "exact" if self.exact else "Monte Carlo"
+        return "\n".join(lines + [f"{how}, {_number(self.deals):,} {'deals' if self.exact else 'trials'}"])
+
+
+def _number(value: float) -> Union[int, float]:
+    return int(round(value)) if abs(value - round(value)) < 1e-6 else float(value)
+
+
+def read_player(player: PlayerLike) -> Union[tuple[Card, Card], Range]:
+    """Two hole cards, or a :class:`Range` (``'random'`` included)."""
+    if isinstance(player, Range):
+        return player
+    if isinstance(player, str):
+        try:
+            return parse_hole(player)
+        except PokerInputError:
+            return parse_range(player)
+    return parse_hole(player)
+
+
+def work_estimate(players: Sequence[Union[tuple, Range]], board_size: int, dead: int = 0) -> float:
+    """Roughly how many hand values an exact enumeration looks up (compare :data:`EXACT_BUDGET`)."""
+    open_sizes = sorted(int((p.weights > 0).sum()) for p in players if isinstance(p, Range))
+    per_fixed_deal = len(players) * (50_000 if board_size == 0 else 1_000)
+    if not open_sizes:
+        return per_fixed_deal
+    last = open_sizes.pop()
+    if board_size >= 3:
+        unseen = 52 - 2 * (len(players) - 1 - len(open_sizes)) - board_size - dead
+        per_open = comb(unseen, 5 - board_size) * (91 + 3 * len(players)) + last
+    else:
+        per_open = per_fixed_deal * max(last / 3, 1)      # suit symmetry leaves about a third
+    return per_open * float(np.prod(open_sizes))
+
+
+@lru_cache(maxsize=1)
+def preflop_table() -> dict:
+    """The shipped exact table: per class, wins/ties/losses against one random hand."""
+    text = resources.files("pysolver").joinpath("data/preflop_equity.json").read_text()
+    return json.loads(text)["classes"]
+
+
+def equity(players: Sequence[PlayerLike], board: CardsLike = (), dead: CardsLike = (),
+           exact: Optional[bool] = None, trials: Optional[int] = None,
+           target_stderr: Optional[float] = None, seed: Optional[int] = None,
+           progress: Optional[Progress] = None) -> EquityResult:
+    """Equity of each player: a specific hand, a range or ``'random'``.
+
+    ``exact=None`` enumerates when :func:`work_estimate` allows, else samples;
+    ``trials`` and ``target_stderr`` bound Monte Carlo (default 1,000,000 trials);
+    ``seed`` makes sampling reproducible; ``progress(done, total)`` is called
+    during long runs.
+
+    >>> r = equity(["TcJd", "random"], board="4h 5h 6d 2h Kh")
+    >>> r.players[0].wins, r.players[0].ties, r.players[0].losses, r.deals
+    (54, 4, 932, 990)
+    """
+    seats = [read_player(p) for p in players]
+    board_cards = parse_board(board)
+    dead_cards = parse_cards(dead or ())
+    fixed_cards = [c for s in seats if not isinstance(s, Range) for c in s]
+    check_distinct(fixed_cards + list(board_cards) + list(dead_cards))
+    check_player_count(len(seats), board_size=len(board_cards), dead=len(dead_cards))
+    if trials is not None and trials < 1:
+        raise PokerInputError(f"trials {trials}: must be at least 1")
+    if target_stderr is not None and not target_stderr > 0:
+        raise PokerInputError(f"target standard error {target_stderr}: must be positive")
+    known = fixed_cards + list(board_cards) + list(dead_cards)
+    specs: list = []
+    for seat in seats:
+        if isinstance(seat, Range):
+            combos, weights = seat.weighted_combos(known)
+            if not len(combos):
+                raise RangeError(f"range '{seat}': no combo is left once the known cards are removed")
+            specs.append(Open(combos, weights))
+        else:
+            specs.append(np.array([c.index for c in seat], dtype=np.int64))
+    board_index = np.array([c.index for c in board_cards], dtype=np.int64)
+    dead_index = np.array([c.index for c in dead_cards], dtype=np.int64)
+    names = [str(s) if isinstance(s, Range) else format_cards(s).replace(" ", "") for s in seats]
+
+    tabled = _tabled(seats, board_cards, dead_cards)
+    if exact is None:
+        exact = tabled is not None or work_estimate(seats, len(board_cards), len(dead_cards)) <= EXACT_BUDGET
+    if exact:
+        tally = tabled or _exact(specs, board_index, dead_index, progress)
+        return _result(names, tally, None, board_cards, dead_cards)
+    open_specs = [Open(None, None) if isinstance(s, Range) and s.is_random else spec
+                  for s, spec in zip(seats, specs)]
+    tally, stderr = monte_carlo(open_specs, board_index, dead_index, trials, target_stderr, seed, progress)
+    return _result(names, tally, stderr, board_cards, dead_cards)
+
+
+def _exact(specs: list, board: np.ndarray, dead: np.ndarray, progress: Optional[Progress]) -> Tally:
+    """Enumerate: fix open players one combo at a time until one is left open."""
+    opens = [i for i, s in enumerate(specs) if isinstance(s, Open)]
+    if not opens:
+        return exact_fixed(np.array(specs), board, dead)
+    fixed = np.array([s for s in specs if not isinstance(s, Open)], dtype=np.int64).reshape(-1, 2)
+    if len(opens) == 1:
+        position = opens[0]
+        spec = specs[position]
+        if len(board) >= 3:
+            return exact_one_open(fixed, spec.combos, spec.weights, board, dead, position)
+        return exact_open_preflop(fixed, spec.combos, spec.weights, dead, position, progress)
+    first = opens[0]
+    tally = Tally.empty(len(specs))
+    spec = specs[first]
+    for done, (combo, weight) in enumerate(zip(spec.combos, spec.weights)):
+        taken = set(combo.tolist())
+        rest = []
+        for s in specs:
+            if isinstance(s, Open) and s is not spec:
+                keep = ~np.isin(s.combos, list(taken)).any(axis=1)
+                if not keep.any():
+                    break
+                rest.append(Open(s.combos[keep], s.weights[keep]))
+            else:
+                rest.append(combo if s is spec else s)
+        else:
+            tally.merge(_exact(rest, board, dead, None), weight=float(weight))
+        if progress is not None:
+            progress(done + 1, len(spec.combos))
+    return tally
+
+
+def _tabled(seats: list, board: tuple, dead: tuple) -> Optional[Tally]:
+    """The shipped table's counts for a hand against one random hand preflop, if that is the question."""
+    if board or dead or len(seats) != 2 or sum(isinstance(s, Range) for s in seats) != 1:
+        return None
+    hero_seat = 0 if not isinstance(seats[0], Range) else 1
+    if not seats[1 - hero_seat].is_random:
+        return None
+    try:
+        row = preflop_table()[HAND_CLASSES[COMBO_CLASS[combo_index(*seats[hero_seat])]]]
+    except FileNotFoundError:
+        return None
+    wins = np.array([row["wins"], row["losses"]], dtype=np.float64)
+    ties = np.array([row["ties"], row["ties"]], dtype=np.float64)
+    shares = wins + ties / 2
+    if hero_seat == 1:
+        wins, shares = wins[::-1].copy(), shares[::-1].copy()
+    return Tally(wins, ties, shares, float(row["deals"]))
+
+
+def _result(names: list[str], tally: Tally, stderr: Optional[np.ndarray], board, dead) -> EquityResult:
+    deals = tally.deals
+    players = tuple(
+        PlayerEquity(range=name, win=float(tally.wins[i] / deals), tie=float(tally.ties[i] / deals),
+                     loss=float(1 - (tally.wins[i] + tally.ties[i]) / deals),
+                     equity=float(tally.shares[i] / deals), wins=_number(tally.wins[i]),
+                     ties=_number(tally.ties[i]), losses=_number(deals - tally.wins[i] - tally.ties[i]),
+                     stderr=None if stderr is None else float(stderr[i]))
+        for i, name in enumerate(names))
+    return EquityResult(players, stderr is None, _number(deals), tuple(board), tuple(dead))

@@ -1,0 +1,99 @@
+"""The evaluator's 7-card values, laid out for the odds engine's enumerations.
+
+Seven cards hold at most one flush, and a 7-card hand with a flush can hold no
+full house or four of a kind (the two cards off the suit cannot make both). So
+the value of seven cards is::
+
+    max(RANK_VALUE[rank key], FLUSH_VALUE[ranks of suit c], .. [ranks of suit s])
+
+where the *rank key* adds one weight per card (:data:`RANK_WEIGHTS`, chosen so
+that every multiset of up to seven ranks, four at most of each, has its own
+sum) and ``FLUSH_VALUE`` is 0 for fewer than five ranks. Both tables are filled
+once, on first use, by calling the project's evaluator
+(:func:`pysolver.evaluator.evaluate_batch`) on one representative hand per
+entry: 49,205 rank multisets and 4,719 flush masks. Values are the evaluator's:
+1..7462, higher is better.
+
+Because keys and masks are additive over disjoint cards, the engine adds a
+board's part once and each player's part per holding.
+
+    >>> t = tables()
+    >>> cards = [51, 47, 43, 39, 35, 0, 1]            # As Ks Qs Js Ts 2c 2d
+    >>> int(t.values(CARD_RANK_KEY[cards].sum(), CARD_BITS[cards].sum())) == 7462
+    True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from typing import Callable
+
+import numpy as np
+
+RANK_WEIGHTS = np.array([0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181],
+                        dtype=np.int64)
+"""Per-rank weights whose sums are distinct for every multiset of <= 7 ranks with <= 4 of each."""
+
+CARD_RANK_KEY = RANK_WEIGHTS[np.arange(52) >> 2]
+"""(52,) the rank-key part of each card."""
+CARD_BITS = np.int64(1) << (16 * (np.arange(52, dtype=np.int64) & 3) + (np.arange(52) >> 2))
+"""(52,) each card as one bit: suit ``s`` owns bits 16*s .. 16*s+12, one per rank."""
+SUIT_MASK = 0x1FFF
+
+
+def rank_multisets(size: int, most: int = 4) -> np.ndarray:
+    """(n, 13) every multiset of ``size`` ranks with at most ``most`` of each, as rank counts.
+
+    >>> rank_multisets(2).shape, rank_multisets(5).shape
+    ((91, 13), (6175, 13))
+    """
+    rows = np.zeros((1, 0), dtype=np.int64)
+    for rank in range(13):
+        left = size - rows.sum(axis=1)
+        grown = [np.column_stack([rows[left >= m], np.full((int((left >= m).sum()), 1), m)])
+                 for m in range(min(most, size) + 1)]
+        rows = np.concatenate(grown)
+    return rows[rows.sum(axis=1) == size]
+
+
+@dataclass(frozen=True)
+class HandTables:
+    """``rank_value[rank key]`` for hands without a flush and ``flush_value[13-bit mask]``."""
+
+    rank_value: np.ndarray
+    flush_value: np.ndarray
+
+    def values(self, rank_keys, bits) -> np.ndarray:
+        """Values of 7-card hands given their summed :data:`CARD_RANK_KEY` and :data:`CARD_BITS`."""
+        bits = np.asarray(bits)
+        value = self.rank_value[rank_keys]
+        for suit in range(4):
+            value = np.maximum(value, self.flush_value[(bits >> (16 * suit)) & SUIT_MASK])
+        return value
+
+
+def build_tables(evaluate_batch: Callable[[np.ndarray], np.ndarray]) -> HandTables:
+    """Fill both tables by evaluating one representative 7-card hand per entry."""
+    counts = rank_multisets(7)
+    ranks = np.repeat(np.tile(np.arange(13), (len(counts), 1)).ravel(), counts.ravel()).reshape(-1, 7)
+    # Ranks sorted, copies of a rank adjacent: cycling the suits gives them distinct suits
+    # and every suit at most two cards, so no flush.
+    cards = 4 * ranks + np.arange(7) % 4
+    keys = counts @ RANK_WEIGHTS
+    rank_value = np.zeros(int(keys.max()) + 1, dtype=np.uint16)
+    rank_value[keys] = evaluate_batch(cards)
+    flush_value = np.zeros(SUIT_MASK + 1, dtype=np.uint16)
+    for size in (5, 6, 7):
+        suited = np.array(list(combinations(range(13), size)), dtype=np.int64)
+        flush_value[(1 << suited).sum(axis=1)] = evaluate_batch(4 * suited + 3)
+    return HandTables(rank_value, flush_value)
+
+
+@lru_cache(maxsize=1)
+def tables() -> HandTables:
+    """The tables built from the project's evaluator (built once, about 0.1 s)."""
+    from .evaluator import evaluate_batch
+
+    return build_tables(evaluate_batch)

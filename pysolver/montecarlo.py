@@ -1,0 +1,139 @@
+"""Monte Carlo equity: seeded, vectorised over trials, stopping at a trial count or a standard error.
+
+How a trial is sampled, without bias from card removal:
+
+1. Each range player draws one combo with probability proportional to its
+   weight, among the combos that avoid the known cards (fixed hands, board,
+   dead); the draws are independent.
+2. A trial whose range players' combos share a card is rejected as a whole.
+   What is left is distributed exactly as the exact enumeration weighs deals:
+   proportional to the product of the weights over compatible assignments.
+3. Random players' cards and the rest of the board are then dealt uniformly
+   from the cards still unseen (a card already taken is redrawn), which adds
+   the same number of completions to every assignment, so it keeps step 2's
+   distribution.
+
+A trial's result for a player is its share of the pot (1, 1/k for a k-way tie,
+or 0); the standard error of the equity is the sample standard deviation of
+that share over the square root of the number of accepted trials.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Optional, Sequence, Union
+
+import numpy as np
+
+from . import equity_tables as _tables
+from .equity_tables import CARD_BITS, CARD_RANK_KEY
+from .errors import RangeError
+from .exact import Tally
+
+BATCH = 131_072
+MAX_TRIALS = 100_000_000
+
+
+@dataclass(frozen=True)
+class Open:
+    """A player whose hole cards are drawn: ``combos`` (n, 2) and their ``weights``, or random (None)."""
+
+    combos: Optional[np.ndarray] = None
+    weights: Optional[np.ndarray] = None
+
+
+PlayerSpec = Union[np.ndarray, Open]
+
+
+def _deal(rng: np.random.Generator, unseen: np.ndarray, used: np.ndarray, n: int) -> np.ndarray:
+    """One card per trial, uniform among ``unseen`` cards not in the trial's ``used`` bits (updated)."""
+    cards = unseen[rng.integers(0, len(unseen), n)]
+    clash = (used & CARD_BITS[cards]) != 0
+    while clash.any():
+        redo = np.flatnonzero(clash)
+        cards[redo] = unseen[rng.integers(0, len(unseen), len(redo))]
+        clash[redo] = (used[redo] & CARD_BITS[cards[redo]]) != 0
+    used |= CARD_BITS[cards]
+    return cards
+
+
+def _batch(rng, players: Sequence[PlayerSpec], board: np.ndarray, known_bits: int, unseen: np.ndarray,
+           n: int) -> np.ndarray:
+    """Hand values (players, accepted trials) of ``n`` sampled trials, rejected ones left out."""
+    used = np.full(n, known_bits, dtype=np.int64)
+    keys = np.zeros((len(players), n), dtype=np.int64)
+    bits = np.zeros((len(players), n), dtype=np.int64)
+    accepted = np.ones(n, dtype=bool)
+    for p, spec in enumerate(players):
+        if not isinstance(spec, Open):
+            keys[p], bits[p] = CARD_RANK_KEY[spec].sum(), CARD_BITS[spec].sum()
+        elif spec.combos is not None:
+            cumulative = np.cumsum(spec.weights)
+            pick = np.searchsorted(cumulative, rng.random(n) * cumulative[-1], side="right")
+            combos = spec.combos[np.minimum(pick, len(spec.combos) - 1)]
+            keys[p], bits[p] = CARD_RANK_KEY[combos].sum(axis=1), CARD_BITS[combos].sum(axis=1)
+            accepted &= (used & bits[p]) == 0
+            used |= bits[p]
+    if not accepted.all():
+        keep = np.flatnonzero(accepted)
+        keys, bits, used = keys[:, keep], bits[:, keep], used[keep]
+    for p, spec in enumerate(players):
+        if isinstance(spec, Open) and spec.combos is None:
+            for _ in range(2):
+                card = _deal(rng, unseen, used, len(used))
+                keys[p] += CARD_RANK_KEY[card]
+                bits[p] += CARD_BITS[card]
+    board_key = np.full(len(used), CARD_RANK_KEY[board].sum(), dtype=np.int64)
+    board_bits = np.full(len(used), CARD_BITS[board].sum(), dtype=np.int64)
+    for _ in range(5 - len(board)):
+        card = _deal(rng, unseen, used, len(used))
+        board_key += CARD_RANK_KEY[card]
+        board_bits += CARD_BITS[card]
+    return _tables.tables().values(keys + board_key, bits + board_bits)
+
+
+def monte_carlo(players: Sequence[PlayerSpec], board: np.ndarray, dead: np.ndarray = np.zeros(0, np.int64),
+                trials: Optional[int] = None, target_stderr: Optional[float] = None,
+                seed: Optional[int] = None,
+                progress: Optional[Callable[[int, int], None]] = None) -> tuple[Tally, np.ndarray]:
+    """Sample deals until ``trials`` are accepted or every equity's standard error is <= ``target_stderr``.
+
+    ``players`` holds, per seat, a fixed hand (array of 2 card indices) or an
+    :class:`Open` player whose combos already avoid the fixed cards. Returns
+    the tally (deals = accepted trials) and the standard error of each equity.
+    """
+    rng = np.random.default_rng(seed)
+    board = np.asarray(board, dtype=np.int64)
+    fixed = [np.asarray(p, dtype=np.int64) for p in players if not isinstance(p, Open)]
+    known = np.concatenate(fixed + [board, np.asarray(dead, dtype=np.int64)]).astype(np.int64)
+    known_bits = int(CARD_BITS[known].sum())
+    unseen = np.setdiff1d(np.arange(52), known)
+    limit = trials if trials is not None else (MAX_TRIALS if target_stderr is not None else 1_000_000)
+    tally = Tally.empty(len(players))
+    share_squares = np.zeros(len(players))
+    stderr = np.full(len(players), np.inf)
+    attempts = 0
+    while tally.deals < limit:
+        values = _batch(rng, players, board, known_bits, unseen, int(min(BATCH, limit - tally.deals)))
+        attempts += BATCH
+        if values.shape[1] == 0:
+            if attempts > 20 * BATCH and tally.deals == 0:
+                raise RangeError("the ranges almost never fit together: no trial was accepted")
+            continue
+        winners = values == values.max(axis=0)
+        n_winners = winners.sum(axis=0, dtype=np.int8)
+        solo = (n_winners == 1)
+        tally.wins += (winners & solo).sum(axis=1)
+        tally.ties += winners.sum(axis=1) - (winners & solo).sum(axis=1)
+        share = 1.0 / n_winners
+        tally.shares += winners @ share
+        share_squares += winners @ (share * share)
+        tally.deals += values.shape[1]
+        mean = tally.shares / tally.deals
+        variance = np.maximum(share_squares / tally.deals - mean ** 2, 0.0)
+        stderr = np.sqrt(variance / max(tally.deals - 1, 1))
+        if progress is not None:
+            progress(int(tally.deals), int(limit))
+        if target_stderr is not None and tally.deals >= 1000 and stderr.max() <= target_stderr:
+            break
+    return tally, stderr
