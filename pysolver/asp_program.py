@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 import clingo
+from clingo import ast
 
 from .cards import Card
 from .deal import Deal
@@ -71,6 +72,14 @@ def encoding_path(name: str) -> Path:
 def encoding_text(name: str) -> str:
     """The text of one of the encodings (read once)."""
     return resources.files("pysolver.asp").joinpath(name).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
+def encoding_statements(names: tuple[str, ...]) -> tuple[ast.AST, ...]:
+    """The encodings ``names`` parsed once into clingo AST statements."""
+    statements: list[ast.AST] = []
+    ast.parse_string("\n".join(encoding_text(n) for n in names), statements.append)
+    return tuple(statements)
 
 
 def showdown_facts(showdown_id: int, deal: Deal) -> str:
@@ -110,7 +119,7 @@ class AspProgram:
     category order).
 
     >>> program = AspProgram()
-    >>> atoms = program.run(showdown_facts(0, Deal.parse(["As Ks", "Qh Qd"], "Js Ts 2c")))
+    >>> atoms, _ = program.run(showdown_facts(0, Deal.parse(["As Ks", "Qh Qd"], "Js Ts 2c")))
     >>> sorted(str(a) for a in atoms if a.name == "game_outcome")
     ['game_outcome(0,win,1)']
     """
@@ -118,8 +127,8 @@ class AspProgram:
     def __init__(self, rule_files: Sequence[RulePath] = (), *, rules_data: RulePath | None = None):
         self.rule_files = tuple(_check_rule_file(f) for f in rule_files)
         self.rules_data = _check_rule_file(rules_data) if rules_data is not None else None
-        own = [n for n in ENCODING_FILES if not (self.rules_data and n == RULES_DATA_FILE)]
-        self._encodings = "\n".join(encoding_text(n) for n in own)
+        own = tuple(n for n in ENCODING_FILES if not (self.rules_data and n == RULES_DATA_FILE))
+        self._encodings = encoding_statements(own)
 
     def run(self, facts: str, *, statistics: bool = False) -> tuple[list[clingo.Symbol], GroundSize | None]:
         """Ground and solve the encodings with ``facts``; return the shown atoms.
@@ -138,7 +147,9 @@ class AspProgram:
         args = ["--stats"] if statistics else []
         ctl = clingo.Control(args, logger=logger, message_limit=20)
         try:
-            ctl.add("base", [], self._encodings)
+            with ast.ProgramBuilder(ctl) as builder:  # parsed once: saves ~1 ms per run
+                for statement in self._encodings:
+                    builder.add(statement)
             if self.rules_data:
                 ctl.load(self.rules_data)
             for path in self.rule_files:
