@@ -1,0 +1,86 @@
+"""The ASP showdown solver's speed: one showdown, and batches heads-up and 9-handed.
+
+    python benchmarks/bench_asp.py            # about half a minute
+    python benchmarks/bench_asp.py --quick    # smaller batches
+
+Targets on the project's 2-core machine: a single heads-up river showdown in
+at most 4 ms (ground and solve), batches of at least 5,000 heads-up and 1,500
+nine-handed river showdowns per second. Figures are the median of repeated runs
+(the machine is shared and noisy); the breakdown shows where a batch's time goes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import numpy as np
+
+from pysolver import Card, Deal, Solver
+from pysolver.asp_program import batch_facts
+from pysolver.solver import _decode
+
+
+def random_deals(players: int, count: int, seed: int) -> list[Deal]:
+    """``count`` random river deals of ``players`` players."""
+    rng = np.random.default_rng(seed)
+    draws = np.argsort(rng.random((count, 52)), axis=1)[:, :2 * players + 5]
+    deals = []
+    for row in draws.tolist():
+        cards = [Card(i) for i in row]
+        deals.append(Deal(tuple(zip(cards[0:2 * players:2], cards[1:2 * players:2])), tuple(cards[2 * players:])))
+    return deals
+
+
+def median_time(function, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def single(solver: Solver, repeat: int) -> float:
+    """Milliseconds per heads-up river showdown solved alone."""
+    deals = random_deals(2, repeat, seed=1)
+    it = iter(deals)
+    return 1000 * median_time(lambda: solver.solve(next(it)), repeat)
+
+
+def batch(solver: Solver, players: int, count: int, repeat: int) -> tuple[float, dict[str, float]]:
+    """Showdowns per second of ``solver.solve_batch``, and the share of each phase."""
+    deals = random_deals(players, count, seed=players)
+    seconds = median_time(lambda: solver.solve_batch(deals), repeat)
+    chunk = deals[:solver.chunk_size]
+    start = time.perf_counter()
+    facts = batch_facts(chunk)
+    t_facts = time.perf_counter() - start
+    start = time.perf_counter()
+    atoms, _ = solver.program.run(facts)
+    t_clingo = time.perf_counter() - start
+    start = time.perf_counter()
+    _decode(chunk, atoms)
+    t_decode = time.perf_counter() - start
+    total = t_facts + t_clingo + t_decode
+    return count / seconds, {"facts": t_facts / total, "clingo": t_clingo / total, "decode": t_decode / total}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="smaller batches, fewer repeats")
+    args = parser.parse_args()
+    count, repeat = (1000, 3) if args.quick else (5000, 5)
+    solver = Solver(chunk_size=1000)
+    solver.solve(random_deals(2, 1, seed=0)[0])  # warm up: encodings read and cached
+    print(f"single heads-up river showdown: {single(solver, 200):.2f} ms (target <= 4 ms)")
+    for players, target in ((2, 5000), (9, 1500)):
+        rate, share = batch(solver, players, count, repeat)
+        parts = ", ".join(f"{k} {v:.0%}" for k, v in share.items())
+        print(f"batch of {count} {players}-handed river showdowns: {rate:,.0f} showdowns/s "
+              f"(target >= {target:,}); time: {parts}")
+
+
+if __name__ == "__main__":
+    main()
