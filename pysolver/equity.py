@@ -133,13 +133,14 @@ def preflop_table() -> dict:
 def equity(players: Sequence[PlayerLike], board: CardsLike = (), dead: CardsLike = (),
            exact: Optional[bool] = None, trials: Optional[int] = None,
            target_stderr: Optional[float] = None, seed: Optional[int] = None,
-           progress: Optional[Progress] = None) -> EquityResult:
+           progress: Optional[Progress] = None, table: bool = True) -> EquityResult:
     """Equity of each player: a specific hand, a range or ``'random'``.
 
     ``exact=None`` enumerates when :func:`work_estimate` allows, else samples;
     ``trials`` and ``target_stderr`` bound Monte Carlo (default 1,000,000 trials);
     ``seed`` makes sampling reproducible; ``progress(done, total)`` is called
-    during long runs.
+    during long runs; ``table=False`` computes a hand against random preflop
+    instead of reading the shipped table.
 
     >>> r = equity(["TcJd", "random"], board="4h 5h 6d 2h Kh")
     >>> r.players[0].wins, r.players[0].ties, r.players[0].losses, r.deals
@@ -169,7 +170,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = (), dead: CardsLike
     dead_index = np.array([c.index for c in dead_cards], dtype=np.int64)
     names = [str(s) if isinstance(s, Range) else format_cards(s).replace(" ", "") for s in seats]
 
-    tabled = _tabled(seats, board_cards, dead_cards)
+    tabled = _tabled(seats, board_cards, dead_cards) if table else None
     if exact is None:
         exact = tabled is not None or work_estimate(seats, len(board_cards), len(dead_cards)) <= EXACT_BUDGET
     if exact:
