@@ -11,8 +11,10 @@ Three engines, all returning a :class:`Tally`:
   corrected exactly: the suited cards are enumerated one by one, the rest of
   the board again by rank multiset.
 * :func:`exact_one_open` -- one player's holding open (a range or random) and
-  the board at least a flop: every run-out against every holding, vectorised
-  as a (run-outs x holdings) grid with card removal.
+  the board at least a flop: every run-out against every holding. On each
+  run-out the holdings that make no flush are grouped by their two ranks (91
+  groups, weighed by inclusion-exclusion over the run-out's cards); the few
+  that make a flush are evaluated one by one.
 * :func:`exact_open_preflop` -- one open player preflop: each holding runs
   :func:`exact_fixed`; holdings equal up to a permutation of suits that fixes
   every known card give the same counts, so only one per class is computed
@@ -36,6 +38,8 @@ import numpy as np
 from . import equity_tables as _tables
 from .equity_tables import CARD_BITS, CARD_RANK_KEY, RANK_WEIGHTS, SUIT_MASK
 
+_NONE = np.zeros(0, dtype=np.int64)
+_NONE.setflags(write=False)
 _CHOOSE = np.array([[comb(n, m) for m in range(5)] for n in range(5)], dtype=np.int64)
 
 
@@ -96,8 +100,8 @@ def _known_mask(*groups: np.ndarray) -> np.ndarray:
     return known
 
 
-def exact_fixed(holes: np.ndarray, board: np.ndarray = np.zeros(0, np.int64),
-                dead: np.ndarray = np.zeros(0, np.int64)) -> Tally:
+def exact_fixed(holes: np.ndarray, board: np.ndarray = _NONE,
+                dead: np.ndarray = _NONE) -> Tally:
     """Exact counts for known hole cards ``holes`` (players, 2), any board of 0, 3, 4 or 5 cards."""
     table = _tables.tables()
     holes = np.asarray(holes, dtype=np.int64)
@@ -144,7 +148,7 @@ def exact_fixed(holes: np.ndarray, board: np.ndarray = np.zeros(0, np.int64),
 
 
 def exact_one_open(fixed: np.ndarray, open_combos: np.ndarray, open_weights: np.ndarray,
-                   board: np.ndarray, dead: np.ndarray = np.zeros(0, np.int64),
+                   board: np.ndarray, dead: np.ndarray = _NONE,
                    open_position: Optional[int] = None) -> Tally:
     """Exact counts, board of 3+ cards, players ``fixed`` (f, 2) plus one open player.
 
@@ -245,7 +249,7 @@ def suit_symmetries(*card_groups: np.ndarray) -> list[np.ndarray]:
 
 
 def exact_open_preflop(fixed: np.ndarray, open_combos: np.ndarray, open_weights: np.ndarray,
-                       dead: np.ndarray = np.zeros(0, np.int64), open_position: Optional[int] = None,
+                       dead: np.ndarray = _NONE, open_position: Optional[int] = None,
                        progress: Optional[Callable[[int, int], None]] = None) -> Tally:
     """Exact counts preflop for ``fixed`` players plus one open player, grouping holdings by suit symmetry."""
     fixed = np.asarray(fixed, dtype=np.int64).reshape(-1, 2)

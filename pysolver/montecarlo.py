@@ -45,20 +45,19 @@ class Open:
 PlayerSpec = Union[np.ndarray, Open]
 
 
-def _deal(rng: np.random.Generator, unseen: np.ndarray, used: np.ndarray, n: int) -> np.ndarray:
-    """One card per trial, uniform among ``unseen`` cards not in the trial's ``used`` bits (updated)."""
-    cards = unseen[rng.integers(0, len(unseen), n)]
+def _deal(rng: np.random.Generator, used: np.ndarray, n: int) -> np.ndarray:
+    """One card per trial, uniform among the cards not in the trial's ``used`` bits (updated)."""
+    cards = rng.integers(0, 52, n)
     clash = (used & CARD_BITS[cards]) != 0
     while clash.any():
         redo = np.flatnonzero(clash)
-        cards[redo] = unseen[rng.integers(0, len(unseen), len(redo))]
+        cards[redo] = rng.integers(0, 52, len(redo))
         clash[redo] = (used[redo] & CARD_BITS[cards[redo]]) != 0
     used |= CARD_BITS[cards]
     return cards
 
 
-def _batch(rng, players: Sequence[PlayerSpec], board: np.ndarray, known_bits: int, unseen: np.ndarray,
-           n: int) -> np.ndarray:
+def _batch(rng, players: Sequence[PlayerSpec], board: np.ndarray, known_bits: int, n: int) -> np.ndarray:
     """Hand values (players, accepted trials) of ``n`` sampled trials, rejected ones left out."""
     used = np.full(n, known_bits, dtype=np.int64)
     keys = np.zeros((len(players), n), dtype=np.int64)
@@ -80,19 +79,19 @@ def _batch(rng, players: Sequence[PlayerSpec], board: np.ndarray, known_bits: in
     for p, spec in enumerate(players):
         if isinstance(spec, Open) and spec.combos is None:
             for _ in range(2):
-                card = _deal(rng, unseen, used, len(used))
+                card = _deal(rng, used, len(used))
                 keys[p] += CARD_RANK_KEY[card]
                 bits[p] += CARD_BITS[card]
     board_key = np.full(len(used), CARD_RANK_KEY[board].sum(), dtype=np.int64)
     board_bits = np.full(len(used), CARD_BITS[board].sum(), dtype=np.int64)
     for _ in range(5 - len(board)):
-        card = _deal(rng, unseen, used, len(used))
+        card = _deal(rng, used, len(used))
         board_key += CARD_RANK_KEY[card]
         board_bits += CARD_BITS[card]
     return _tables.tables().values(keys + board_key, bits + board_bits)
 
 
-def monte_carlo(players: Sequence[PlayerSpec], board: np.ndarray, dead: np.ndarray = np.zeros(0, np.int64),
+def monte_carlo(players: Sequence[PlayerSpec], board: np.ndarray, dead: Sequence[int] = (),
                 trials: Optional[int] = None, target_stderr: Optional[float] = None,
                 seed: Optional[int] = None,
                 progress: Optional[Callable[[int, int], None]] = None) -> tuple[Tally, np.ndarray]:
@@ -107,14 +106,13 @@ def monte_carlo(players: Sequence[PlayerSpec], board: np.ndarray, dead: np.ndarr
     fixed = [np.asarray(p, dtype=np.int64) for p in players if not isinstance(p, Open)]
     known = np.concatenate(fixed + [board, np.asarray(dead, dtype=np.int64)]).astype(np.int64)
     known_bits = int(CARD_BITS[known].sum())
-    unseen = np.setdiff1d(np.arange(52), known)
     limit = trials if trials is not None else (MAX_TRIALS if target_stderr is not None else 1_000_000)
     tally = Tally.empty(len(players))
     share_squares = np.zeros(len(players))
     stderr = np.full(len(players), np.inf)
     attempts = 0
     while tally.deals < limit:
-        values = _batch(rng, players, board, known_bits, unseen, int(min(BATCH, limit - tally.deals)))
+        values = _batch(rng, players, board, known_bits, int(min(BATCH, limit - tally.deals)))
         attempts += BATCH
         if values.shape[1] == 0:
             if attempts > 20 * BATCH and tally.deals == 0:
