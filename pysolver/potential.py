@@ -1,0 +1,224 @@
+"""Hand potential: how the cards to come change who is ahead (Billings et al.).
+
+For every opponent holding and every runout of the next one or two board cards
+(exact enumeration), the hand's state against the holding *before* (on the
+current board) and *after* (with the runout) is one of ahead, tied, behind.
+The 3x3 table ``HP[before][after]`` counts them, and::
+
+    PPot = (HP[behind][ahead] + HP[behind][tied]/2 + HP[tied][ahead]/2)
+           / (HPTotal[behind] + HPTotal[tied]/2)
+    NPot = (HP[ahead][behind] + HP[tied][behind]/2 + HP[ahead][tied]/2)
+           / (HPTotal[ahead] + HPTotal[tied]/2)
+
+    EHS     = HS + (1 - HS) * PPot
+    Pr(win) = HS * (1 - NPot) + (1 - HS) * PPot
+
+where ``HPTotal[s]`` is row ``s`` summed. From the flop both one-card (the turn)
+and two-card (turn and river) lookahead exist; from the turn, one card.
+
+    >>> report = hand_report("AdQc", "3h 4c Jh")
+    >>> round(report.strength.hs, 3), round(report.two_cards.ppot, 3), round(report.two_cards.npot, 3)
+    (0.585, 0.208, 0.274)
+
+The work is shared: each runout board's evaluator key is computed once and
+every opponent's hole key added to it, all in numpy (~1,081 holdings x 990
+runouts on a flop).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from typing import Optional
+
+import numpy as np
+
+from .cards import Card, CardsLike, format_cards
+from .errors import CardCountError, PlayerCountError
+from .evaluator import card_keys, evaluate_keys
+from .strength import AHEAD, BEHIND, STATES, TIED, HandStrength, Situation, compare_states, current_states, tally
+
+
+@dataclass(frozen=True)
+class HandPotential:
+    """The transition counts ``counts[before][after]`` (ahead, tied, behind) of a lookahead.
+
+    >>> p = HandPotential(1, ((8, 1, 1), (0, 2, 0), (2, 0, 6)))
+    >>> p.totals, round(p.ppot, 3), round(p.npot, 3)
+    ((10, 2, 8), 0.222, 0.136)
+    """
+
+    cards_to_come: int
+    counts: tuple[tuple[float, float, float], ...]
+
+    @property
+    def totals(self) -> tuple[float, float, float]:
+        """HPTotal: each before-state's row summed."""
+        return tuple(sum(row) for row in self.counts)  # type: ignore[return-value]
+
+    @property
+    def ppot(self) -> float:
+        """Positive potential: the chance a hand behind (or tied) ends ahead."""
+        hp, total = self.counts, self.totals
+        denominator = total[BEHIND] + total[TIED] / 2
+        if not denominator:
+            return 0.0
+        return (hp[BEHIND][AHEAD] + hp[BEHIND][TIED] / 2 + hp[TIED][AHEAD] / 2) / denominator
+
+    @property
+    def npot(self) -> float:
+        """Negative potential: the chance a hand ahead (or tied) ends behind."""
+        hp, total = self.counts, self.totals
+        denominator = total[AHEAD] + total[TIED] / 2
+        if not denominator:
+            return 0.0
+        return (hp[AHEAD][BEHIND] + hp[TIED][BEHIND] / 2 + hp[AHEAD][TIED] / 2) / denominator
+
+    def as_dict(self) -> dict:
+        """``{"cards_to_come": k, "ppot": .., "npot": .., "counts": {before: {after: n}}}``."""
+        return {"cards_to_come": self.cards_to_come, "ppot": self.ppot, "npot": self.npot,
+                "counts": {b: dict(zip(STATES, row)) for b, row in zip(STATES, self.counts)}}
+
+
+@dataclass(frozen=True)
+class HandReport:
+    """Hand strength and potential of hole cards on a board, against ``opponents`` random hands.
+
+    ``one_card`` is ``None`` on the river, ``two_cards`` is ``None`` unless on
+    the flop. With several opponents, HS is replaced by ``HS ** opponents`` in
+    EHS and Pr(win) (the approximation of Billings et al.).
+    """
+
+    hole: tuple[Card, Card]
+    board: tuple[Card, ...]
+    opponents: int
+    strength: HandStrength
+    one_card: Optional[HandPotential]
+    two_cards: Optional[HandPotential]
+
+    @property
+    def hs(self) -> float:
+        """``HS ** opponents`` (plain HS against one opponent)."""
+        return self.strength.against(self.opponents)
+
+    @property
+    def potential(self) -> Optional[HandPotential]:
+        """The longest lookahead there is: two cards on the flop, one on the turn."""
+        return self.two_cards or self.one_card
+
+    @property
+    def ehs(self) -> float:
+        """Effective hand strength HS + (1 - HS) * PPot (just HS on the river)."""
+        pot = self.potential
+        return self.hs if pot is None else self.hs + (1 - self.hs) * pot.ppot
+
+    @property
+    def win_probability(self) -> float:
+        """Pr(win) = HS * (1 - NPot) + (1 - HS) * PPot (just HS on the river)."""
+        pot = self.potential
+        return self.hs if pot is None else self.hs * (1 - pot.npot) + (1 - self.hs) * pot.ppot
+
+    def as_dict(self) -> dict:
+        """A JSON-ready summary with every count."""
+        s = self.strength
+        return {"hole": format_cards(self.hole), "board": format_cards(self.board),
+                "opponents": self.opponents, "ahead": s.ahead, "tied": s.tied, "behind": s.behind,
+                "hs": s.hs, "hs_n": self.hs, "ehs": self.ehs, "win_probability": self.win_probability,
+                "one_card": self.one_card.as_dict() if self.one_card else None,
+                "two_cards": self.two_cards.as_dict() if self.two_cards else None}
+
+
+def _keys(cards: np.ndarray) -> np.ndarray:
+    """Evaluator keys of card sets: one per row of ``cards`` (the keys are additive)."""
+    return card_keys(cards)
+
+
+@lru_cache(maxsize=4)
+def _disjoint_pairs(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Index pairs ``(p, q)``, ``p < q``, of the 2-card subsets of ``n`` cards that share no card.
+
+    Subsets are numbered as ``np.triu_indices(n, 1)``; for the 47 unseen cards of
+    a flop these are the 535,095 (holding, turn-and-river) pairs up to symmetry.
+    """
+    first, second = np.triu_indices(n, k=1)
+    bits = (np.int64(1) << first) | (np.int64(1) << second)
+    p, q = np.nonzero(np.triu((bits[:, None] & bits[None, :]) == 0))
+    p, q = p.astype(np.int32), q.astype(np.int32)
+    p.setflags(write=False), q.setflags(write=False)
+    return p, q
+
+
+def transition_counts(situation: Situation, cards_to_come: int,
+                      before: Optional[np.ndarray] = None) -> HandPotential:
+    """HP[before][after] for every opponent holding of ``situation`` and every runout.
+
+    Each runout's board key is computed once and every holding's key added to
+    it. Against every holding with two cards to come, holdings and runouts are
+    the same 2-card subsets of the unseen cards and the opponent's final hand
+    is symmetric in the two, so each unordered pair is evaluated once.
+    ``before`` (the states on the current board) is computed when not given.
+    """
+    board, hole = situation.board_index, situation.hole_index
+    if not 1 <= cards_to_come <= 5 - len(board):
+        raise CardCountError(f"{cards_to_come} cards to come on a board of {len(board)} cards: "
+                             f"{5 - len(board)} at most")
+    if before is None:
+        before = current_states(situation)
+    holdings = situation.holdings
+    holding_keys = _keys(holdings)                                       # (M,)
+    board_key = _keys(board[None, :])[0]
+    hole_key = _keys(hole[None, :])[0]
+    if cards_to_come == 2 and situation.weights is None:
+        # holdings == runouts (both numbered by np.triu_indices over the unseen cards)
+        mine_after = evaluate_keys(board_key + hole_key + holding_keys)  # (M,) our hand per runout
+        p, q = _disjoint_pairs(len(situation.unseen))
+        theirs = evaluate_keys(board_key + holding_keys[p] + holding_keys[q])
+        cells = np.concatenate([3 * before[p] + compare_states(mine_after[q], theirs),
+                                3 * before[q] + compare_states(mine_after[p], theirs)])
+        flat = tally(cells, None, size=9)
+    else:
+        runouts = np.array(list(combinations(situation.unseen.tolist(), cards_to_come)), dtype=np.int64)
+        board_keys = board_key + _keys(runouts)                          # (T,)
+        mine_after = evaluate_keys(board_keys + hole_key)                # (T,)
+        one = np.int64(1)
+        holding_bits = (one << holdings[:, 0]) | (one << holdings[:, 1])
+        runout_bits = np.bitwise_or.reduce(one << runouts, axis=1)
+        o, t = np.nonzero((holding_bits[:, None] & runout_bits[None, :]) == 0)
+        theirs = evaluate_keys(board_keys[t] + holding_keys[o])
+        cells = 3 * before[o] + compare_states(mine_after[t], theirs)
+        flat = tally(cells, None if situation.weights is None else situation.weights[o], size=9)
+    return HandPotential(cards_to_come, tuple(tuple(flat[3 * b:3 * b + 3]) for b in range(3)))
+
+
+def hand_potential(hole: CardsLike, board: CardsLike, cards_to_come: int = 1, *,
+                   dead: CardsLike = (), opponent_range=None) -> HandPotential:
+    """PPot and NPot of ``hole`` on a flop (1 or 2 cards to come) or a turn (1 card).
+
+    >>> p = hand_potential("AdQc", "3h 4c Jh", 1)
+    >>> p.counts[1]  # tied now: 396 runouts stay tied, 9 fall behind
+    (0, 396, 9)
+    """
+    situation = Situation.of(hole, board, dead, opponent_range, streets=(3, 4))
+    return transition_counts(situation, cards_to_come)
+
+
+def hand_report(hole: CardsLike, board: CardsLike, *, opponents: int = 1, dead: CardsLike = (),
+                opponent_range=None) -> HandReport:
+    """HS, HS^n, PPot/NPot for each lookahead, EHS and Pr(win) of hole cards on a board.
+
+    >>> r = hand_report("As Ks", "Qs Js Ts 2c 3d")  # the royal flush on the river
+    >>> r.hs, r.ehs, r.one_card
+    (1.0, 1.0, None)
+    """
+    if opponents < 1:
+        raise PlayerCountError(f"{opponents} opponents: hand strength needs at least 1")
+    situation = Situation.of(hole, board, dead, opponent_range)
+    if 2 * opponents > len(situation.unseen) - (5 - len(situation.board)):
+        raise PlayerCountError(f"{opponents} opponents: the deck holds too few cards for them")
+    before = current_states(situation)
+    strength = HandStrength(*tally(before, situation.weights))
+    street = len(situation.board)
+    one = transition_counts(situation, 1, before) if street < 5 else None
+    two = transition_counts(situation, 2, before) if street == 3 else None
+    return HandReport(situation.hole, situation.board, opponents, strength, one, two)

@@ -1,0 +1,129 @@
+"""Hand potential: the separate brute force, a table worked by hand, the published example."""
+
+import numpy as np
+import pytest
+
+from pysolver.cards import parse_cards
+from pysolver.errors import CardCountError, PlayerCountError
+from pysolver.potential import HandPotential, hand_potential, hand_report
+from strength_oracle import brute_potential, brute_strength, ppot_npot, rank_hand
+
+# HP[before][after] of AdQc on 3h 4c Jh with two cards to come, from
+# tests/strength_oracle.brute_potential (about 35 s: re-checked by the slow test below).
+# Its PPot2 = 0.20832 and NPot2 = 0.27369 are the literature's 0.208 and 0.274.
+ADQC_TWO_CARDS = ((449005, 3211, 169504), (0, 8370, 540), (91981, 1036, 346543))
+
+
+def idx(text):
+    return [c.index for c in parse_cards(text)]
+
+
+def table(pot: HandPotential):
+    return [list(row) for row in pot.counts]
+
+
+def test_published_example_one_card():
+    hp = brute_potential(idx("AdQc"), idx("3h4cJh"), 1)
+    pot = hand_potential("AdQc", "3h 4c Jh", 1)
+    assert table(pot) == hp
+    assert (pot.ppot, pot.npot) == pytest.approx(ppot_npot(hp))
+    # every holding meets 45 turn cards
+    assert pot.totals == (628 * 45, 9 * 45, 444 * 45)
+
+
+def test_published_example_two_cards():
+    pot = hand_potential("AdQc", "3h 4c Jh", 2)
+    assert pot.counts == ADQC_TWO_CARDS
+    assert pot.totals == (628 * 990, 9 * 990, 444 * 990)
+    assert round(pot.ppot, 3) == 0.208 and round(pot.npot, 3) == 0.274
+
+
+@pytest.mark.slow
+def test_published_example_two_cards_against_brute_force():
+    assert [list(r) for r in ADQC_TWO_CARDS] == brute_potential(idx("AdQc"), idx("3h4cJh"), 2)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_one_card_agrees_with_brute_force(seed):
+    rng = np.random.default_rng(100 + seed)
+    cards = rng.choice(52, size=2 + 4 + 2, replace=False).tolist()
+    hole, board = cards[:2], cards[2:5 + seed % 2]     # flops and turns
+    dead = cards[6:6 + seed % 3]
+    assert table(hand_potential(hole, board, 1, dead=dead)) == brute_potential(hole, board, 1, dead)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_two_cards_agrees_with_brute_force_with_many_dead_cards(seed):
+    # 20 dead cards shrink the enumeration to 27 unseen cards for the pure-Python oracle.
+    rng = np.random.default_rng(200 + seed)
+    cards = rng.choice(52, size=25, replace=False).tolist()
+    hole, board, dead = cards[:2], cards[2:5], cards[5:]
+    assert table(hand_potential(hole, board, 2, dead=dead)) == brute_potential(hole, board, 2, dead)
+
+
+def test_made_flush_on_the_turn_loses_only_to_the_board_pairing():
+    # AhQh on Kh 8h 2h 5c: the nut flush, no straight flush possible (hearts K, 8, 2 are too
+    # far apart, the wheel needs our Ah), so it is ahead of all C(46, 2) = 1,035 holdings.
+    # On the river only a full house or quads beats it, and only a holding with board ranks:
+    #   sets KK/88/22/55 (3 combos each, 12): the 9 cards pairing another board rank or the
+    #   1 quad card -> 10 rivers each, 120;
+    #   two pair with the board (6 rank pairs x 9 combos, 54): 2 + 2 cards fill either
+    #   pair -> 4 rivers each, 216.
+    # So HP[ahead][behind] = 336 of 1,035 x 44 = 45,540, and no tie can happen (we hold Ah).
+    pot = hand_potential("AhQh", "Kh 8h 2h 5c", 1)
+    assert pot.counts == ((45540 - 336, 0, 336), (0, 0, 0), (0, 0, 0))
+    assert pot.npot == 336 / 45540
+    assert pot.ppot == 0.0  # never behind or tied: nothing to gain
+
+
+def test_report_combines_the_formulas():
+    r = hand_report("AdQc", "3h 4c Jh", opponents=2)
+    hs = (628 + 4.5) / 1081
+    assert r.strength.hs == pytest.approx(hs)
+    assert r.hs == pytest.approx(hs ** 2)
+    assert r.one_card.cards_to_come == 1 and r.two_cards.counts == ADQC_TWO_CARDS
+    ppot, npot = ppot_npot(ADQC_TWO_CARDS)
+    assert r.ehs == pytest.approx(hs ** 2 + (1 - hs ** 2) * ppot)
+    assert r.win_probability == pytest.approx(hs ** 2 * (1 - npot) + (1 - hs ** 2) * ppot)
+    d = r.as_dict()
+    assert d["two_cards"]["counts"]["behind"] == {"ahead": 91981, "tied": 1036, "behind": 346543}
+    assert (d["ahead"], d["tied"], d["behind"], d["opponents"]) == (628, 9, 444, 2)
+
+
+def test_report_on_the_turn_and_river():
+    turn = hand_report("Th 9h", "8h 7c 2d Kd")
+    assert turn.two_cards is None and turn.potential is turn.one_card
+    hp = brute_potential(idx("Th9h"), idx("8h7c2dKd"), 1)
+    ppot, npot = ppot_npot(hp)
+    a, t, b = brute_strength(idx("Th9h"), idx("8h7c2dKd"))
+    hs = (a + t / 2) / (a + t + b)
+    assert turn.ehs == pytest.approx(hs + (1 - hs) * ppot)
+    assert turn.win_probability == pytest.approx(hs * (1 - npot) + (1 - hs) * ppot)
+    river = hand_report("As Ks", "Qs Js Ts 2c 3d")
+    assert (river.hs, river.ehs, river.win_probability, river.one_card) == (1.0, 1.0, 1.0, None)
+
+
+def test_range_weighted_potential_agrees_with_brute_force():
+    # A one-combo range is the brute force restricted to that holding.
+    pot = hand_potential("AdQc", "3h 4c Jh", 1, opponent_range="5h6h")
+    assert sum(map(sum, pot.counts)) == 45  # one holding, 45 turn cards
+    hp = [[0.0] * 3 for _ in range(3)]
+    hole, board, opp = idx("AdQc"), idx("3h4cJh"), idx("5h6h")
+    state = lambda m, o: 0 if m > o else 1 if m == o else 2
+    before = state(rank_hand(hole + board), rank_hand(opp + board))
+    for card in range(52):
+        if card not in hole + board + opp:
+            hp[before][state(rank_hand(hole + board + [card]), rank_hand(opp + board + [card]))] += 1
+    assert table(pot) == hp
+
+
+@pytest.mark.parametrize("call, error, text", [
+    (lambda: hand_potential("AdQc", "3h 4c Jh 5s 6s", 1), CardCountError, "3 or 4"),
+    (lambda: hand_potential("AdQc", "3h 4c Jh 5s", 2), CardCountError, "2 cards to come"),
+    (lambda: hand_report("AdQc", "", ), CardCountError, "board ''"),
+    (lambda: hand_report("AdQc", "3h 4c Jh", opponents=0), PlayerCountError, "0 opponents"),
+    (lambda: hand_report("AdQc", "3h 4c Jh", opponents=23), PlayerCountError, "23 opponents"),
+])
+def test_bad_input(call, error, text):
+    with pytest.raises(error, match=text):
+        call()
