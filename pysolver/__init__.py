@@ -14,7 +14,7 @@ from .errors import (CardCountError, DuplicateCardError, InvalidCardError, Playe
 from .solver import (PlayerHand, ShowdownResult, Solver, solve_batch, solve_showdown,
                      solve_streets)
 from .chen import chen_normalized, chen_score
-from .equity import EquityResult, PlayerEquity, equity
+from .equity import EquityResult, PlayerEquity  # the function: from pysolver.equity import equity
 from .ranges import HAND_CLASSES, Range, parse_range
 
 __version__ = "0.1.0"
@@ -25,6 +25,6 @@ __all__ = [
     "PokerInputError", "InvalidCardError", "DuplicateCardError", "CardCountError",
     "PlayerCountError", "TooManyPlayersError", "RangeError", "RuleFileError",
     "PlayerHand", "ShowdownResult", "Solver", "solve_batch", "solve_showdown", "solve_streets",
-    "chen_score", "chen_normalized", "equity", "EquityResult", "PlayerEquity",
+    "chen_score", "chen_normalized", "EquityResult", "PlayerEquity",
     "HAND_CLASSES", "Range", "parse_range",
 ]
