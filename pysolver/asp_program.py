@@ -134,17 +134,21 @@ class AspProgram:
         """Ground and solve the encodings with ``facts``; return the shown atoms.
 
         Raises :class:`RuleFileError` with clingo's message (file and line) if a
-        rule file does not parse or ground, or if the program has no answer.
+        rule file does not parse or ground, or if the program has no answer or
+        more than one. Clingo's warnings about a rule file are logged to the
+        ``pysolver.asp`` logger.
         """
         messages: list[str] = []
 
         def logger(code: clingo.MessageCode, message: str) -> None:
             if code == clingo.MessageCode.RuntimeError:
                 messages.append(message.strip())
+            elif any(path in message for path in self._files()):
+                log.warning("clingo: %s", message.strip())  # e.g. a predicate no rule defines
             else:
                 log.debug("clingo: %s", message.strip())
 
-        args = ["--stats"] if statistics else []
+        args = ["--models=2"] + (["--stats"] if statistics else [])
         ctl = clingo.Control(args, logger=logger, message_limit=20)
         try:
             with ast.ProgramBuilder(ctl) as builder:  # parsed once: saves ~1 ms per run
@@ -158,20 +162,25 @@ class AspProgram:
             ctl.ground([("base", [])])
         except RuntimeError as error:
             raise RuleFileError(self._error_text(messages, error)) from None
-        atoms: list[clingo.Symbol] = []
-        result = ctl.solve(on_model=lambda m: atoms.extend(m.symbols(shown=True)))
+        answers: list[list[clingo.Symbol]] = []
+        result = ctl.solve(on_model=lambda m: answers.append(m.symbols(shown=True)))
         if not result.satisfiable:
             raise RuleFileError(f"the rules have no answer for these showdowns{self._blame()}: "
                                 "a rule file's constraint removes every answer")
+        if len(answers) > 1:
+            raise RuleFileError(f"the rules have more than one answer{self._blame()}: "
+                                "a rule file makes a choice, but a showdown has one outcome")
         size = None
         if statistics:
             lp = ctl.statistics["problem"]["lp"]
             size = GroundSize(atoms=int(lp["atoms"]), rules=int(lp["rules"]))
-        return atoms, size
+        return list(answers[0]), size
+
+    def _files(self) -> list[str]:
+        return ([self.rules_data] if self.rules_data else []) + list(self.rule_files)
 
     def _blame(self) -> str:
-        files = ([self.rules_data] if self.rules_data else []) + list(self.rule_files)
-        return f" (rule files: {', '.join(files)})" if files else ""
+        return f" (rule files: {', '.join(self._files())})" if self._files() else ""
 
     def _error_text(self, messages: list[str], error: RuntimeError) -> str:
         text = "; ".join(" ".join(m.split()) for m in messages) or str(error)

@@ -85,6 +85,21 @@ def test_rule_file_without_an_answer(tmp_path):
         Solver([path]).solve(RIVER_HEADS_UP)
 
 
+def test_rule_file_with_a_choice(tmp_path):
+    path = write(tmp_path, "choice.lp", "{ lucky(G, P) } :- player(G, P).\n")
+    with pytest.raises(RuleFileError, match="more than one answer"):
+        Solver([path]).solve(RIVER_HEADS_UP)
+
+
+def test_rule_file_warnings_are_logged(tmp_path, caplog):
+    path = write(tmp_path, "typo.lp", "makes(G, P, pair) :- playerr(G, P).\n")
+    with caplog.at_level("WARNING", logger="pysolver.asp"):
+        result = Solver([path]).solve(RIVER_HEADS_UP)
+    assert result.players[0].category is Category.HIGH_CARD   # the misspelt rule never fires
+    (warning,) = [r.getMessage() for r in caplog.records if "playerr" in r.getMessage()]
+    assert f"{path}:1:" in warning and "does not occur in any rule head" in warning
+
+
 def test_rule_file_giving_a_second_category(tmp_path):
     path = write(tmp_path, "second.lp", "category(G, P, flush) :- player(G, P).\n")
     with pytest.raises(RuleFileError, match="more than one hand"):
