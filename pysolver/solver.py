@@ -25,7 +25,7 @@ import clingo
 from .asp_program import AspProgram, GroundSize, RulePath, batch_facts, showdown_facts
 from .cards import Card, CardsLike, format_cards
 from .categories import Category, describe
-from .deal import STREETS, Deal
+from .deal import Deal
 from .errors import InvalidCardError, RuleFileError
 
 # hand_value (asp/tiebreak.lp): Order << 21 | lead0 << 17 | lead1 << 13 | kicker bits.
@@ -253,4 +253,4 @@ def solve_streets(deal: Deal, rule_files: Sequence[RulePath] = ()) -> list[Showd
 
 
 __all__ = ["PlayerHand", "ShowdownResult", "Solver", "solve_showdown", "solve_batch",
-           "solve_streets", "tiebreak_from_value", "STREETS"]
+           "solve_streets", "tiebreak_from_value"]
