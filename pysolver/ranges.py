@@ -121,7 +121,7 @@ def top_classes(percent: float) -> tuple[str, ...]:
     """The shortest prefix of :func:`preflop_order` holding at least ``percent`` % of the 1,326 combos.
 
     >>> top_classes(2)
-    ('AA', 'KK', 'QQ', 'JJ', 'AKs')
+    ('AA', 'KK', 'QQ', 'JJ', 'TT')
     """
     if not 0 <= percent <= 100:
         raise RangeError(f"top {percent}%: a percentage must be between 0 and 100")

@@ -8,7 +8,7 @@ import pytest
 from pysolver.cards import Card, parse_cards
 from pysolver.errors import PokerInputError, RangeError
 from pysolver.ranges import (COMBO_CLASS, COMBOS, HAND_CLASSES, RANDOM, Range, class_combos,
-                             combo_index, parse_range)
+                             combo_index, parse_range, preflop_order)
 
 
 def names(text):
@@ -83,6 +83,26 @@ def test_card_removal():
 def test_card_removal_offsuit_count():
     # AKo without As and Kh: aces c d h, kings c d s; offsuit pairs 3*3 - 2 same-suit (c, d) = 7
     assert len(parse_range("AKo").combos(parse_cards("As Kh"))) == 7
+
+
+def test_preflop_order_follows_published_equities_against_a_random_hand():
+    # PokerStove heads-up against one random hand: AA 85.20, KK 82.40, QQ 79.93, JJ 77.47,
+    # TT 75.01, 99 72.06, 88 69.16, AKs 67.04, then 77 66.24 / AQs 66.21; 32o is last at 32.3
+    assert preflop_order()[:8] == ("AA", "KK", "QQ", "JJ", "TT", "99", "88", "AKs")
+    assert preflop_order()[-1] == "32o" and len(set(preflop_order())) == 169
+
+
+def test_top_percent_is_the_shortest_prefix_holding_enough_combos():
+    assert parse_range("top 100%").is_random and parse_range("100%") == RANDOM
+    assert parse_range("top 0%").size == 0
+    assert set(parse_range("top 0.5%").class_weights()) == {"AA", "KK"}     # 6.63 combos: AA is 6
+    assert set(parse_range("top 2%").class_weights()) == {"AA", "KK", "QQ", "JJ", "TT"}  # 26.5: JJ ends at 24
+    top10 = parse_range("top 10%")
+    assert 132.6 <= top10.size < 132.6 + 12          # at least 10%, overshooting by less than one class
+    assert "72o" not in top10.class_weights()
+    assert set(parse_range("top 5%").class_weights()) <= set(top10.class_weights())
+    with pytest.raises(RangeError, match="120"):
+        parse_range("top 120%")
 
 
 @pytest.mark.parametrize("text, bad", [

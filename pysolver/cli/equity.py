@@ -42,13 +42,12 @@ def progress_bar(enabled: bool) -> Iterator[Optional[Progress]]:
         return
     from tqdm import tqdm
 
-    bar = tqdm(total=0, delay=1.0, leave=False, file=sys.stderr, unit=" steps")
+    bar = tqdm(total=None, delay=1.0, leave=False, file=sys.stderr, unit=" steps")
 
     def update(done: int, total: int) -> None:
         if total and bar.total != total:
             bar.total = total
-        bar.n = done
-        bar.refresh()
+        bar.update(done - bar.n)
 
     try:
         yield update
