@@ -173,10 +173,12 @@ def transition_counts(situation: Situation, cards_to_come: int,
         # holdings == runouts (both numbered by np.triu_indices over the unseen cards)
         mine_after = evaluate_keys(board_key + hole_key + holding_keys)  # (M,) our hand per runout
         p, q = _disjoint_pairs(len(situation.unseen))
-        theirs = evaluate_keys(board_key + holding_keys[p] + holding_keys[q])
-        cells = np.concatenate([3 * before[p] + compare_states(mine_after[q], theirs),
-                                3 * before[q] + compare_states(mine_after[p], theirs)])
-        flat = tally(cells, None, size=9)
+        theirs = evaluate_keys((board_key + holding_keys)[p] + holding_keys[q])
+        # opponent holds p and the runout is q, or the other way round: both cells in one code
+        codes = 9 * (3 * before[p] + compare_states(mine_after[q], theirs))
+        codes += 3 * before[q] + compare_states(mine_after[p], theirs)
+        both = np.bincount(codes, minlength=81).reshape(9, 9)
+        flat = tuple(int(n) for n in both.sum(axis=1) + both.sum(axis=0))
     else:
         runouts = np.array(list(combinations(situation.unseen.tolist(), cards_to_come)), dtype=np.int64)
         board_keys = board_key + _keys(runouts)                          # (T,)
