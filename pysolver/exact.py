@@ -57,15 +57,29 @@ class Tally:
         return cls(np.zeros(players), np.zeros(players), np.zeros(players))
 
     def add(self, values: np.ndarray, weights: np.ndarray, sign: int = 1) -> None:
-        """Count showdowns: ``values`` (players, n) hand values, ``weights`` (n,)."""
-        best = values.max(axis=0)
-        winners = values == best
-        n_winners = winners.sum(axis=0)
-        solo = n_winners == 1
+        """Count showdowns: ``values`` (players, n) hand values, ``weights`` (n,).
+
+        Sums go through ``bincount`` and ``sum(where=...)``, not BLAS: on a busy
+        machine BLAS threads cost more than they save at these sizes.
+        """
         weights = np.asarray(weights, dtype=np.float64)
-        self.wins += sign * ((winners & solo) @ weights)
-        self.ties += sign * ((winners & ~solo) @ weights)
-        self.shares += sign * (winners @ (weights / n_winners))
+        players = len(values)
+        if players == 2:          # heads-up: one comparison instead of a best-of
+            outcome = np.sign(values[0].astype(np.int32) - values[1].astype(np.int32)) + 1
+            lost, tied, won = np.bincount(outcome, weights=weights, minlength=3)
+            self.wins += sign * np.array([won, lost])
+            self.ties += sign * tied
+            self.shares += sign * np.array([won + tied / 2, lost + tied / 2])
+        else:
+            winners = values == values.max(axis=0)
+            n_winners = winners.sum(axis=0)
+            sole = np.where(n_winners == 1, winners.argmax(axis=0), players)
+            wins = np.bincount(sole, weights=weights, minlength=players + 1)[:players]
+            split = weights / n_winners
+            for p in range(players):
+                self.shares[p] += sign * np.sum(split, where=winners[p])
+                self.ties[p] += sign * (np.sum(weights, where=winners[p]) - wins[p])
+            self.wins += sign * wins
         self.deals += sign * float(weights.sum())
 
     def merge(self, other: "Tally", weight: float = 1.0) -> None:
@@ -138,12 +152,12 @@ def exact_fixed(holes: np.ndarray, board: np.ndarray = _NONE,
             key = (base_key[:, None, None] + suited_key[None, :, None] + rest_keys[None, None, :])
             plain = table.rank_value[key]
             flush = table.flush_value[player_field[:, None] | suited_bits[None, :]]
+            # Some player makes a flush on every one of these boards (a 7-card flush beats
+            # whatever its ranks alone make), so every board's result changes: recount it.
             actual = np.maximum(plain, flush[:, :, None])
-            players = len(holes)
             weights = np.broadcast_to(rest_ways, plain.shape[1:]).ravel()
-            changed = (actual != plain).reshape(players, -1).any(axis=0)
-            tally.add(actual.reshape(players, -1)[:, changed], weights[changed])
-            tally.add(plain.reshape(players, -1)[:, changed], weights[changed], sign=-1)
+            tally.add(actual.reshape(len(holes), -1), weights)
+            tally.add(plain.reshape(len(holes), -1), weights, sign=-1)
     return tally
 
 

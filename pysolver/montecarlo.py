@@ -48,12 +48,13 @@ PlayerSpec = Union[np.ndarray, Open]
 def _deal(rng: np.random.Generator, used: np.ndarray, n: int) -> np.ndarray:
     """One card per trial, uniform among the cards not in the trial's ``used`` bits (updated)."""
     cards = rng.integers(0, 52, n)
-    clash = (used & CARD_BITS[cards]) != 0
-    while clash.any():
-        redo = np.flatnonzero(clash)
+    bits = CARD_BITS[cards]
+    redo = np.flatnonzero(used & bits)
+    while len(redo):
         cards[redo] = rng.integers(0, 52, len(redo))
-        clash[redo] = (used[redo] & CARD_BITS[cards[redo]]) != 0
-    used |= CARD_BITS[cards]
+        bits[redo] = CARD_BITS[cards[redo]]
+        redo = redo[(used[redo] & bits[redo]) != 0]
+    used |= bits
     return cards
 
 
@@ -118,15 +119,14 @@ def monte_carlo(players: Sequence[PlayerSpec], board: np.ndarray, dead: Sequence
             if attempts > 20 * BATCH and tally.deals == 0:
                 raise RangeError("the ranges almost never fit together: no trial was accepted")
             continue
-        winners = values == values.max(axis=0)
-        n_winners = winners.sum(axis=0, dtype=np.int8)
-        solo = (n_winners == 1)
-        tally.wins += (winners & solo).sum(axis=1)
-        tally.ties += winners.sum(axis=1) - (winners & solo).sum(axis=1)
-        share = 1.0 / n_winners
-        tally.shares += winners @ share
-        share_squares += winners @ (share * share)
-        tally.deals += values.shape[1]
+        batch = Tally.empty(len(players))
+        batch.add(values, np.ones(values.shape[1]))
+        tally.merge(batch)
+        if len(players) == 2:      # a share is 1, 1/2 or 0
+            share_squares += batch.wins + batch.ties / 4
+        else:
+            winners = values == values.max(axis=0)
+            share_squares += [np.sum(1.0 / winners.sum(axis=0) ** 2, where=row) for row in winners]
         mean = tally.shares / tally.deals
         variance = np.maximum(share_squares / tally.deals - mean ** 2, 0.0)
         stderr = np.sqrt(variance / max(tally.deals - 1, 1))
