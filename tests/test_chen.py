@@ -45,3 +45,16 @@ def test_table_bounds_and_normalisation():
 def test_bad_hand_names_it(bad):
     with pytest.raises(RangeError, match=repr(bad)):
         chen_score(bad)
+
+
+def test_cli(capsys):
+    import json
+
+    from pysolver.cli import main
+    assert main(["chen", "AKs", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"hand": "AKs", "chen": 12, "normalized": 13 / 21}
+    assert main(["chen", "AA", "72o"]) == 0
+    out = capsys.readouterr().out
+    assert "AA: 20" in out and "72o: -1" in out
+    assert main(["chen", "AKx"]) == 2
+    assert "AKx" in capsys.readouterr().err
