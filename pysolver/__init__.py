@@ -16,6 +16,8 @@ from .solver import (PlayerHand, ShowdownResult, Solver, solve_batch, solve_show
 from .chen import chen_normalized, chen_score
 from .equity import EquityResult, PlayerEquity  # the function: from pysolver.equity import equity
 from .ranges import HAND_CLASSES, Range, parse_range
+from .evaluator import (best_five, card_keys, categories, category, describe_value, evaluate,
+                        evaluate_batch, evaluate_keys, tiebreak_ranks)
 
 __version__ = "0.1.0"
 
@@ -27,4 +29,6 @@ __all__ = [
     "PlayerHand", "ShowdownResult", "Solver", "solve_batch", "solve_showdown", "solve_streets",
     "chen_score", "chen_normalized", "EquityResult", "PlayerEquity",
     "HAND_CLASSES", "Range", "parse_range",
+    "evaluate", "evaluate_batch", "card_keys", "evaluate_keys", "category", "categories",
+    "tiebreak_ranks", "describe_value", "best_five",
 ]

@@ -1,0 +1,251 @@
+"""The lookup-table evaluator: 5, 6 and 7 cards, one hand or numpy batches.
+
+A hand's *value* is 1..7462, higher is better, the same scale for 5, 6 and 7
+cards: 1 + the position of its best five cards' class among the 7,462 classes
+(7-5-4-3-2 offsuit is 1, a royal flush 7462).
+
+    >>> evaluate("As Ks Qs Js Ts 2c 2d")
+    7462
+    >>> describe_value(evaluate("Kh Kd Ks 7c 7d 2h 3s"))
+    'Full house, Kings full of Sevens'
+    >>> evaluate_batch(np.array([[48, 44, 40, 36, 32], [0, 4, 8, 12, 49]])).tolist()
+    [7462, 5854]
+
+Design (chosen by measurement, see ``benchmarks/README.md``)
+--------------------------------------------------------------
+Additive keys plus two small tables (:mod:`pysolver.tables`, about 220 KB), as
+in OMPEval: each card contributes a constant to a 64-bit word; the sum tells
+the rank multiset (a perfect-hashed lookup gives the value of a hand without a
+flush) and how many cards each suit has; only the few hands with five or more
+cards of a suit (about 3 % of 7-card hands) look at that suit's 13-bit rank
+mask, in a table of 8,192 flush values. (With at most 7 cards a flush excludes
+a full house or quads, so the flush value is the hand's value.) Batches are
+accumulated column by column, ``acc += table[hands[:, j]]``, in chunks of
+:data:`CHUNK` rows so the temporaries stay in cache; this beat fancy-indexing
+the whole (N, k) array and summing along rows.
+
+Key layout
+----------
+A key is a pair of int64 words, the last axis of size 2 of a key array; the
+key of a set of cards is the sum of its cards' keys, so
+``key(A | B) == key(A) + key(B)`` for disjoint A and B (compute a board's key
+once, add each player's hole-card key)::
+
+    word 0: bits 0..24   rank key, sum of RANK_MULTIPLIERS[rank] (pysolver.tables)
+            bits 32..47  number of cards of each suit, 4 bits per suit (c at bit 32)
+    word 1: bit 16 * suit + rank  (four 13-bit rank masks, one per 16-bit lane)
+
+    >>> board = card_keys(np.array([48, 44, 40, 0, 1]))       # Ac Kc Qc 2c 2d
+    >>> evaluate_keys(board + card_keys(np.array([[36, 32], [2, 3]]))).tolist()
+    [7462, 7308]
+
+Not checked, for speed: :func:`evaluate_batch` checks shape and card range
+but not that the cards of a row are distinct (``check_distinct=True`` does);
+:func:`evaluate_keys` trusts its keys to be sums of 5 to 7 distinct cards.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+from itertools import combinations
+
+import numpy as np
+
+from .cards import Card, CardsLike, parse_cards
+from .categories import Category, describe
+from .errors import CardCountError, DuplicateCardError, InvalidCardError, PokerInputError
+from .tables import RANK_KEY_BITS, RANK_MULTIPLIERS, RANK_SHIFT, load_tables
+
+CHUNK = 1 << 14
+RANK_KEY_MASK = (1 << RANK_KEY_BITS) - 1
+SUIT_SHIFT = 32
+FLUSH_BIAS = 0x3333 << SUIT_SHIFT     # a suit count of 5+ then sets the top bit of its nibble
+FLUSH_CHECK = 0x8888 << SUIT_SHIFT
+N_VALUES = 7462
+
+_CARDS = np.arange(52)
+CARD_KEYS = np.stack([RANK_MULTIPLIERS[_CARDS >> 2] + (1 << (SUIT_SHIFT + 4 * (_CARDS & 3))),
+                      1 << (16 * (_CARDS & 3) + (_CARDS >> 2))], axis=1).astype(np.int64)
+"""(52, 2) int64: the key of each single card."""
+_WORD0 = np.ascontiguousarray(CARD_KEYS[:, 0])
+_WORD1 = np.ascontiguousarray(CARD_KEYS[:, 1])
+_WORD0_LIST = _WORD0.tolist()
+_WORD1_LIST = _WORD1.tolist()
+
+
+@lru_cache(maxsize=1)
+def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    t = load_tables()
+    category_of = np.concatenate([[-1], t["classes"][:, 0]]).astype(np.int8)
+    return t["rank_offsets"].astype(np.int64), t["rank_values"], t["flush_values"], category_of
+
+
+def _values_into(word0: np.ndarray, flush_masks, out: np.ndarray) -> None:
+    """Values of the hands whose word 0 is ``word0`` into ``out``; ``flush_masks(rows)``
+    gives word 1 of the rows that hold a flush."""
+    offsets, rank_values, flush_values, _ = _tables()
+    rank_key = word0 & RANK_KEY_MASK
+    slot = offsets.take(rank_key >> RANK_SHIFT)
+    slot += rank_key
+    rank_values.take(slot, out=out)
+    flush = (word0 + FLUSH_BIAS) & FLUSH_CHECK
+    rows = np.flatnonzero(flush)
+    if rows.size:
+        nibble = flush[rows] >> (SUIT_SHIFT + 3)            # 1, 16, 256 or 4096: the flush suit
+        suit = (nibble > 1).astype(np.int64) + (nibble > 16) + (nibble > 256)
+        out[rows] = flush_values[(flush_masks(rows) >> (16 * suit)) & 0x1FFF]
+
+
+def _check_hands(hands: np.ndarray) -> None:
+    if hands.ndim != 2 or not 5 <= hands.shape[1] <= 7:
+        raise CardCountError(f"hands of shape {hands.shape}: expected (N, k) with k = 5, 6 or 7")
+    if not np.issubdtype(hands.dtype, np.integer):
+        raise InvalidCardError(f"hands of dtype {hands.dtype}: expected integer card indices")
+    if hands.size and (hands.min() < 0 or hands.max() > 51):
+        bad = hands[(hands < 0) | (hands > 51)][0]
+        raise InvalidCardError(f"invalid card index {bad}: must be 0..51")
+
+
+def _check_distinct(hands: np.ndarray) -> None:
+    bits = np.zeros(len(hands), dtype=np.uint64)
+    for j in range(hands.shape[1]):
+        bits |= np.left_shift(np.uint64(1), hands[:, j].astype(np.uint64))
+    repeated = np.flatnonzero(np.bitwise_count(bits) != hands.shape[1])
+    if repeated.size:
+        row = hands[repeated[0]].tolist()
+        card = next(c for c in row if row.count(c) > 1)
+        raise DuplicateCardError(f"duplicate card '{Card(card)}' in hand {repeated[0]} ({row})")
+
+
+def evaluate_batch(hands: np.ndarray, *, check_distinct: bool = False) -> np.ndarray:
+    """Values (N,) int16 of N hands given as an (N, k) integer array of card indices, k = 5, 6, 7.
+
+    >>> evaluate_batch(np.array([[51, 47, 43, 39, 35, 0, 1]])).tolist()
+    [7462]
+    """
+    hands = np.asarray(hands)
+    _check_hands(hands)
+    if check_distinct:
+        _check_distinct(hands)
+    n, k = hands.shape
+    out = np.empty(n, dtype=np.int16)
+    acc = np.empty(min(n, CHUNK), dtype=np.int64)
+    part = np.empty_like(acc)
+    for start in range(0, n, CHUNK):
+        chunk = hands[start:start + CHUNK]
+        size = len(chunk)
+        word0, extra = acc[:size], part[:size]
+        _WORD0.take(chunk[:, 0], out=word0)
+        for j in range(1, k):
+            _WORD0.take(chunk[:, j], out=extra)
+            word0 += extra
+
+        def flush_masks(rows: np.ndarray, chunk: np.ndarray = chunk) -> np.ndarray:
+            return _WORD1[chunk[rows]].sum(axis=1)
+
+        _values_into(word0, flush_masks, out[start:start + size])
+    return out
+
+
+def card_keys(cards: np.ndarray) -> np.ndarray:
+    """Keys of card sets along the last axis: (..., k) card indices -> (..., 2) int64.
+
+    >>> card_keys(np.array([51, 47])).tolist() == (CARD_KEYS[51] + CARD_KEYS[47]).tolist()
+    True
+    """
+    cards = np.asarray(cards)
+    if cards.size and (cards.min() < 0 or cards.max() > 51):
+        raise InvalidCardError(f"invalid card index in {cards}: must be 0..51")
+    return CARD_KEYS[cards].sum(axis=-2)
+
+
+def evaluate_keys(keys: np.ndarray) -> np.ndarray:
+    """Values of hands given by their keys, (..., 2) -> (...) int16 (5 to 7 cards each)."""
+    keys = np.asarray(keys, dtype=np.int64)
+    if keys.shape[-1:] != (2,):
+        raise ValueError(f"keys of shape {keys.shape}: the last axis must hold the 2 key words")
+    flat = keys.reshape(-1, 2)
+    word0 = np.ascontiguousarray(flat[:, 0])
+    out = np.empty(len(flat), dtype=np.int16)
+    _values_into(word0, lambda rows: flat[rows, 1], out)
+    return out.reshape(keys.shape[:-1])
+
+
+def evaluate(cards: CardsLike) -> int:
+    """The value of one hand of 5, 6 or 7 cards (text, Cards or indices).
+
+    >>> evaluate("7c 5d 4h 3s 2c")
+    1
+    """
+    indices = [c.index for c in parse_cards(cards)]
+    if not 5 <= len(indices) <= 7:
+        raise CardCountError(f"hand '{' '.join(str(Card(i)) for i in indices)}': "
+                             f"a hand has 5, 6 or 7 cards, got {len(indices)}")
+    offsets, rank_values, flush_values, _ = _tables()
+    word0 = sum(_WORD0_LIST[i] for i in indices)
+    flush = (word0 + FLUSH_BIAS) & FLUSH_CHECK
+    if flush:
+        suit = (flush.bit_length() - 1 - SUIT_SHIFT - 3) // 4
+        mask = sum(_WORD1_LIST[i] for i in indices) >> (16 * suit) & 0x1FFF
+        return int(flush_values[mask])
+    rank_key = word0 & RANK_KEY_MASK
+    return int(rank_values[rank_key + offsets[rank_key >> RANK_SHIFT]])
+
+
+def _check_value(value: int) -> int:
+    if not 1 <= int(value) <= N_VALUES:
+        raise PokerInputError(f"invalid hand value {value!r}: must be 1..{N_VALUES}")
+    return int(value)
+
+
+def category(value: int) -> Category:
+    """The category of a value (ROYAL_FLUSH for 7462).
+
+    >>> category(1).snake, category(7462).snake
+    ('high_card', 'royal_flush')
+    """
+    return Category(int(_tables()[3][_check_value(value)]))
+
+
+def categories(values: np.ndarray) -> np.ndarray:
+    """Categories of an array of values, as int8 (``Category`` numbers)."""
+    values = np.asarray(values)
+    if values.size and (values.min() < 1 or values.max() > N_VALUES):
+        raise PokerInputError(f"invalid hand values in {values}: must be 1..{N_VALUES}")
+    return _tables()[3][values]
+
+
+def tiebreak_ranks(value: int) -> tuple[int, ...]:
+    """The tie-break ranks of a value (convention of :mod:`pysolver.categories`).
+
+    >>> tiebreak_ranks(evaluate("Ah Ad Qc Qs Kd"))
+    (12, 10, 11)
+    """
+    row = load_tables()["classes"][_check_value(value) - 1]
+    return tuple(int(r) for r in row[1:] if r >= 0)
+
+
+def describe_value(value: int) -> str:
+    """The value as a player says it.
+
+    >>> describe_value(evaluate("Ah Ad Qc Qs Kd 2c 3c"))
+    'Two pair, Aces and Queens, King kicker'
+    """
+    return describe(category(value), tiebreak_ranks(value))
+
+
+def best_five(cards: CardsLike) -> tuple[Card, ...]:
+    """The best five of 5 to 7 cards, most significant first (a wheel ends with its ace).
+
+    >>> best_five("2c 3d 4h 5s Ac Kd 9h")
+    (Card('5s'), Card('4h'), Card('3d'), Card('2c'), Card('Ac'))
+    """
+    hand = parse_cards(cards)
+    best_value = evaluate(hand)
+    five = next(f for f in combinations(sorted(hand, reverse=True), 5) if evaluate(f) == best_value)
+    counts = Counter(c.rank for c in five)
+    wheel = tiebreak_ranks(best_value) == (3,) and category(best_value) in (
+        Category.STRAIGHT, Category.STRAIGHT_FLUSH)
+    return tuple(sorted(five, key=lambda c: (counts[c.rank], -1 if wheel and c.rank == 12 else c.rank,
+                                             c.suit), reverse=True))
