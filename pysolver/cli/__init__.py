@@ -13,9 +13,9 @@ import sys
 from typing import Sequence
 
 from ..errors import PokerInputError
-from . import showdown, equity, chen
+from . import showdown, equity, chen, strength, outs
 # Each subcommand module, in the order of `pysolver --help`.
-COMMANDS: tuple = (showdown, equity, chen,)
+COMMANDS: tuple = (showdown, equity, chen, strength, outs,)
 
 
 class _Parser(argparse.ArgumentParser):
