@@ -134,6 +134,9 @@ def _keys(cards: np.ndarray) -> np.ndarray:
     return card_keys(cards)
 
 
+PAIR_CHUNK = 1 << 15
+
+
 @lru_cache(maxsize=4)
 def _disjoint_pairs(n: int) -> tuple[np.ndarray, np.ndarray]:
     """Index pairs ``(p, q)``, ``p < q``, of the 2-card subsets of ``n`` cards that share no card.
@@ -147,6 +150,29 @@ def _disjoint_pairs(n: int) -> tuple[np.ndarray, np.ndarray]:
     p, q = p.astype(np.int32), q.astype(np.int32)
     p.setflags(write=False), q.setflags(write=False)
     return p, q
+
+
+def _symmetric_codes(first_keys: np.ndarray, second_keys: np.ndarray, before3: np.ndarray,
+                     mine_after: np.ndarray, p: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """Counts (81,) of ``9 * cell(p holds, q runs out) + cell(q holds, p runs out)`` over pairs.
+
+    A cell is ``3 * before + after``. The opponent's final hand is keyed by
+    ``first_keys[p] + second_keys[q]`` (board included in ``first_keys``).
+    Worked in chunks so the temporaries stay in cache; each key word is added
+    separately and handed to the evaluator as a column-major (n, 2) array.
+    """
+    words0, words1 = np.ascontiguousarray(first_keys.T), np.ascontiguousarray(second_keys.T)
+    counts = np.zeros(81, dtype=np.int64)
+    for start in range(0, len(p), PAIR_CHUNK):
+        pc, qc = p[start:start + PAIR_CHUNK], q[start:start + PAIR_CHUNK]
+        words = np.empty((2, len(pc)), dtype=np.int64)
+        for w in range(2):
+            np.add(words0[w].take(pc), words1[w].take(qc), out=words[w])
+        theirs = evaluate_keys(words.T)
+        codes = 9 * (before3.take(pc) + compare_states(mine_after.take(qc), theirs))
+        codes += before3.take(qc) + compare_states(mine_after.take(pc), theirs)
+        counts += np.bincount(codes, minlength=81)
+    return counts
 
 
 def transition_counts(situation: Situation, cards_to_come: int,
@@ -172,12 +198,8 @@ def transition_counts(situation: Situation, cards_to_come: int,
     if cards_to_come == 2 and situation.weights is None:
         # holdings == runouts (both numbered by np.triu_indices over the unseen cards)
         mine_after = evaluate_keys(board_key + hole_key + holding_keys)  # (M,) our hand per runout
-        p, q = _disjoint_pairs(len(situation.unseen))
-        theirs = evaluate_keys((board_key + holding_keys)[p] + holding_keys[q])
-        # opponent holds p and the runout is q, or the other way round: both cells in one code
-        codes = 9 * (3 * before[p] + compare_states(mine_after[q], theirs))
-        codes += 3 * before[q] + compare_states(mine_after[p], theirs)
-        both = np.bincount(codes, minlength=81).reshape(9, 9)
+        both = _symmetric_codes(board_key + holding_keys, holding_keys, 3 * before, mine_after,
+                                *_disjoint_pairs(len(situation.unseen))).reshape(9, 9)
         flat = tuple(int(n) for n in both.sum(axis=1) + both.sum(axis=0))
     else:
         runouts = np.array(list(combinations(situation.unseen.tolist(), cards_to_come)), dtype=np.int64)
@@ -187,8 +209,12 @@ def transition_counts(situation: Situation, cards_to_come: int,
         holding_bits = (one << holdings[:, 0]) | (one << holdings[:, 1])
         runout_bits = np.bitwise_or.reduce(one << runouts, axis=1)
         o, t = np.nonzero((holding_bits[:, None] & runout_bits[None, :]) == 0)
-        theirs = evaluate_keys(board_keys[t] + holding_keys[o])
-        cells = 3 * before[o] + compare_states(mine_after[t], theirs)
+        words = np.empty((2, len(o)), dtype=np.int64)
+        board_words, holding_words = np.ascontiguousarray(board_keys.T), np.ascontiguousarray(holding_keys.T)
+        for w in range(2):
+            np.add(board_words[w].take(t), holding_words[w].take(o), out=words[w])
+        theirs = evaluate_keys(words.T)
+        cells = 3 * before.take(o) + compare_states(mine_after.take(t), theirs)
         flat = tally(cells, None if situation.weights is None else situation.weights[o], size=9)
     return HandPotential(cards_to_come, tuple(tuple(flat[3 * b:3 * b + 3]) for b in range(3)))
 
