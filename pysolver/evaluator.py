@@ -57,7 +57,7 @@ from .categories import Category, describe
 from .errors import CardCountError, DuplicateCardError, InvalidCardError, PokerInputError
 from .tables import RANK_KEY_BITS, RANK_MULTIPLIERS, RANK_SHIFT, load_tables
 
-CHUNK = 1 << 14
+CHUNK = 1 << 15
 RANK_KEY_MASK = (1 << RANK_KEY_BITS) - 1
 SUIT_SHIFT = 32
 FLUSH_BIAS = 0x3333 << SUIT_SHIFT     # a suit count of 5+ then sets the top bit of its nibble
@@ -70,6 +70,7 @@ CARD_KEYS = np.stack([RANK_MULTIPLIERS[_CARDS >> 2] + (1 << (SUIT_SHIFT + 4 * (_
 """(52, 2) int64: the key of each single card."""
 _WORD0 = np.ascontiguousarray(CARD_KEYS[:, 0])
 _WORD1 = np.ascontiguousarray(CARD_KEYS[:, 1])
+_WORD0_BIASED = _WORD0 + FLUSH_BIAS
 _WORD0_LIST = _WORD0.tolist()
 _WORD1_LIST = _WORD1.tolist()
 
@@ -81,30 +82,40 @@ def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     return t["rank_offsets"].astype(np.int64), t["rank_values"], t["flush_values"], category_of
 
 
-def _values_into(word0: np.ndarray, flush_masks, out: np.ndarray) -> None:
-    """Values of the hands whose word 0 is ``word0`` into ``out``; ``flush_masks(rows)``
-    gives word 1 of the rows that hold a flush."""
+def _values_into(word0: np.ndarray, flush_masks, out: np.ndarray, scratch: np.ndarray) -> None:
+    """Values into ``out`` from word 0 of the hands *plus* :data:`FLUSH_BIAS` (``word0`` and
+    ``scratch``, of the same shape, are overwritten); ``flush_masks(rows)`` gives word 1 of
+    the rows that hold a flush. Indices are valid by construction, so takes use mode="clip"
+    (mode="raise" buffers ``out``)."""
     offsets, rank_values, flush_values, _ = _tables()
-    rank_key = word0 & RANK_KEY_MASK
-    slot = offsets.take(rank_key >> RANK_SHIFT)
-    slot += rank_key
-    rank_values.take(slot, out=out)
-    flush = (word0 + FLUSH_BIAS) & FLUSH_CHECK
-    rows = np.flatnonzero(flush)
+    np.bitwise_and(word0, FLUSH_CHECK, out=scratch)
+    rows = np.flatnonzero(scratch)
+    nibble = scratch[rows] >> (SUIT_SHIFT + 3)                # 1, 16, 256 or 4096: the flush suit
+    np.bitwise_and(word0, RANK_KEY_MASK, out=word0)           # the rank key
+    np.right_shift(word0, RANK_SHIFT, out=scratch)
+    offsets.take(scratch, out=scratch, mode="clip")
+    scratch += word0                                          # its perfect-hash slot
+    rank_values.take(scratch, out=out, mode="clip")
     if rows.size:
-        nibble = flush[rows] >> (SUIT_SHIFT + 3)            # 1, 16, 256 or 4096: the flush suit
         suit = (nibble > 1).astype(np.int64) + (nibble > 16) + (nibble > 256)
         out[rows] = flush_values[(flush_masks(rows) >> (16 * suit)) & 0x1FFF]
 
 
-def _check_hands(hands: np.ndarray) -> None:
+def _check_hands(hands: np.ndarray) -> np.ndarray:
+    """The hands, signed integers viewed as unsigned (so a negative index reads as too big)."""
     if hands.ndim != 2 or not 5 <= hands.shape[1] <= 7:
         raise CardCountError(f"hands of shape {hands.shape}: expected (N, k) with k = 5, 6 or 7")
     if not np.issubdtype(hands.dtype, np.integer):
         raise InvalidCardError(f"hands of dtype {hands.dtype}: expected integer card indices")
-    if hands.size and (hands.min() < 0 or hands.max() > 51):
-        bad = hands[(hands < 0) | (hands > 51)][0]
-        raise InvalidCardError(f"invalid card index {bad}: must be 0..51")
+    if np.issubdtype(hands.dtype, np.signedinteger):
+        hands = hands.view(np.dtype(hands.dtype.str.replace("i", "u")))
+    return hands
+
+
+def _bad_card(hands: np.ndarray) -> InvalidCardError:
+    bad = hands[hands > 51][0]
+    signed = bad.astype(np.dtype(bad.dtype.str.replace("u", "i")))
+    return InvalidCardError(f"invalid card index {signed if signed < 0 else bad}: must be 0..51")
 
 
 def _check_distinct(hands: np.ndarray) -> None:
@@ -121,30 +132,29 @@ def _check_distinct(hands: np.ndarray) -> None:
 def evaluate_batch(hands: np.ndarray, *, check_distinct: bool = False) -> np.ndarray:
     """Values (N,) int16 of N hands given as an (N, k) integer array of card indices, k = 5, 6, 7.
 
+    Card range is checked; that a row's cards are distinct only with ``check_distinct=True``.
+
     >>> evaluate_batch(np.array([[51, 47, 43, 39, 35, 0, 1]])).tolist()
     [7462]
     """
-    hands = np.asarray(hands)
-    _check_hands(hands)
-    if check_distinct:
-        _check_distinct(hands)
+    hands = _check_hands(np.asarray(hands))
     n, k = hands.shape
     out = np.empty(n, dtype=np.int16)
-    acc = np.empty(min(n, CHUNK), dtype=np.int64)
-    part = np.empty_like(acc)
+    word0, part, scratch = np.empty((3, min(n, CHUNK)), dtype=np.int64)
     for start in range(0, n, CHUNK):
         chunk = hands[start:start + CHUNK]
         size = len(chunk)
-        word0, extra = acc[:size], part[:size]
-        _WORD0.take(chunk[:, 0], out=word0)
+        if chunk.max() > 51:
+            raise _bad_card(chunk)
+        acc, extra = word0[:size], part[:size]
+        _WORD0_BIASED.take(chunk[:, 0], out=acc, mode="clip")
         for j in range(1, k):
-            _WORD0.take(chunk[:, j], out=extra)
-            word0 += extra
-
-        def flush_masks(rows: np.ndarray, chunk: np.ndarray = chunk) -> np.ndarray:
-            return _WORD1[chunk[rows]].sum(axis=1)
-
-        _values_into(word0, flush_masks, out[start:start + size])
+            _WORD0.take(chunk[:, j], out=extra, mode="clip")
+            acc += extra
+        _values_into(acc, lambda rows: _WORD1[chunk[rows]].sum(axis=1), out[start:start + size],
+                     scratch[:size])
+    if check_distinct:
+        _check_distinct(hands)
     return out
 
 
@@ -166,9 +176,14 @@ def evaluate_keys(keys: np.ndarray) -> np.ndarray:
     if keys.shape[-1:] != (2,):
         raise ValueError(f"keys of shape {keys.shape}: the last axis must hold the 2 key words")
     flat = keys.reshape(-1, 2)
-    word0 = np.ascontiguousarray(flat[:, 0])
     out = np.empty(len(flat), dtype=np.int16)
-    _values_into(word0, lambda rows: flat[rows, 1], out)
+    word0, scratch = np.empty((2, min(len(flat), CHUNK)), dtype=np.int64)
+    for start in range(0, len(flat), CHUNK):
+        chunk = flat[start:start + CHUNK]
+        size = len(chunk)
+        np.add(chunk[:, 0], FLUSH_BIAS, out=word0[:size])
+        _values_into(word0[:size], lambda rows: chunk[rows, 1], out[start:start + size],
+                     scratch[:size])
     return out.reshape(keys.shape[:-1])
 
 
@@ -178,7 +193,11 @@ def evaluate(cards: CardsLike) -> int:
     >>> evaluate("7c 5d 4h 3s 2c")
     1
     """
-    indices = [c.index for c in parse_cards(cards)]
+    if isinstance(cards, (list, tuple)) and all(type(c) is int and 0 <= c < 52 for c in cards) \
+            and len(set(cards)) == len(cards):
+        indices = cards                                       # fast path: distinct valid indices
+    else:
+        indices = [c.index for c in parse_cards(cards)]
     if not 5 <= len(indices) <= 7:
         raise CardCountError(f"hand '{' '.join(str(Card(i)) for i in indices)}': "
                              f"a hand has 5, 6 or 7 cards, got {len(indices)}")

@@ -164,6 +164,10 @@ def test_bad_input():
         evaluate("As Ks Qs Js")
     with pytest.raises(DuplicateCardError):
         evaluate("As As Qs Js Ts")
+    with pytest.raises(DuplicateCardError, match="'2c'"):
+        evaluate([0, 0, 5, 9, 13])
+    with pytest.raises(InvalidCardError, match="52"):
+        evaluate([1, 5, 9, 13, 52])
     for value in (0, 7463):
         with pytest.raises(PokerInputError, match=str(value)):
             category(value)
