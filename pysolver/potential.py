@@ -147,7 +147,7 @@ def _disjoint_pairs(n: int) -> tuple[np.ndarray, np.ndarray]:
     first, second = np.triu_indices(n, k=1)
     bits = (np.int64(1) << first) | (np.int64(1) << second)
     p, q = np.nonzero(np.triu((bits[:, None] & bits[None, :]) == 0))
-    p, q = p.astype(np.int32), q.astype(np.int32)
+    p, q = p.astype(np.intp), q.astype(np.intp)
     p.setflags(write=False), q.setflags(write=False)
     return p, q
 

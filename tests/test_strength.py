@@ -141,3 +141,12 @@ def test_command_line_text_and_errors(capsys):
     assert err.count("\n") == 1 and "'Qx'" in err
     assert main(["strength", "AdQc", "--board", "3h4cJh", "--opponents", "30"]) == 2
     assert "30 opponents" in capsys.readouterr().err
+
+
+def test_docstring_examples():
+    import doctest
+
+    from pysolver import outs, potential, strength
+    for module in (strength, potential, outs):
+        result = doctest.testmod(module)
+        assert result.failed == 0 and result.attempted > 0, module.__name__
