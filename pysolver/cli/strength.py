@@ -56,8 +56,10 @@ def format_report(report: HandReport) -> str:
     for pot in (report.one_card, report.two_cards):
         if pot is not None:
             lines += _potential_lines(pot)
+    basis = [f"{report.potential.cards_to_come}-card lookahead"] if report.potential else []
+    basis += [f"HS^{report.opponents} for HS"] if report.opponents > 1 else []
     lines.append(f"EHS {report.ehs:.4f}   Pr(win) {report.win_probability:.4f}"
-                 + (f"   (from {report.potential.cards_to_come}-card lookahead)" if report.potential else ""))
+                 + (f"   ({', '.join(basis)})" if basis else ""))
     return "\n".join(lines)
 
 
