@@ -67,10 +67,12 @@ class HandTables:
 
     def values(self, rank_keys, bits) -> np.ndarray:
         """Values of 7-card hands given their summed :data:`CARD_RANK_KEY` and :data:`CARD_BITS`."""
-        bits = np.asarray(bits)
-        value = self.rank_value[rank_keys]
+        bits = np.asarray(bits, dtype=np.int64)
+        value = self.rank_value.take(rank_keys, mode="clip")     # keys are valid by construction;
+        field = np.empty_like(bits)                                # take is faster than indexing
         for suit in range(4):
-            value = np.maximum(value, self.flush_value[(bits >> (16 * suit)) & SUIT_MASK])
+            np.bitwise_and(np.right_shift(bits, 16 * suit, out=field), SUIT_MASK, out=field)
+            np.maximum(value, self.flush_value.take(field, mode="clip"), out=value)
         return value
 
 

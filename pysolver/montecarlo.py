@@ -9,9 +9,9 @@ How a trial is sampled, without bias from card removal:
    What is left is distributed exactly as the exact enumeration weighs deals:
    proportional to the product of the weights over compatible assignments.
 3. Random players' cards and the rest of the board are then dealt uniformly
-   from the cards still unseen (a card already taken is redrawn), which adds
-   the same number of completions to every assignment, so it keeps step 2's
-   distribution.
+   from the cards still unseen, one after another (a card already taken is
+   redrawn), which adds the same number of completions to every assignment,
+   so it keeps step 2's distribution.
 
 A trial's result for a player is its share of the pot (1, 1/k for a k-way tie,
 or 0); the standard error of the equity is the sample standard deviation of
@@ -45,16 +45,25 @@ class Open:
 PlayerSpec = Union[np.ndarray, Open]
 
 
-def _deal(rng: np.random.Generator, used: np.ndarray, n: int) -> np.ndarray:
-    """One card per trial, uniform among the cards not in the trial's ``used`` bits (updated)."""
-    cards = rng.integers(0, 52, n)
-    bits = CARD_BITS[cards]
-    redo = np.flatnonzero(used & bits)
-    while len(redo):
-        cards[redo] = rng.integers(0, 52, len(redo))
-        bits[redo] = CARD_BITS[cards[redo]]
-        redo = redo[(used[redo] & bits[redo]) != 0]
-    used |= bits
+def _deal(rng: np.random.Generator, used: np.ndarray, count: int) -> np.ndarray:
+    """``count`` cards per trial, (count, trials), each uniform among the cards not yet in the
+    trial's ``used`` bits (updated): dealt one after another without replacement.
+
+    One random integer below ``52 ** count`` proposes all the cards of a trial at
+    once (its base-52 digits); a proposed card already taken is redrawn alone.
+    """
+    n = len(used)
+    code = rng.integers(0, 52 ** count, n)
+    cards = np.empty((count, n), dtype=np.int64)
+    for slot in range(count):
+        code, cards[slot] = np.divmod(code, 52)
+        bits = CARD_BITS.take(cards[slot])
+        redo = np.flatnonzero((used & bits) != 0)
+        while len(redo):
+            cards[slot, redo] = rng.integers(0, 52, len(redo))
+            bits[redo] = CARD_BITS.take(cards[slot, redo])
+            redo = redo[(used[redo] & bits[redo]) != 0]
+        used |= bits
     return cards
 
 
@@ -79,16 +88,14 @@ def _batch(rng, players: Sequence[PlayerSpec], board: np.ndarray, known_bits: in
         keys, bits, used = keys[:, keep], bits[:, keep], used[keep]
     for p, spec in enumerate(players):
         if isinstance(spec, Open) and spec.combos is None:
-            for _ in range(2):
-                card = _deal(rng, used, len(used))
-                keys[p] += CARD_RANK_KEY[card]
-                bits[p] += CARD_BITS[card]
+            cards = _deal(rng, used, 2)
+            keys[p] += CARD_RANK_KEY.take(cards).sum(axis=0)
+            bits[p] += CARD_BITS.take(cards).sum(axis=0)
     board_key = np.full(len(used), CARD_RANK_KEY[board].sum(), dtype=np.int64)
     board_bits = np.full(len(used), CARD_BITS[board].sum(), dtype=np.int64)
-    for _ in range(5 - len(board)):
-        card = _deal(rng, used, len(used))
-        board_key += CARD_RANK_KEY[card]
-        board_bits += CARD_BITS[card]
+    for card in _deal(rng, used, 5 - len(board)):
+        board_key += CARD_RANK_KEY.take(card)
+        board_bits += CARD_BITS.take(card)
     return _tables.tables().values(keys + board_key, bits + board_bits)
 
 
