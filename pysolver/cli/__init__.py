@@ -13,9 +13,9 @@ import sys
 from typing import Sequence
 
 from ..errors import PokerInputError
-from . import showdown, equity, chen, strength, outs
+from . import showdown, equity, chen, strength, outs, runouts
 # Each subcommand module, in the order of `pysolver --help`.
-COMMANDS: tuple = (showdown, equity, chen, strength, outs,)
+COMMANDS: tuple = (showdown, equity, chen, strength, outs, runouts,)
 
 
 class _Parser(argparse.ArgumentParser):

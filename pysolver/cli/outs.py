@@ -22,8 +22,9 @@ def add_parser(subparsers) -> None:
     parser.add_argument("second", help='second player\'s hole cards, e.g. "QhQd"')
     parser.add_argument("--board", required=True, help='a flop or a turn, e.g. "Js Ts 2c"')
     parser.add_argument("--dead", default="", help="cards known to be out of play")
-    parser.add_argument("--engine", choices=sorted(ENGINES), default="table",
-                        help="which engine compares the hands (default: table)")
+    parser.add_argument("--engine", choices=sorted([*ENGINES, "asp"]), default="table",
+                        help="which engine compares the hands (default: table); "
+                             "asp: the outs derived by clingo (pysolver.whatif)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run)
 
@@ -48,6 +49,10 @@ def format_report(report: OutsReport) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    report = outs(args.first, args.second, args.board, dead=args.dead, engine=args.engine)
+    if args.engine == "asp":
+        from ..whatif import asp_outs
+        report = asp_outs(args.first, args.second, args.board, dead=args.dead)
+    else:
+        report = outs(args.first, args.second, args.board, dead=args.dead, engine=args.engine)
     print(json.dumps(report.as_dict(), indent=2) if args.json else format_report(report))
     return 0
