@@ -129,11 +129,6 @@ class HandReport:
                 "two_cards": self.two_cards.as_dict() if self.two_cards else None}
 
 
-def _keys(cards: np.ndarray) -> np.ndarray:
-    """Evaluator keys of card sets: one per row of ``cards`` (the keys are additive)."""
-    return card_keys(cards)
-
-
 PAIR_CHUNK = 1 << 15
 
 
@@ -161,13 +156,13 @@ def _symmetric_codes(first_keys: np.ndarray, second_keys: np.ndarray, before3: n
     Worked in chunks so the temporaries stay in cache; each key word is added
     separately and handed to the evaluator as a column-major (n, 2) array.
     """
-    words0, words1 = np.ascontiguousarray(first_keys.T), np.ascontiguousarray(second_keys.T)
+    first_words, second_words = np.ascontiguousarray(first_keys.T), np.ascontiguousarray(second_keys.T)
     counts = np.zeros(81, dtype=np.int64)
     for start in range(0, len(p), PAIR_CHUNK):
         pc, qc = p[start:start + PAIR_CHUNK], q[start:start + PAIR_CHUNK]
         words = np.empty((2, len(pc)), dtype=np.int64)
         for w in range(2):
-            np.add(words0[w].take(pc), words1[w].take(qc), out=words[w])
+            np.add(first_words[w].take(pc), second_words[w].take(qc), out=words[w])
         theirs = evaluate_keys(words.T)
         codes = 9 * (before3.take(pc) + compare_states(mine_after.take(qc), theirs))
         codes += before3.take(qc) + compare_states(mine_after.take(pc), theirs)
@@ -192,9 +187,9 @@ def transition_counts(situation: Situation, cards_to_come: int,
     if before is None:
         before = current_states(situation)
     holdings = situation.holdings
-    holding_keys = _keys(holdings)                                       # (M,)
-    board_key = _keys(board[None, :])[0]
-    hole_key = _keys(hole[None, :])[0]
+    holding_keys = card_keys(holdings)                                   # (M, 2) key words
+    board_key = card_keys(board)
+    hole_key = card_keys(hole)
     if cards_to_come == 2 and situation.weights is None:
         # holdings == runouts (both numbered by np.triu_indices over the unseen cards)
         mine_after = evaluate_keys(board_key + hole_key + holding_keys)  # (M,) our hand per runout
@@ -203,7 +198,7 @@ def transition_counts(situation: Situation, cards_to_come: int,
         flat = tuple(int(n) for n in both.sum(axis=1) + both.sum(axis=0))
     else:
         runouts = np.array(list(combinations(situation.unseen.tolist(), cards_to_come)), dtype=np.int64)
-        board_keys = board_key + _keys(runouts)                          # (T,)
+        board_keys = board_key + card_keys(runouts)                      # (T, 2)
         mine_after = evaluate_keys(board_keys + hole_key)                # (T,)
         one = np.int64(1)
         holding_bits = (one << holdings[:, 0]) | (one << holdings[:, 1])

@@ -1,5 +1,7 @@
 """Hand potential: the separate brute force, a table worked by hand, the published example."""
 
+from itertools import combinations
+
 import numpy as np
 import pytest
 
@@ -103,18 +105,28 @@ def test_report_on_the_turn_and_river():
     assert (river.hs, river.ehs, river.win_probability, river.one_card) == (1.0, 1.0, 1.0, None)
 
 
-def test_range_weighted_potential_agrees_with_brute_force():
-    # A one-combo range is the brute force restricted to that holding.
-    pot = hand_potential("AdQc", "3h 4c Jh", 1, opponent_range="5h6h")
-    assert sum(map(sum, pot.counts)) == 45  # one holding, 45 turn cards
+def _brute_weighted(hole, board, combos, cards_to_come):
+    """HP over a few weighted opponent combos, every runout, by the oracle's ranking."""
     hp = [[0.0] * 3 for _ in range(3)]
-    hole, board, opp = idx("AdQc"), idx("3h4cJh"), idx("5h6h")
     state = lambda m, o: 0 if m > o else 1 if m == o else 2
-    before = state(rank_hand(hole + board), rank_hand(opp + board))
-    for card in range(52):
-        if card not in hole + board + opp:
-            hp[before][state(rank_hand(hole + board + [card]), rank_hand(opp + board + [card]))] += 1
-    assert table(pot) == hp
+    for opp, weight in combos:
+        before = state(rank_hand(hole + board), rank_hand(opp + board))
+        unseen = [c for c in range(52) if c not in hole + board + opp]
+        for runout in combinations(unseen, cards_to_come):
+            after = state(rank_hand(hole + board + list(runout)), rank_hand(opp + board + list(runout)))
+            hp[before][after] += weight
+    return hp
+
+
+@pytest.mark.parametrize("cards_to_come", [1, 2])
+def test_range_weighted_potential_agrees_with_brute_force(cards_to_come):
+    # 5h6h (an open-ended straight-flush draw) at weight 1 and KK at weight 1/2, less the cards
+    # in sight: all six KK combos remain.
+    hole, board = idx("AdQc"), idx("3h4cJh")
+    combos = [(idx("5h6h"), 1.0)] + [(list(pair), 0.5) for pair in combinations(idx("Kc Kd Kh Ks"), 2)]
+    pot = hand_potential("AdQc", "3h 4c Jh", cards_to_come, opponent_range="5h6h, 0.5(KK)")
+    assert sum(map(sum, pot.counts)) == 4 * (45 if cards_to_come == 1 else 990)
+    assert table(pot) == _brute_weighted(hole, board, combos, cards_to_come)
 
 
 @pytest.mark.parametrize("call, error, text", [
