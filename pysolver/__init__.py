@@ -18,6 +18,9 @@ from .equity import EquityResult, PlayerEquity  # the function: from pysolver.eq
 from .ranges import HAND_CLASSES, Range, parse_range
 from .evaluator import (best_five, card_keys, categories, category, describe_value, evaluate,
                         evaluate_batch, evaluate_keys, tiebreak_ranks)
+from .strength import HandStrength, hand_strength
+from .potential import HandPotential, HandReport, hand_potential, hand_report
+from .outs import CardOutcome, OutsReport  # the function: from pysolver.outs import outs
 
 __version__ = "0.1.0"
 
@@ -31,4 +34,6 @@ __all__ = [
     "HAND_CLASSES", "Range", "parse_range",
     "evaluate", "evaluate_batch", "card_keys", "evaluate_keys", "category", "categories",
     "tiebreak_ranks", "describe_value", "best_five",
+    "HandStrength", "hand_strength", "HandPotential", "HandReport", "hand_potential", "hand_report",
+    "CardOutcome", "OutsReport",
 ]
