@@ -93,8 +93,9 @@ class Situation:
         hole_cards = parse_hole(hole)
         board_cards = parse_board(board, allowed=(0, 3, 4, 5))
         if len(board_cards) not in streets:
+            sizes = ", ".join(map(str, streets[:-1])) + f" or {streets[-1]}"
             raise CardCountError(f"board '{format_cards(board_cards)}': this needs a board of "
-                                 f"{' or '.join(map(str, streets))} cards, got {len(board_cards)}")
+                                 f"{sizes} cards, got {len(board_cards)}")
         dead_cards = parse_cards(dead or ())
         check_distinct(hole_cards + board_cards + dead_cards)
         known = {c.index for c in hole_cards + board_cards + dead_cards}
