@@ -1,0 +1,311 @@
+"""Cross-validation: the ASP solver and the lookup-table evaluator must agree.
+
+Every mode deals showdowns to both engines and compares each hand's category,
+tie-break ranks and best five cards, each showdown's winners, and over every
+hand seen that the evaluator's values sort exactly as the ASP ``hand_value``
+does (see :mod:`pysolver.crossval_compare`):
+
+    >>> report = crossval_random(300, players=3, seed=1)
+    >>> report.ok, report.showdowns, report.hands
+    (True, 300, 900)
+
+* :func:`crossval_random` -- random showdowns from the skewed dealer
+  (:mod:`pysolver.dealer`), which over-samples straight flushes, quads, full
+  houses from two trips, six- and seven-card flushes, three pairs, wheels and
+  board-plays chops;
+* :func:`crossval_streets` -- heads-up deals at the flop, the turn and the river;
+* :func:`crossval_exhaustive` -- all 2,598,960 five-card hands, in numbered
+  chunks (:func:`exhaustive_chunk` runs one on its own);
+* :func:`crossval_equity` -- win, tie and loss counts over every runout from ASP
+  what-if (:func:`pysolver.whatif.runouts`) against the evaluator's exact counts
+  (:func:`pysolver.equity.equity`).
+
+``workers`` > 1 runs the chunks in local processes.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from math import comb
+from typing import Callable, Iterable, Sequence
+
+import numpy as np
+
+from .cards import Card, format_cards
+from .crossval_compare import Partial, asp_answers, compare_hands, compare_showdowns, order_mismatches
+from .dealer import CASES, deal_skewed
+from .errors import PokerInputError
+
+#: Default number of chunks of the exhaustive 5-card run.
+EXHAUSTIVE_CHUNKS = 40
+#: Boards (three highest cards) per clingo program in the exhaustive run: about 50,000 hands.
+BOARDS_PER_PROGRAM = 400
+#: Showdowns per clingo program (and per task) in the random modes.
+SHOWDOWNS_PER_TASK = 1000
+
+
+@dataclass
+class CrossvalReport:
+    """What a cross-validation checked, what disagreed, and how fast each engine was.
+
+    ``asp_seconds`` and ``evaluator_seconds`` are CPU seconds summed over the
+    worker processes, so the rates are per process.
+    """
+
+    mode: str
+    hands: int
+    showdowns: int
+    categories: dict[str, int]
+    cases: dict[str, int]
+    classes: int
+    mismatches: list[dict]
+    asp_seconds: float
+    evaluator_seconds: float
+    wall_seconds: float
+    chunks: list[int]
+
+    @property
+    def ok(self) -> bool:
+        return not self.mismatches
+
+    @property
+    def asp_rate(self) -> float:
+        """Showdowns per CPU second of the ASP solver (ground, solve, read the atoms)."""
+        return self.showdowns / self.asp_seconds if self.asp_seconds else 0.0
+
+    @property
+    def evaluator_rate(self) -> float:
+        """Hands per CPU second of the evaluator."""
+        return self.hands / self.evaluator_seconds if self.evaluator_seconds else 0.0
+
+    def to_json(self) -> dict:
+        return {"mode": self.mode, "ok": self.ok, "hands": self.hands, "showdowns": self.showdowns,
+                "categories": self.categories, "cases": self.cases, "classes": self.classes,
+                "mismatches": self.mismatches, "chunks": self.chunks,
+                "asp": {"cpu_seconds": round(self.asp_seconds, 3), "showdowns_per_second": round(self.asp_rate)},
+                "evaluator": {"cpu_seconds": round(self.evaluator_seconds, 3),
+                              "hands_per_second": round(self.evaluator_rate)},
+                "wall_seconds": round(self.wall_seconds, 3)}
+
+    def __str__(self) -> str:
+        lines = [f"cross-validation ({self.mode}): {self.showdowns:,} showdowns, {self.hands:,} hands, "
+                 f"{self.classes:,} distinct hand classes"]
+        lines += [f"  {name:<16} {n:>10,}" for name, n in self.categories.items()]
+        if self.cases:
+            lines.append("cases: " + ", ".join(f"{k} {v:,}" for k, v in self.cases.items()))
+        lines.append(f"ASP solver: {self.asp_rate:,.0f} showdowns/s per process ({self.asp_seconds:.1f} s CPU); "
+                     f"evaluator: {self.evaluator_rate:,.0f} hands/s ({self.evaluator_seconds:.2f} s CPU); "
+                     f"wall {self.wall_seconds:.1f} s")
+        for m in self.mismatches:
+            who = "" if m["player"] is None else f" player {m['player']}"
+            lines.append(f"MISMATCH {m['kind']}: {m['cards']}{who}\n  asp:       {m['asp']}\n"
+                         f"  evaluator: {m['evaluator']}")
+        lines.append("agree" if self.ok else f"{len(self.mismatches)} mismatches")
+        return "\n".join(lines)
+
+
+def _run(mode: str, task: Callable[..., Partial], args: Sequence[tuple], workers: int,
+         progress: bool, check_order: bool = True) -> CrossvalReport:
+    """Run ``task(*a)`` for each ``a`` (in ``workers`` processes), merge and finish the report."""
+    start = time.perf_counter()
+    total = Partial()
+    bar = _progress_bar(len(args), mode, progress)
+    if workers <= 1:
+        results: Iterable[Partial] = (task(*a) for a in args)
+    else:
+        pool = ProcessPoolExecutor(workers)
+        results = pool.map(task, *zip(*args)) if args else iter(())
+    try:
+        for part in results:
+            total.merge(part)
+            bar.update(1)
+    finally:
+        bar.close()
+        if workers > 1:
+            pool.shutdown(cancel_futures=True)
+    mismatches = total.mismatches + (order_mismatches(total.pairs) if check_order else [])
+    order = [c for c in ("high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush",
+                         "full_house", "four_of_a_kind", "straight_flush", "royal_flush")
+             if c in total.categories]
+    return CrossvalReport(mode, total.hands, total.showdowns, {c: total.categories[c] for c in order},
+                          dict(total.cases), len(total.pairs), mismatches, total.asp_seconds,
+                          total.evaluator_seconds, time.perf_counter() - start, sorted(total.chunks))
+
+
+class _NoBar:
+    def update(self, n: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _progress_bar(total: int, mode: str, progress: bool):
+    """A tqdm bar on stderr when asked and stderr is a terminal."""
+    if not (progress and sys.stderr.isatty()):
+        return _NoBar()
+    from tqdm import tqdm
+    return tqdm(total=total, desc=f"crossval {mode}", unit="chunk", file=sys.stderr)
+
+
+def _check_workers(workers: int) -> None:
+    if workers < 1:
+        raise PokerInputError(f"workers {workers}: must be at least 1")
+
+
+# --- Random showdowns and streets -----------------------------------------------------------
+
+def _random_task(cards: np.ndarray, cases: np.ndarray, players: int, board_size: int, label: str) -> Partial:
+    holes = cards[:, :2 * players].reshape(len(cards), players, 2)
+    part = compare_showdowns(holes, cards[:, 2 * players:], cases, [f"{label}{c}" for c in CASES])
+    if label:
+        part.cases[f"{label}chop"] = part.cases.pop("chop", 0)
+    return part
+
+
+def _tasks(cards: np.ndarray, cases: np.ndarray, players: int, board_size: int, label: str = "") -> list[tuple]:
+    return [(cards[s:s + SHOWDOWNS_PER_TASK], cases[s:s + SHOWDOWNS_PER_TASK], players, board_size, label)
+            for s in range(0, len(cards), SHOWDOWNS_PER_TASK)]
+
+
+def crossval_random(count: int, players: int = 2, cards: int = 7, seed: int | None = None,
+                    workers: int = 1, progress: bool = False) -> CrossvalReport:
+    """``count`` skewed random showdowns of ``players`` players, each seeing ``cards`` (5, 6, 7) cards."""
+    _check_workers(workers)
+    if cards not in (5, 6, 7):
+        raise PokerInputError(f"cards {cards}: a player sees 5 (flop), 6 (turn) or 7 (river) cards")
+    if count < 1:
+        raise PokerInputError(f"random {count}: must be at least 1 showdown")
+    deals = deal_skewed(count, players, cards - 2, seed)
+    return _run("random", _random_task, _tasks(deals.cards, deals.case, players, cards - 2), workers, progress)
+
+
+def crossval_streets(count: int, seed: int | None = None, workers: int = 1,
+                     progress: bool = False) -> CrossvalReport:
+    """``count`` skewed heads-up deals, each checked at the flop, the turn and the river."""
+    _check_workers(workers)
+    if count < 1:
+        raise PokerInputError(f"streets {count}: must be at least 1 deal")
+    deals = deal_skewed(count, 2, 5, seed)
+    args = []
+    for size, street in ((3, "flop"), (4, "turn"), (5, "river")):
+        args += _tasks(deals.cards[:, :4 + size], deals.case, 2, size, f"{street}:")
+    report = _run("streets", _random_task, args, workers, progress)
+    report.cases = {k: v for k, v in report.cases.items() if ":" in k}
+    return report
+
+
+# --- The exhaustive 5-card run --------------------------------------------------------------
+
+def _boards() -> np.ndarray:
+    """The three highest cards of every 5-card hand (a, b, c), a >= 2, in lexicographic order."""
+    return np.array([b for b in itertools.combinations(range(52), 3) if b[0] >= 2])
+
+
+def chunk_boards(chunk: int, chunks: int) -> np.ndarray:
+    """The boards of chunk ``chunk`` (0-based) of ``chunks``, split so each holds about as many hands.
+
+    >>> sum(sum(comb(int(b[0]), 2) for b in chunk_boards(i, 7)) for i in range(7))
+    2598960
+    """
+    if not 1 <= chunks <= 10000 or not 0 <= chunk < chunks:
+        raise PokerInputError(f"chunk {chunk} of {chunks}: chunks are numbered 0..{chunks - 1}, "
+                              "and 1 <= chunks <= 10000")
+    boards = _boards()
+    weight = np.cumsum(boards[:, 0] * (boards[:, 0] - 1) // 2)
+    cuts = np.searchsorted(weight, weight[-1] * np.arange(chunks + 1) / chunks, side="right")
+    cuts[0], cuts[-1] = 0, len(boards)
+    return boards[cuts[chunk]:cuts[chunk + 1]]
+
+
+_LOWER_PAIRS = [np.array(list(itertools.combinations(range(a), 2)), dtype=np.int64).reshape(-1, 2)
+                for a in range(52)]
+
+
+def exhaustive_chunk(chunk: int, chunks: int = EXHAUSTIVE_CHUNKS) -> Partial:
+    """Cross-validate the 5-card hands of one chunk: each 3-card top is a showdown whose
+    players hold every pair of lower cards (hands.lp counts the shared cards once)."""
+    boards = chunk_boards(chunk, chunks)
+    total = Partial(chunks=[chunk])
+    for s in range(0, len(boards), BOARDS_PER_PROGRAM):
+        group = boards[s:s + BOARDS_PER_PROGRAM]
+        holes = [_LOWER_PAIRS[a] for a in group[:, 0].tolist()]
+        start = time.process_time()
+        asp = asp_answers(holes, list(group))
+        asp_seconds = time.process_time() - start
+        sizes = [len(h) for h in holes]
+        hands = np.concatenate([np.concatenate(holes), np.repeat(group, sizes, axis=0)], axis=1)
+        seat = np.concatenate([np.arange(n) for n in sizes])
+        part, _ = compare_hands(hands, asp, seat, lambda i: format_cards(Card(c) for c in hands[i]))
+        part.asp_seconds, part.showdowns = asp_seconds, len(hands)
+        total.merge(part)
+    return total
+
+
+def crossval_exhaustive(chunks: int = EXHAUSTIVE_CHUNKS, only: Sequence[int] | None = None,
+                        workers: int = 1, progress: bool = False) -> CrossvalReport:
+    """Every 5-card hand through both engines (``only``: just these chunks, 0-based).
+
+    ``showdowns`` counts hands here: each hand is solved as one player's showdown.
+    The order check runs over the hands of the chunks run; over all of them it
+    proves a monotone bijection between the 7,462 ASP classes and the values.
+    """
+    _check_workers(workers)
+    ids = list(range(chunks)) if only is None else list(only)
+    for i in ids:
+        chunk_boards(i, chunks)                                # checks the numbers
+    report = _run("exhaustive", exhaustive_chunk, [(i, chunks) for i in ids], workers, progress)
+    if only is None and report.ok and report.classes != 7462:
+        report.mismatches.append({"kind": "classes", "cards": "all 5-card hands", "player": None,
+                                  "asp": {"classes": report.classes}, "evaluator": {"classes": 7462}})
+    return report
+
+
+# --- Equity: ASP what-if counts against the evaluator's exact counts ------------------------
+
+def _equity_task(holes: np.ndarray, board: np.ndarray) -> Partial:
+    from .equity import equity
+    from .whatif import runouts
+    texts = [format_cards(Card(c) for c in h) for h in holes.tolist()]
+    board_text = format_cards(Card(c) for c in board.tolist())
+    start = time.process_time()
+    report = runouts(texts, board_text)
+    asp_seconds = time.process_time() - start
+    start = time.process_time()
+    result = equity(texts, board=board_text, exact=True)
+    evaluator_seconds = time.process_time() - start
+    asp_counts = [list(x) for x in zip(report.wins, report.ties, report.losses)]
+    eval_counts = [[p.wins, p.ties, p.losses] for p in result.players]
+    street = "flop" if len(board) == 3 else "turn"
+    part = Partial(hands=len(report.runouts) * len(holes), showdowns=len(report.runouts),
+                   asp_seconds=asp_seconds, evaluator_seconds=evaluator_seconds)
+    part.cases[f"{len(holes)}-way {street}"] += 1
+    if asp_counts != eval_counts:
+        part.mismatches.append({"kind": "equity", "cards": f"{' | '.join(texts)} | board {board_text}",
+                                "player": None, "asp": {"win_tie_loss": asp_counts},
+                                "evaluator": {"win_tie_loss": eval_counts}})
+    return part
+
+
+def crossval_equity(count: int, seed: int | None = None, workers: int = 1,
+                    progress: bool = False) -> CrossvalReport:
+    """``count`` deals each of heads-up and three-way at the flop and at the turn (skewed dealer)."""
+    _check_workers(workers)
+    if count < 1:
+        raise PokerInputError(f"equity {count}: must be at least 1 deal")
+    rng = np.random.default_rng(seed)
+    args = []
+    for players in (2, 3):
+        for board_size in (3, 4):
+            deals = deal_skewed(count, players, board_size, int(rng.integers(1 << 62)))
+            args += [(h, b) for h, b in zip(deals.holes, deals.board)]
+    return _run("equity", _equity_task, args, workers, progress, check_order=False)
+
+
+def exhaustive_hands() -> int:
+    """How many 5-card hands the exhaustive run covers: C(52, 5)."""
+    return comb(52, 5)
