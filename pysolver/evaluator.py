@@ -102,7 +102,8 @@ def _values_into(word0: np.ndarray, flush_masks, out: np.ndarray, scratch: np.nd
 
 
 def _check_hands(hands: np.ndarray) -> np.ndarray:
-    """The hands, signed integers viewed as unsigned (so a negative index reads as too big)."""
+    """The hands viewed as unsigned integers (a negative index then reads as too big), for the
+    range check; the takes read the hands as given (an int64 index needs no conversion)."""
     if hands.ndim != 2 or not 5 <= hands.shape[1] <= 7:
         raise CardCountError(f"hands of shape {hands.shape}: expected (N, k) with k = 5, 6 or 7")
     if not np.issubdtype(hands.dtype, np.integer):
@@ -137,15 +138,16 @@ def evaluate_batch(hands: np.ndarray, *, check_distinct: bool = False) -> np.nda
     >>> evaluate_batch(np.array([[51, 47, 43, 39, 35, 0, 1]])).tolist()
     [7462]
     """
-    hands = _check_hands(np.asarray(hands))
+    hands = np.asarray(hands)
+    unsigned = _check_hands(hands)
     n, k = hands.shape
     out = np.empty(n, dtype=np.int16)
     word0, part, scratch = np.empty((3, min(n, CHUNK)), dtype=np.int64)
     for start in range(0, n, CHUNK):
         chunk = hands[start:start + CHUNK]
         size = len(chunk)
-        if chunk.max() > 51:
-            raise _bad_card(chunk)
+        if unsigned[start:start + CHUNK].max() > 51:
+            raise _bad_card(unsigned[start:start + CHUNK])
         acc, extra = word0[:size], part[:size]
         _WORD0_BIASED.take(chunk[:, 0], out=acc, mode="clip")
         for j in range(1, k):
