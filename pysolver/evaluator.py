@@ -11,9 +11,9 @@ cards: 1 + the position of its best five cards' class among the 7,462 classes
     >>> evaluate_batch(np.array([[48, 44, 40, 36, 32], [0, 4, 8, 12, 49]])).tolist()
     [7462, 5854]
 
-Design (chosen by measurement, see ``benchmarks/README.md``)
---------------------------------------------------------------
-Additive keys plus two small tables (:mod:`pysolver.tables`, about 220 KB), as
+Design (chosen by measurement; figures in README.md, "The evaluator")
+---------------------------------------------------------------------
+Additive keys plus small tables (:mod:`pysolver.tables`, about 220 KB), as
 in OMPEval: each card contributes a constant to a 64-bit word; the sum tells
 the rank multiset (a perfect-hashed lookup gives the value of a hand without a
 flush) and how many cards each suit has; only the few hands with five or more
@@ -21,8 +21,14 @@ cards of a suit (about 3 % of 7-card hands) look at that suit's 13-bit rank
 mask, in a table of 8,192 flush values. (With at most 7 cards a flush excludes
 a full house or quads, so the flush value is the hand's value.) Batches are
 accumulated column by column, ``acc += table[hands[:, j]]``, in chunks of
-:data:`CHUNK` rows so the temporaries stay in cache; this beat fancy-indexing
-the whole (N, k) array and summing along rows.
+:data:`CHUNK` rows so the temporaries stay in cache: per 32,768 7-card hands
+the key sum took about 0.3 ms this way against 1.1 ms for fancy-indexing the
+(N, 7) block and summing along rows, and whole batches ran 2-3x faster in
+chunks than in one piece. A direct table over all rank keys (2**25 entries)
+would not fit in 32 MB, hence the perfect hash (3 more numpy operations).
+Lookups with indices valid by construction use ``mode="clip"``, as
+``mode="raise"`` buffers ``out``; flush rows are found through a bool mask
+(``np.flatnonzero`` on int64 was 3x slower).
 
 Key layout
 ----------
