@@ -173,9 +173,16 @@ def card_keys(cards: np.ndarray) -> np.ndarray:
     True
     """
     cards = np.asarray(cards)
+    if cards.ndim == 0 or not np.issubdtype(cards.dtype, np.integer):
+        raise InvalidCardError(f"cards {cards!r}: expected an integer array with a card axis last")
     if cards.size and (cards.min() < 0 or cards.max() > 51):
-        raise InvalidCardError(f"invalid card index in {cards}: must be 0..51")
-    return CARD_KEYS[cards].sum(axis=-2)
+        bad = cards[(cards < 0) | (cards > 51)].flat[0]
+        raise InvalidCardError(f"invalid card index {bad}: must be 0..51")
+    keys = np.zeros(cards.shape[:-1] + (2,), dtype=np.int64)
+    for j in range(cards.shape[-1]):                           # column by column: no (..., k, 2) block
+        keys[..., 0] += _WORD0.take(cards[..., j])
+        keys[..., 1] += _WORD1.take(cards[..., j])
+    return keys
 
 
 def evaluate_keys(keys: np.ndarray) -> np.ndarray:

@@ -173,6 +173,10 @@ def test_bad_input():
             category(value)
     with pytest.raises(PokerInputError):
         categories(np.array([1, 0]))
+    with pytest.raises(InvalidCardError, match="-3"):
+        card_keys(np.array([[1, 2], [-3, 4]]))
+    with pytest.raises(InvalidCardError, match="card axis"):
+        card_keys(np.array(7))
 
 
 @pytest.mark.slow
