@@ -120,9 +120,8 @@ def _check_hands(hands: np.ndarray) -> np.ndarray:
 
 
 def _bad_card(hands: np.ndarray) -> InvalidCardError:
-    bad = hands[hands > 51][0]
-    signed = bad.astype(np.dtype(bad.dtype.str.replace("u", "i")))
-    return InvalidCardError(f"invalid card index {signed if signed < 0 else bad}: must be 0..51")
+    bad = hands[(hands < 0) | (hands > 51)].flat[0]
+    return InvalidCardError(f"invalid card index {bad}: must be 0..51")
 
 
 def _check_distinct(hands: np.ndarray) -> None:
@@ -153,7 +152,7 @@ def evaluate_batch(hands: np.ndarray, *, check_distinct: bool = False) -> np.nda
         chunk = hands[start:start + CHUNK]
         size = len(chunk)
         if unsigned[start:start + CHUNK].max() > 51:
-            raise _bad_card(unsigned[start:start + CHUNK])
+            raise _bad_card(chunk)
         acc, extra = word0[:size], part[:size]
         _WORD0_BIASED.take(chunk[:, 0], out=acc, mode="clip")
         for j in range(1, k):
@@ -176,8 +175,7 @@ def card_keys(cards: np.ndarray) -> np.ndarray:
     if cards.ndim == 0 or not np.issubdtype(cards.dtype, np.integer):
         raise InvalidCardError(f"cards {cards!r}: expected an integer array with a card axis last")
     if cards.size and (cards.min() < 0 or cards.max() > 51):
-        bad = cards[(cards < 0) | (cards > 51)].flat[0]
-        raise InvalidCardError(f"invalid card index {bad}: must be 0..51")
+        raise _bad_card(cards)
     keys = np.zeros(cards.shape[:-1] + (2,), dtype=np.int64)
     for j in range(cards.shape[-1]):                           # column by column: no (..., k, 2) block
         keys[..., 0] += _WORD0.take(cards[..., j])

@@ -156,6 +156,8 @@ def test_bad_input():
         evaluate_batch(np.array([[1, 2, 3, 4, 52]]))
     with pytest.raises(InvalidCardError, match="-1"):
         evaluate_batch(np.array([[1, 2, 3, 4, -1]]))
+    with pytest.raises(InvalidCardError, match="index 200"):
+        evaluate_batch(np.array([[1, 2, 3, 4, 200]], dtype=np.uint8))
     with pytest.raises(InvalidCardError, match="dtype"):
         evaluate_batch(np.array([[1.0, 2, 3, 4, 5]]))
     with pytest.raises(DuplicateCardError, match="'2d'"):
