@@ -176,11 +176,11 @@ def card_keys(cards: np.ndarray) -> np.ndarray:
         raise InvalidCardError(f"cards {cards!r}: expected an integer array with a card axis last")
     if cards.size and (cards.min() < 0 or cards.max() > 51):
         raise _bad_card(cards)
-    keys = np.zeros(cards.shape[:-1] + (2,), dtype=np.int64)
+    words = np.zeros((2,) + cards.shape[:-1], dtype=np.int64)
     for j in range(cards.shape[-1]):                           # column by column: no (..., k, 2) block
-        keys[..., 0] += _WORD0.take(cards[..., j])
-        keys[..., 1] += _WORD1.take(cards[..., j])
-    return keys
+        words[0] += _WORD0.take(cards[..., j])
+        words[1] += _WORD1.take(cards[..., j])
+    return np.stack(words, axis=-1)
 
 
 def evaluate_keys(keys: np.ndarray) -> np.ndarray:
