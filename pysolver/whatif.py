@@ -18,14 +18,18 @@ Why separate showdown ids, one grounding, measured with
 ``python benchmarks/bench_whatif.py`` (clingo statistics, this 2-core machine):
 
 * *Ids* (chosen): heads-up from the flop grounds 1,036 showdowns into about
-  121,000 rules and runs in about 0.45 s CPU; from the turn about 6,000 rules,
-  some 25 ms. Every board is a set of facts, so each aggregate of hands.lp is
-  evaluated while grounding and solving is trivial (one answer, no search).
-* *A choice over the unseen cards* (``{ board(0, F, S) : unseen(F, S) } = 2``,
-  projection, enumerating the answers) grounds one showdown, but with open
-  board atoms every assignment aggregate (``N = #count{..}``, ``V = #sum{..}``)
-  is grounded for every value it could take, and each runout becomes one model
-  found by search: measured in the benchmark, it is slower even from the turn.
+  121,000 rules, about 0.3 s CPU (0.56 s wall under load); heads-up from the
+  turn 5,600 rules, about 40 ms CPU. Every board is a set of facts, so each
+  aggregate of hands.lp is evaluated while grounding, and solving is trivial
+  (one answer, no search).
+* *A choice over the unseen cards* (``{ board(0, F, S) : unseen(F, S) } = K``,
+  each runout one answer set) grounds one showdown, but with open board atoms
+  every assignment aggregate (``N = #count{..}``, ``V = #sum{..}``) is grounded
+  for every value it could take: from the turn, 233,000 rules for 2 candidate
+  cards, 426,000 for 3, 1.7 million for 4; all 44 ran past 3 GB of memory.
+* *Naive copies* (each runout a deal through ``Solver.solve_batch``) ground
+  about as many rules (124,000) but run about 1.8x slower (driver packing,
+  deal objects).
 * *Externals flipped per runout* ground the same open program as the choice and
   add one solve call per runout from Python; ids need neither.
 * Growing one board incrementally (multi-shot) is wrong: aggregates grounded
