@@ -21,7 +21,6 @@ Peers measured in the same run:
 from __future__ import annotations
 
 import argparse
-import statistics
 import time
 from itertools import combinations
 
@@ -31,6 +30,8 @@ from clingo import ast
 from pysolver import Deal, Solver
 from pysolver.asp_program import encoding_statements
 from pysolver.whatif import check_whatif_deal, ground_and_solve, runouts, whatif_facts
+
+from bench_asp import median_time  # wall and CPU medians (benchmarks/ is on the path)
 
 DEALS = {
     "heads-up, flop": (["AsKs", "QhQd"], "Js Ts 2c"),
@@ -48,17 +49,6 @@ board(0, F, S) :- known(F, S).
 #show. #show board/3. #show game_outcome/3.
 #show hand(P, C, V) : category(0, P, C), hand_value(0, P, V).
 """
-
-
-def median_time(function, repeat: int) -> tuple[float, float]:
-    """Median wall-clock and CPU seconds of ``repeat`` calls."""
-    wall, cpu = [], []
-    for _ in range(repeat):
-        start, start_cpu = time.perf_counter(), time.process_time()
-        function()
-        wall.append(time.perf_counter() - start)
-        cpu.append(time.process_time() - start_cpu)
-    return statistics.median(wall), statistics.median(cpu)
 
 
 def clingo_figures(holes, board) -> tuple[int, int, float, float]:
