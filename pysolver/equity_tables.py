@@ -19,8 +19,8 @@ board's part once and each player's part per holding.
 
     >>> t = tables()
     >>> cards = [51, 47, 43, 39, 35, 0, 1]            # As Ks Qs Js Ts 2c 2d
-    >>> int(t.values(CARD_RANK_KEY[cards].sum(), CARD_BITS[cards].sum())) == 7462
-    True
+    >>> t.values(CARD_RANK_KEY[cards].sum(keepdims=True), CARD_BITS[cards].sum(keepdims=True)).tolist()
+    [7462]
 """
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ from typing import Callable
 
 import numpy as np
 
+from .tables import rank_multisets
+
 RANK_WEIGHTS = np.array([0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181],
                         dtype=np.int64)
 """Per-rank weights whose sums are distinct for every multiset of <= 7 ranks with <= 4 of each."""
@@ -41,21 +43,6 @@ CARD_RANK_KEY = RANK_WEIGHTS[np.arange(52) >> 2]
 CARD_BITS = np.int64(1) << (16 * (np.arange(52, dtype=np.int64) & 3) + (np.arange(52) >> 2))
 """(52,) each card as one bit: suit ``s`` owns bits 16*s .. 16*s+12, one per rank."""
 SUIT_MASK = 0x1FFF
-
-
-def rank_multisets(size: int, most: int = 4) -> np.ndarray:
-    """(n, 13) every multiset of ``size`` ranks with at most ``most`` of each, as rank counts.
-
-    >>> rank_multisets(2).shape, rank_multisets(5).shape
-    ((91, 13), (6175, 13))
-    """
-    rows = np.zeros((1, 0), dtype=np.int64)
-    for rank in range(13):
-        left = size - rows.sum(axis=1)
-        grown = [np.column_stack([rows[left >= m], np.full((int((left >= m).sum()), 1), m)])
-                 for m in range(min(most, size) + 1)]
-        rows = np.concatenate(grown)
-    return rows[rows.sum(axis=1) == size]
 
 
 @dataclass(frozen=True)

@@ -44,20 +44,19 @@ RANK_SHIFT = 12
 TABLES_PATH = Path(__file__).parent / "data" / "evaluator_tables.npz"
 
 
-def rank_multisets(size: int) -> np.ndarray:
-    """All multisets of ``size`` ranks with at most four of a rank, as (M, 13) counts."""
-    rows: list[tuple[int, ...]] = []
+def rank_multisets(size: int, most: int = 4) -> np.ndarray:
+    """(n, 13) every multiset of ``size`` ranks with at most ``most`` of each, as rank counts.
 
-    def extend(prefix: tuple[int, ...], left: int) -> None:
-        if len(prefix) == 13:
-            if left == 0:
-                rows.append(prefix)
-            return
-        for count in range(min(4, left) + 1):
-            extend(prefix + (count,), left - count)
-
-    extend((), size)
-    return np.array(rows, dtype=np.int64)
+    >>> rank_multisets(2).shape, rank_multisets(5).shape
+    ((91, 13), (6175, 13))
+    """
+    rows = np.zeros((1, 0), dtype=np.int64)
+    for rank in range(13):
+        left = size - rows.sum(axis=1)
+        grown = [np.column_stack([rows[left >= m], np.full((int((left >= m).sum()), 1), m)])
+                 for m in range(min(most, size) + 1)]
+        rows = np.concatenate(grown)
+    return rows[rows.sum(axis=1) == size]
 
 
 def _expand(counts: np.ndarray) -> np.ndarray:
