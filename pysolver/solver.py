@@ -33,6 +33,9 @@ _LEADS = {Category.ROYAL_FLUSH: 1, Category.STRAIGHT_FLUSH: 1, Category.FOUR_OF_
           Category.FULL_HOUSE: 2, Category.FLUSH: 0, Category.STRAIGHT: 1,
           Category.THREE_OF_A_KIND: 1, Category.TWO_PAIR: 2, Category.PAIR: 1, Category.HIGH_CARD: 0}
 _CATEGORY_BY_NAME = {c.snake: c for c in Category}
+_STRAIGHTS = (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
+# The slots (asp/driver.lp) set in a best_mask, and the kicker ranks in hand_value's low bits.
+_SLOTS = tuple(tuple(j for j in range(7) if mask >> j & 1) for mask in range(1 << 7))
 _KICKERS = tuple(tuple(r for r in range(12, -1, -1) if mask >> r & 1) for mask in range(1 << 13))
 
 
@@ -114,11 +117,10 @@ class ShowdownResult:
 
 def _display_order(cards: list[Card], category: Category, tiebreak: tuple[int, ...]) -> tuple[Card, ...]:
     """Best five in reading order: biggest groups first, high to low; a wheel's ace last."""
-    counts: dict[int, int] = {}
-    for c in cards:
-        counts[c.rank] = counts.get(c.rank, 0) + 1
-    ordered = sorted(cards, key=lambda c: (counts[c.rank], c.rank, c.suit), reverse=True)
-    if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and ordered[0].rank == 12 and tiebreak[0] != 12:
+    ranks = [c.index >> 2 for c in cards]
+    # index = 4 * rank + suit, so ordering by index orders by rank, then suit
+    ordered = sorted(cards, key=lambda c: (ranks.count(c.index >> 2), c.index), reverse=True)
+    if category in _STRAIGHTS and ordered[0].index >> 2 == 12 and tiebreak[0] != 12:
         ordered = ordered[1:] + ordered[:1]
     return tuple(ordered)
 
@@ -146,6 +148,8 @@ def _decode(deals: Sequence[Deal], atoms: Iterable[clingo.Symbol]) -> list[Showd
 
 def _result(g: int, deal: Deal, hands: dict[int, tuple[str, int, int]], wins: dict[int, str]) -> ShowdownResult:
     board = sorted(deal.board)
+    board_slots = board + [None] * (5 - len(board))  # asp/driver.lp's slots 0..4
+    size = min(5, 2 + len(board))
     players = []
     for p, hole in enumerate(deal.players):
         if p not in hands:
@@ -154,9 +158,9 @@ def _result(g: int, deal: Deal, hands: dict[int, tuple[str, int, int]], wins: di
         category = _CATEGORY_BY_NAME.get(name)
         if category is None:
             raise RuleFileError(f"showdown {g}: unknown hand category '{name}' for player {p}")
-        slots = board + [None] * (5 - len(board)) + sorted(hole)  # asp/driver.lp's slots
-        cards = [slots[j] for j in range(7) if mask >> j & 1]
-        if len(cards) != min(5, 2 + len(board)) or None in cards:
+        slots = board_slots + sorted(hole)  # slot 5 the lower hole card, 6 the higher
+        cards = [slots[j] for j in _SLOTS[mask & 127]]
+        if len(cards) != size or mask >> 7 or None in cards:
             raise RuleFileError(f"showdown {g}: player {p}'s best hand has {len(cards)} cards")
         tiebreak = tiebreak_from_value(category, value)
         players.append(PlayerHand(hole, category, _display_order(cards, category, tiebreak), tiebreak))
