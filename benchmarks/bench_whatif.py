@@ -74,7 +74,7 @@ def choice(holes, board, candidates: int) -> tuple[int, float, int]:
     facts = whatif_facts(deal, check_whatif_deal(deal)[:candidates], look_ahead=5 - len(deal.board))
     ctl = clingo.Control(["--models=0", "--stats"], logger=lambda code, message: None)
     with ast.ProgramBuilder(ctl) as builder:
-        for statement in encoding_statements(("cards.lp", "hands.lp", "tiebreak.lp", "outcome.lp")):
+        for statement in encoding_statements(("cards.lp", "variants/standard.lp", "hands.lp", "tiebreak.lp", "outcome.lp")):
             builder.add(statement)
     ctl.add("base", [], CHOICE + facts)
     start = time.process_time()

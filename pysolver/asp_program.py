@@ -2,15 +2,17 @@
 
 The encodings live in ``asp/`` (installed as the package ``pysolver.asp``):
 
-===============  ============================================================
-``cards.lp``     the rules' data: faces, suits, ranks, straights, category order
-``hands.lp``     counts per face and suit, the hands each player makes, category
-``tiebreak.lp``  best five cards, tie-break ranks, one comparable hand value
-``outcome.lp``   winners and ``game_outcome`` (win or chop)
-``driver.lp``    what this driver reads: one packed atom per player
-``compare.lp``   ``beats/3`` and ``ties/3`` between two players (readable view)
-``show.lp``      the readable view for a person running clingo on the files
-===============  ============================================================
+=================  ==========================================================
+``cards.lp``       suits and the rank of every face (the same in every variant)
+``variants/*.lp``  the rules' data of a variant: its deck's faces, straights,
+                   category order (:mod:`pysolver.rules`; ``standard.lp`` by default)
+``hands.lp``       counts per face and suit, the hands each player makes, category
+``tiebreak.lp``    best five cards, tie-break ranks, one comparable hand value
+``outcome.lp``     winners and ``game_outcome`` (win or chop)
+``driver.lp``      what this driver reads: one packed atom per player
+``compare.lp``     ``beats/3`` and ``ties/3`` between two players (readable view)
+``show.lp``        the readable view for a person running clingo on the files
+=================  ==========================================================
 
 A showdown is written as facts carrying its id, so many showdowns ground in
 one program::
@@ -19,7 +21,8 @@ one program::
     >>> showdown_facts(7, Deal.parse(["As Ks", "Qh Qd"], "Js Ts 2c"))
     'hole(7,0,ace,spades).hole(7,0,king,spades).hole(7,1,queen,hearts).hole(7,1,queen,diamonds).board(7,jack,spades).board(7,ten,spades).board(7,two,clubs).'
 
-:class:`AspProgram` holds the encodings (and a user's extra rule files), and
+:class:`AspProgram` holds the encodings (under a variant's rules, see
+:mod:`pysolver.rules`), and
 :meth:`AspProgram.run` grounds and solves facts, turning every clingo error
 into a :class:`~pysolver.errors.RuleFileError` with clingo's message, file and
 line.
@@ -33,7 +36,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 import clingo
 from clingo import ast
@@ -42,13 +45,15 @@ from .cards import Card
 from .deal import Deal
 from .errors import RuleFileError
 
+if TYPE_CHECKING:
+    from .rules import RulesLike
+
 log = logging.getLogger("pysolver.asp")
 
-#: The encodings the driver loads; ``cards.lp`` is the part a rule variant replaces.
+#: The encodings the driver loads, besides the rules file of the variant (``variants/*.lp``).
 ENCODING_FILES = ("cards.lp", "hands.lp", "tiebreak.lp", "outcome.lp", "driver.lp")
 #: The same logic with the readable output (``category/3``, ``best_five/4``, ``tiebreak/4``, ...).
 READABLE_FILES = ("cards.lp", "hands.lp", "tiebreak.lp", "outcome.lp", "compare.lp", "show.lp")
-RULES_DATA_FILE = "cards.lp"
 
 #: ASP names of the faces (by rank 0..12) and suits (by suit 0..3).
 FACE_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine",
@@ -91,6 +96,16 @@ def showdown_facts(showdown_id: int, deal: Deal) -> str:
     return "".join(parts)
 
 
+def hand_facts(showdown_id: int, cards) -> str:
+    """One player's five card indices as a showdown of their own: two hole cards, a flop.
+
+    >>> hand_facts(3, [51, 47, 43, 39, 35])[:50]
+    'hole(3,0,ace,spades).hole(3,0,king,spades).board(3'
+    """
+    hole = "".join(f"hole({showdown_id},0{_CARD_TAIL[c]}" for c in cards[:2])
+    return hole + "".join(f"board({showdown_id}{_CARD_TAIL[c]}" for c in cards[2:])
+
+
 def batch_facts(deals: Iterable[Deal], first_id: int = 0) -> str:
     """The facts of many showdowns as one text, ids counting from ``first_id``."""
     return "".join(showdown_facts(i, d) for i, d in enumerate(deals, first_id))
@@ -104,19 +119,12 @@ class GroundSize:
     rules: int
 
 
-def _check_rule_file(path: RulePath) -> str:
-    name = os.fspath(path)
-    if not os.path.isfile(name):
-        raise RuleFileError(f"rule file '{name}': no such file")
-    return name
-
-
 class AspProgram:
-    """The showdown encodings plus a user's rule files, ready to solve facts.
+    """The showdown encodings under a variant's rules, ready to solve facts.
 
-    ``rule_files`` are added after the encodings (rule experiments);
-    ``rules_data`` replaces ``cards.lp`` (a variant's deck, straights and
-    category order).
+    ``rules`` is a :class:`~pysolver.rules.Rules` (or a shipped variant's name
+    or a rules file's path; the standard game by default): its rules file and
+    any files added to it are loaded after ``encodings``.
 
     >>> program = AspProgram()
     >>> atoms, _ = program.run(showdown_facts(0, Deal.parse(["As Ks", "Qh Qd"], "Js Ts 2c")))
@@ -124,11 +132,34 @@ class AspProgram:
     ['game_outcome(0,win,1)']
     """
 
-    def __init__(self, rule_files: Sequence[RulePath] = (), *, rules_data: RulePath | None = None):
-        self.rule_files = tuple(_check_rule_file(f) for f in rule_files)
-        self.rules_data = _check_rule_file(rules_data) if rules_data is not None else None
-        own = tuple(n for n in ENCODING_FILES if not (self.rules_data and n == RULES_DATA_FILE))
+    def __init__(self, rules: "RulesLike" = None, encodings: Sequence[str] = ENCODING_FILES):
+        from .rules import VARIANTS, rules_of
+
+        self.rules = rules_of(rules)
+        shipped = self.rules.name in VARIANTS
+        own = tuple(encodings) + ((f"variants/{self.rules.name}.lp",) if shipped else ())
         self._encodings = encoding_statements(own)
+        self._loaded = (() if shipped else (self.rules.path,)) + self.rules.added
+
+    @staticmethod
+    def rules_facts(files: Sequence[str]) -> dict[str, list[tuple]]:
+        """The rules' data that ``files`` (a rules file and files added to it) derive.
+
+        Returns ``{"face": [("ace",), ...], "straight": [...], "royal": [...],
+        "category_order": [("flush", 5), ...]}``: names as text, numbers as int.
+        Raises :class:`RuleFileError` if a file does not parse or ground.
+        """
+        program = AspProgram.__new__(AspProgram)
+        program._encodings, program._loaded = encoding_statements(("cards.lp",)), tuple(files)
+        ctl = program.ground("", warn=False)  # warnings come again when the rules are solved
+        wanted = {("face", 1), ("straight", 3), ("royal", 1), ("category_order", 2)}
+        found: dict[str, list[tuple]] = {name: [] for name, _ in wanted}
+        for atom in ctl.symbolic_atoms:
+            symbol = atom.symbol
+            if (symbol.name, len(symbol.arguments)) in wanted:
+                found[symbol.name].append(tuple(
+                    a.number if a.type == clingo.SymbolType.Number else str(a) for a in symbol.arguments))
+        return found
 
     def run(self, facts: str, *, statistics: bool = False) -> tuple[list[clingo.Symbol], GroundSize | None]:
         """Ground and solve the encodings with ``facts``; return the shown atoms.
@@ -138,30 +169,7 @@ class AspProgram:
         more than one. Clingo's warnings about a rule file are logged to the
         ``pysolver.asp`` logger.
         """
-        messages: list[str] = []
-
-        def logger(code: clingo.MessageCode, message: str) -> None:
-            if code == clingo.MessageCode.RuntimeError:
-                messages.append(message.strip())
-            elif any(path in message for path in self._files()):
-                log.warning("clingo: %s", message.strip())  # e.g. a predicate no rule defines
-            else:
-                log.debug("clingo: %s", message.strip())
-
-        args = ["--models=2"] + (["--stats"] if statistics else [])
-        ctl = clingo.Control(args, logger=logger, message_limit=20)
-        try:
-            with ast.ProgramBuilder(ctl) as builder:  # parsed once: saves ~1 ms per run
-                for statement in self._encodings:
-                    builder.add(statement)
-            if self.rules_data:
-                ctl.load(self.rules_data)
-            for path in self.rule_files:
-                ctl.load(path)
-            ctl.add("base", [], facts)
-            ctl.ground([("base", [])])
-        except RuntimeError as error:
-            raise RuleFileError(self._error_text(messages, error)) from None
+        ctl = self.ground(facts, ["--models=2"] + (["--stats"] if statistics else []))
         answers: list[list[clingo.Symbol]] = []
         result = ctl.solve(on_model=lambda m: answers.append(m.symbols(shown=True)))
         if not result.satisfiable:
@@ -176,8 +184,34 @@ class AspProgram:
             size = GroundSize(atoms=int(lp["atoms"]), rules=int(lp["rules"]))
         return list(answers[0]), size
 
+    def ground(self, facts: str, args: Sequence[str] = (), *, warn: bool = True) -> clingo.Control:
+        """A control with the encodings, the rules' files and ``facts``, grounded (clingo
+        arguments ``args``); a file that does not parse or ground raises :class:`RuleFileError`."""
+        messages: list[str] = []
+
+        def logger(code: clingo.MessageCode, message: str) -> None:
+            if code == clingo.MessageCode.RuntimeError:
+                messages.append(message.strip())
+            elif warn and any(path in message for path in self._files()):
+                log.warning("clingo: %s", message.strip())  # e.g. a predicate no rule defines
+            else:
+                log.debug("clingo: %s", message.strip())
+
+        ctl = clingo.Control(list(args), logger=logger, message_limit=20)
+        try:
+            with ast.ProgramBuilder(ctl) as builder:  # parsed once: saves ~1 ms per run
+                for statement in self._encodings:
+                    builder.add(statement)
+            for path in self._loaded:
+                ctl.load(path)
+            ctl.add("base", [], facts)
+            ctl.ground([("base", [])])
+        except RuntimeError as error:
+            raise RuleFileError(self._error_text(messages, error)) from None
+        return ctl
+
     def _files(self) -> list[str]:
-        return ([self.rules_data] if self.rules_data else []) + list(self.rule_files)
+        return list(self._loaded)
 
     def _blame(self) -> str:
         return f" (rule files: {', '.join(self._files())})" if self._files() else ""

@@ -55,12 +55,14 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 from itertools import combinations
+from typing import NamedTuple, Optional
 
 import numpy as np
 
 from .cards import Card, CardsLike, parse_cards
 from .categories import Category, describe
 from .errors import CardCountError, DuplicateCardError, InvalidCardError, PokerInputError
+from .rules import Rules, RulesLike, rules_of
 from .tables import RANK_KEY_BITS, RANK_MULTIPLIERS, RANK_SHIFT, load_tables
 
 CHUNK = 1 << 15
@@ -83,19 +85,66 @@ _WORD0_LIST = _WORD0.tolist()
 _WORD1_LIST = _WORD1.tolist()
 
 
-@lru_cache(maxsize=1)
-def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    t = load_tables()
+class _Tables(NamedTuple):
+    """One game's tables: the shipped standard ones, or a variant's (pysolver.variant_tables)."""
+
+    offsets: np.ndarray
+    rank_values: np.ndarray
+    flush_values: np.ndarray
+    category_of: np.ndarray      # by value, 0 unused
+    classes: np.ndarray          # (n_values, 6): category, tie-break ranks padded with -1
+    in_deck: Optional[np.ndarray]  # (52,) bool, None for the full deck
+    rules: Optional[Rules]
+
+    @property
+    def n_values(self) -> int:
+        return len(self.classes)
+
+
+def _make_tables(t: dict, rules: Optional[Rules]) -> _Tables:
     category_of = np.concatenate([[-1], t["classes"][:, 0]]).astype(np.int8)
-    return t["rank_offsets"].astype(np.int64), t["rank_values"], t["flush_values"], category_of
+    in_deck = None if rules is None or len(rules.faces) == 13 else rules.in_deck
+    return _Tables(t["rank_offsets"].astype(np.int64), t["rank_values"], t["flush_values"],
+                   category_of, t["classes"], in_deck, rules)
 
 
-def _values_into(word0: np.ndarray, flush_masks, out: np.ndarray, scratch: np.ndarray) -> None:
+@lru_cache(maxsize=1)
+def _standard_tables() -> _Tables:
+    return _make_tables(load_tables(), None)
+
+
+@lru_cache(maxsize=8)
+def _variant_tables(rules: Rules) -> _Tables:
+    from .variant_tables import variant_tables
+
+    return _make_tables(variant_tables(rules), rules)
+
+
+def _tables(rules: RulesLike = None) -> _Tables:
+    """The tables of a game: the shipped standard tables, or a variant's ranked by clingo."""
+    if rules is None:
+        return _standard_tables()
+    rules = rules_of(rules)
+    return _standard_tables() if rules.is_standard else _variant_tables(rules)
+
+
+def n_values(rules: RulesLike = None) -> int:
+    """How many hand values (classes of five-card hands) a game has: 7462 for the standard game.
+
+    >>> n_values(), n_values("short_deck")
+    (7462, 1404)
+    """
+    return _tables(rules).n_values
+
+
+def _values_into(word0: np.ndarray, flush_masks, out: np.ndarray, scratch: np.ndarray,
+                 tables: _Tables) -> None:
     """Values into ``out`` from word 0 of the hands *plus* :data:`FLUSH_BIAS` (``word0`` and
     ``scratch``, of the same shape, are overwritten); ``flush_masks(rows)`` gives word 1 of
     the rows that hold a flush. Indices are valid by construction, so takes use mode="clip"
-    (mode="raise" buffers ``out``)."""
-    offsets, rank_values, flush_values, _ = _tables()
+    (mode="raise" buffers ``out``). A flush row takes the better of its flush value and its
+    value without the flush (the flush, unless a variant orders a hand above flushes)."""
+    offsets, rank_values, flush_values = tables.offsets, tables.rank_values, tables.flush_values
     rows = np.flatnonzero(np.bitwise_and(word0, FLUSH_CHECK, out=scratch) != 0)  # (bool: faster)
     lane_shift = _LANE_SHIFT[scratch[rows] >> (SUIT_SHIFT + 3)]
     np.bitwise_and(word0, RANK_KEY_MASK, out=word0)           # the rank key
@@ -104,7 +153,7 @@ def _values_into(word0: np.ndarray, flush_masks, out: np.ndarray, scratch: np.nd
     scratch += word0                                          # its perfect-hash slot
     rank_values.take(scratch, out=out, mode="clip")
     if rows.size:
-        out[rows] = flush_values[(flush_masks(rows) >> lane_shift) & 0x1FFF]
+        out[rows] = np.maximum(out[rows], flush_values[(flush_masks(rows) >> lane_shift) & 0x1FFF])
 
 
 def _check_hands(hands: np.ndarray) -> np.ndarray:
@@ -124,6 +173,12 @@ def _bad_card(hands: np.ndarray) -> InvalidCardError:
     return InvalidCardError(f"invalid card index {bad}: must be 0..51")
 
 
+def _check_deck(cards: np.ndarray, tables: _Tables) -> None:
+    """Cards outside a variant's deck (a short deck has no twos) are an error."""
+    if tables.in_deck is not None and cards.size and not tables.in_deck[cards].all():
+        tables.rules.check_cards(Card(int(c)) for c in np.unique(cards))
+
+
 def _check_distinct(hands: np.ndarray) -> None:
     bits = np.zeros(len(hands), dtype=np.uint64)
     for j in range(hands.shape[1]):
@@ -135,16 +190,19 @@ def _check_distinct(hands: np.ndarray) -> None:
         raise DuplicateCardError(f"duplicate card '{Card(card)}' in hand {repeated[0]} ({row})")
 
 
-def evaluate_batch(hands: np.ndarray, *, check_distinct: bool = False) -> np.ndarray:
+def evaluate_batch(hands: np.ndarray, *, check_distinct: bool = False,
+                   rules: RulesLike = None) -> np.ndarray:
     """Values (N,) int16 of N hands given as an (N, k) integer array of card indices, k = 5, 6, 7.
 
     Card range is checked; that a row's cards are distinct only with ``check_distinct=True``.
+    ``rules`` names a variant (:mod:`pysolver.rules`), whose deck the cards must be in.
 
     >>> evaluate_batch(np.array([[51, 47, 43, 39, 35, 0, 1]])).tolist()
     [7462]
     """
     hands = np.asarray(hands)
     unsigned = _check_hands(hands)
+    tables = _tables(rules)
     n, k = hands.shape
     out = np.empty(n, dtype=np.int16)
     word0, part, scratch = np.empty((3, min(n, CHUNK)), dtype=np.int64)
@@ -153,13 +211,14 @@ def evaluate_batch(hands: np.ndarray, *, check_distinct: bool = False) -> np.nda
         size = len(chunk)
         if unsigned[start:start + CHUNK].max() > 51:
             raise _bad_card(chunk)
+        _check_deck(chunk, tables)
         acc, extra = word0[:size], part[:size]
         _WORD0_BIASED.take(chunk[:, 0], out=acc, mode="clip")
         for j in range(1, k):
             _WORD0.take(chunk[:, j], out=extra, mode="clip")
             acc += extra
         _values_into(acc, lambda rows: _WORD1[chunk[rows]].sum(axis=1), out[start:start + size],
-                     scratch[:size])
+                     scratch[:size], tables)
     if check_distinct:
         _check_distinct(hands)
     return out
@@ -183,9 +242,10 @@ def card_keys(cards: np.ndarray) -> np.ndarray:
     return np.stack(words, axis=-1)
 
 
-def evaluate_keys(keys: np.ndarray) -> np.ndarray:
+def evaluate_keys(keys: np.ndarray, rules: RulesLike = None) -> np.ndarray:
     """Values of hands given by their keys, (..., 2) -> (...) int16 (5 to 7 cards each)."""
     keys = np.asarray(keys, dtype=np.int64)
+    tables = _tables(rules)
     if keys.shape[-1:] != (2,):
         raise ValueError(f"keys of shape {keys.shape}: the last axis must hold the 2 key words")
     flat = keys.reshape(-1, 2)
@@ -196,15 +256,17 @@ def evaluate_keys(keys: np.ndarray) -> np.ndarray:
         size = len(chunk)
         np.add(chunk[:, 0], FLUSH_BIAS, out=word0[:size])
         _values_into(word0[:size], lambda rows: chunk[rows, 1], out[start:start + size],
-                     scratch[:size])
+                     scratch[:size], tables)
     return out.reshape(keys.shape[:-1])
 
 
-def evaluate(cards: CardsLike) -> int:
+def evaluate(cards: CardsLike, rules: RulesLike = None) -> int:
     """The value of one hand of 5, 6 or 7 cards (text, Cards or indices).
 
     >>> evaluate("7c 5d 4h 3s 2c")
     1
+    >>> describe_value(evaluate("Ah 6c 7h 8d 9s", "short_deck"), "short_deck")
+    'Straight, Nine high'
     """
     if isinstance(cards, (list, tuple)) and all(type(c) is int and 0 <= c < 52 for c in cards) \
             and len(set(cards)) == len(cards):
@@ -214,70 +276,75 @@ def evaluate(cards: CardsLike) -> int:
     if not 5 <= len(indices) <= 7:
         raise CardCountError(f"hand '{' '.join(str(Card(i)) for i in indices)}': "
                              f"a hand has 5, 6 or 7 cards, got {len(indices)}")
-    offsets, rank_values, flush_values, _ = _tables()
+    tables = _tables(rules)
+    _check_deck(np.asarray(indices), tables)
     word0 = sum(_WORD0_LIST[i] for i in indices)
+    rank_key = word0 & RANK_KEY_MASK
+    value = int(tables.rank_values[rank_key + tables.offsets[rank_key >> RANK_SHIFT]])
     flush = (word0 + FLUSH_BIAS) & FLUSH_CHECK
     if flush:
         suit = (flush.bit_length() - 1 - SUIT_SHIFT - 3) // 4
         mask = sum(_WORD1_LIST[i] for i in indices) >> (16 * suit) & 0x1FFF
-        return int(flush_values[mask])
-    rank_key = word0 & RANK_KEY_MASK
-    return int(rank_values[rank_key + offsets[rank_key >> RANK_SHIFT]])
+        return max(value, int(tables.flush_values[mask]))
+    return value
 
 
-def _check_value(value: int) -> int:
-    if not 1 <= int(value) <= N_VALUES:
-        raise PokerInputError(f"invalid hand value {value!r}: must be 1..{N_VALUES}")
+def _check_value(value: int, tables: _Tables) -> int:
+    if not 1 <= int(value) <= tables.n_values:
+        raise PokerInputError(f"invalid hand value {value!r}: must be 1..{tables.n_values}")
     return int(value)
 
 
-def category(value: int) -> Category:
+def category(value: int, rules: RulesLike = None) -> Category:
     """The category of a value (ROYAL_FLUSH for 7462).
 
     >>> category(1).snake, category(7462).snake
     ('high_card', 'royal_flush')
     """
-    return Category(int(_tables()[3][_check_value(value)]))
+    tables = _tables(rules)
+    return Category(int(tables.category_of[_check_value(value, tables)]))
 
 
-def categories(values: np.ndarray) -> np.ndarray:
+def categories(values: np.ndarray, rules: RulesLike = None) -> np.ndarray:
     """Categories of an array of values, as int8 (``Category`` numbers)."""
     values = np.asarray(values)
-    if values.size and (values.min() < 1 or values.max() > N_VALUES):
-        raise PokerInputError(f"invalid hand values in {values}: must be 1..{N_VALUES}")
-    return _tables()[3][values]
+    tables = _tables(rules)
+    if values.size and (values.min() < 1 or values.max() > tables.n_values):
+        raise PokerInputError(f"invalid hand values in {values}: must be 1..{tables.n_values}")
+    return tables.category_of[values]
 
 
-def tiebreak_ranks(value: int) -> tuple[int, ...]:
+def tiebreak_ranks(value: int, rules: RulesLike = None) -> tuple[int, ...]:
     """The tie-break ranks of a value (convention of :mod:`pysolver.categories`).
 
     >>> tiebreak_ranks(evaluate("Ah Ad Qc Qs Kd"))
     (12, 10, 11)
     """
-    row = load_tables()["classes"][_check_value(value) - 1]
+    tables = _tables(rules)
+    row = tables.classes[_check_value(value, tables) - 1]
     return tuple(int(r) for r in row[1:] if r >= 0)
 
 
-def describe_value(value: int) -> str:
+def describe_value(value: int, rules: RulesLike = None) -> str:
     """The value as a player says it.
 
     >>> describe_value(evaluate("Ah Ad Qc Qs Kd 2c 3c"))
     'Two pair, Aces and Queens, King kicker'
     """
-    return describe(category(value), tiebreak_ranks(value))
+    return describe(category(value, rules), tiebreak_ranks(value, rules))
 
 
-def best_five(cards: CardsLike) -> tuple[Card, ...]:
-    """The best five of 5 to 7 cards, most significant first (a wheel ends with its ace).
+def best_five(cards: CardsLike, rules: RulesLike = None) -> tuple[Card, ...]:
+    """The best five of 5 to 7 cards, most significant first (an ace that plays low comes last).
 
     >>> best_five("2c 3d 4h 5s Ac Kd 9h")
     (Card('5s'), Card('4h'), Card('3d'), Card('2c'), Card('Ac'))
     """
     hand = parse_cards(cards)
-    best_value = evaluate(hand)
-    five = next(f for f in combinations(sorted(hand, reverse=True), 5) if evaluate(f) == best_value)
+    best_value = evaluate(hand, rules)
+    five = next(f for f in combinations(sorted(hand, reverse=True), 5) if evaluate(f, rules) == best_value)
     counts = Counter(c.rank for c in five)
-    wheel = tiebreak_ranks(best_value) == (3,) and category(best_value) in (
+    wheel = tiebreak_ranks(best_value, rules)[0] != 12 and category(best_value, rules) in (
         Category.STRAIGHT, Category.STRAIGHT_FLUSH)
     return tuple(sorted(five, key=lambda c: (counts[c.rank], -1 if wheel and c.rank == 12 else c.rank,
                                              c.suit), reverse=True))

@@ -27,6 +27,7 @@ from .cards import Card, CardsLike, format_cards
 from .categories import Category, describe
 from .deal import Deal
 from .errors import InvalidCardError, RuleFileError
+from .rules import Rules, RulesLike
 
 # hand_value (asp/tiebreak.lp): Order << 21 | lead0 << 17 | lead1 << 13 | kicker bits.
 _LEADS = {Category.ROYAL_FLUSH: 1, Category.STRAIGHT_FLUSH: 1, Category.FOUR_OF_A_KIND: 1,
@@ -171,26 +172,30 @@ def _result(g: int, deal: Deal, hands: dict[int, tuple[str, int, int]], wins: di
 
 
 class Solver:
-    """Solves showdowns with the ASP encodings (plus your rule files).
+    """Solves showdowns with the ASP encodings under a variant's rules.
 
-    ``rule_files`` are extra ``.lp`` files added to the program; ``rules_data``
-    replaces ``asp/cards.lp`` (deck, straights, category order); ``chunk_size``
-    is how many showdowns :meth:`solve_batch` grounds in one program.
+    ``rules`` is a shipped variant's name (``"short_deck"``), a rules file's
+    path or a :class:`~pysolver.rules.Rules` (the standard game by default);
+    ``add`` are ``.lp`` files added to it (rule experiments); ``chunk_size`` is
+    how many showdowns :meth:`solve_batch` grounds in one program.
 
     >>> solver = Solver()
     >>> solver.solve(Deal.parse(["Ah Kh", "2c 2d"], "Qh Jh Th 2s 3d")).players[0].category
     <Category.ROYAL_FLUSH: 9>
+    >>> Solver("short_deck").solve(Deal.parse(["Ah 6c", "Qs Qd"], "7h 8d 9s Qc Ks")).winners
+    (1,)
     """
 
-    def __init__(self, rule_files: Sequence[RulePath] = (), *, rules_data: RulePath | None = None,
-                 chunk_size: int = 1000):
+    def __init__(self, rules: RulesLike = None, *, add: Sequence[RulePath] = (), chunk_size: int = 1000):
         if chunk_size < 1:
             raise ValueError(f"chunk_size {chunk_size}: must be at least 1")
-        self.program = AspProgram(rule_files, rules_data=rules_data)
+        self.rules = Rules.load(rules, add)
+        self.program = AspProgram(self.rules)
         self.chunk_size = chunk_size
 
     def solve(self, deal: Deal) -> ShowdownResult:
         """Solve one showdown (one grounding)."""
+        self.rules.check_deal(deal)
         atoms, _ = self.program.run(showdown_facts(0, deal))
         return _decode([deal], atoms)[0]
 
@@ -198,6 +203,8 @@ class Solver:
         """Solve many showdowns, ``chunk_size`` of them per grounding, in order."""
         results: list[ShowdownResult] = []
         for chunk in _chunks(deals, self.chunk_size):
+            for deal in chunk:
+                self.rules.check_deal(deal)
             atoms, _ = self.program.run(batch_facts(chunk))
             results.extend(_decode(chunk, atoms))
         return results
@@ -231,29 +238,29 @@ def _chunks(deals: Iterable[Deal], size: int) -> Iterator[list[Deal]]:
 
 
 @lru_cache(maxsize=8)
-def _solver(rule_files: tuple[str, ...]) -> Solver:
-    return Solver(rule_files)
+def _solver(rules: Rules) -> Solver:
+    return Solver(rules)
 
 
-def solve_showdown(holes: Sequence[CardsLike], board: CardsLike | None = "",
-                   rule_files: Sequence[RulePath] = ()) -> ShowdownResult:
+def solve_showdown(holes: Sequence[CardsLike], board: CardsLike | None = "", rules: RulesLike = None,
+                   add: Sequence[RulePath] = ()) -> ShowdownResult:
     """Solve the showdown of these hole cards on this board (0, 3, 4 or 5 cards).
 
     >>> solve_showdown(["Ah Ad", "Kh Kd"], "Ac Kc 7s 7d 2h").players[0].description
     'Full house, Aces full of Sevens'
     """
-    return _solver(tuple(str(f) for f in rule_files)).solve(Deal.parse(holes, board))
+    return _solver(Rules.load(rules, add)).solve(Deal.parse(holes, board))
 
 
-def solve_batch(deals: Iterable[Deal], rule_files: Sequence[RulePath] = (),
+def solve_batch(deals: Iterable[Deal], rules: RulesLike = None, add: Sequence[RulePath] = (),
                 chunk_size: int = 1000) -> list[ShowdownResult]:
     """Solve many showdowns, grounding ``chunk_size`` of them per program."""
-    return Solver(rule_files, chunk_size=chunk_size).solve_batch(deals)
+    return Solver(rules, add=add, chunk_size=chunk_size).solve_batch(deals)
 
 
-def solve_streets(deal: Deal, rule_files: Sequence[RulePath] = ()) -> list[ShowdownResult]:
+def solve_streets(deal: Deal, rules: RulesLike = None, add: Sequence[RulePath] = ()) -> list[ShowdownResult]:
     """The standing at each street of ``deal`` (see :meth:`Solver.solve_streets`)."""
-    return _solver(tuple(str(f) for f in rule_files)).solve_streets(deal)
+    return _solver(Rules.load(rules, add)).solve_streets(deal)
 
 
 __all__ = ["PlayerHand", "ShowdownResult", "Solver", "solve_showdown", "solve_batch",

@@ -31,6 +31,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
+from typing import Sequence
 
 import numpy as np
 
@@ -80,28 +81,43 @@ def _best_of_subsets(ranks: np.ndarray, five_value) -> np.ndarray:
     return np.max([five_value(ranks[:, s]) for s in subsets], axis=0)
 
 
-def rank_value_items() -> tuple[np.ndarray, np.ndarray]:
-    """(keys, values) of every 5-, 6- and 7-card rank multiset, best five cards without a flush."""
-    offsuit, _ = five_card_values()
+def deck_multisets(size: int, faces: Sequence[int] = range(13)) -> np.ndarray:
+    """(n, 13) rank counts of every multiset of ``size`` cards of a deck with these ranks."""
+    counts = rank_multisets(size)
+    outside = np.setdiff1d(np.arange(13), faces)
+    return counts[counts[:, outside].sum(axis=1) == 0]
+
+
+def rank_value_items(offsuit: dict[int, int] | None = None,
+                     faces: Sequence[int] = range(13)) -> tuple[np.ndarray, np.ndarray]:
+    """(keys, values) of every 5-, 6- and 7-card rank multiset, best five cards without a flush.
+
+    ``offsuit`` maps a five-card rank key to its value (the reference's by default).
+    """
+    offsuit = five_card_values()[0] if offsuit is None else offsuit
     five_keys = np.array(sorted(offsuit), dtype=np.int64)
     five_vals = np.array([offsuit[k] for k in five_keys], dtype=np.int16)
     keys, values = [], []
     for size in (5, 6, 7):
-        ranks = _expand(rank_multisets(size))
+        ranks = _expand(deck_multisets(size, faces))
         keys.append(RANK_MULTIPLIERS[ranks].sum(axis=1))
         values.append(_best_of_subsets(
             ranks, lambda r5: five_vals[np.searchsorted(five_keys, RANK_MULTIPLIERS[r5].sum(axis=1))]))
     return np.concatenate(keys), np.concatenate(values)
 
 
-def flush_value_table() -> np.ndarray:
-    """(8192,) int16: the best flush value of a suit's 13-bit rank mask (0 below five bits)."""
-    _, suited = five_card_values()
+def flush_value_table(suited: dict[int, int] | None = None,
+                      faces: Sequence[int] = range(13)) -> np.ndarray:
+    """(8192,) int16: the best flush value of a suit's 13-bit rank mask (0 below five bits).
+
+    ``suited`` maps a five-bit rank mask to its value (the reference's by default).
+    """
+    suited = five_card_values()[1] if suited is None else suited
     table = np.zeros(1 << 13, dtype=np.int16)
     five = np.array(sorted(suited))
     five_vals = np.array([suited[m] for m in five], dtype=np.int16)
     for size in (5, 6, 7):
-        ranks = np.array(list(combinations(range(13), size)))
+        ranks = np.array(list(combinations(faces, size)))
         masks = (1 << ranks).sum(axis=1)
         table[masks] = _best_of_subsets(
             ranks, lambda r5: five_vals[np.searchsorted(five, (1 << r5).sum(axis=1))])

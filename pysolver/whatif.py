@@ -47,19 +47,17 @@ from dataclasses import dataclass
 from math import comb
 from typing import Optional, Sequence
 
-import clingo
-from clingo import ast
-
-from .asp_program import FACE_NAMES, SUIT_NAMES, encoding_statements
+from .asp_program import FACE_NAMES, SUIT_NAMES, AspProgram
 from .cards import Card, CardsLike, check_distinct, format_cards, parse_cards
 from .categories import Category, describe
 from .deal import Deal
 from .errors import CardCountError, PlayerCountError
 from .outs import CardOutcome, HandValue, OutsReport
+from .rules import RulesLike, rules_of
 from .solver import tiebreak_from_value
 
 #: The encodings of a what-if program, in load order.
-WHATIF_FILES = ("cards.lp", "hands.lp", "tiebreak.lp", "outcome.lp", "runouts.lp")
+WHATIF_FILES = ("cards.lp", "hands.lp", "tiebreak.lp", "outcome.lp", "runouts.lp")  # + the rules file
 MAX_WHATIF_PLAYERS = 9
 
 _CATEGORY = {c.snake: c for c in Category}
@@ -170,8 +168,11 @@ def whatif_facts(deal: Deal, unseen: Sequence[Card], look_ahead: int | None = No
                    + [f"look_ahead({look_ahead or 5 - len(deal.board)})."])
 
 
-def check_whatif_deal(deal: Deal, dead: Sequence[Card] = ()) -> tuple[Card, ...]:
-    """Check a what-if deal (flop or turn, 2..9 players); return the unseen cards."""
+def check_whatif_deal(deal: Deal, dead: Sequence[Card] = (), rules: RulesLike = None) -> tuple[Card, ...]:
+    """Check a what-if deal (flop or turn, 2..9 players); return the unseen cards of the deck."""
+    rules = rules_of(rules)
+    rules.check_deal(deal)
+    rules.check_cards(dead)
     if deal.street not in ("flop", "turn"):
         raise CardCountError(f"board '{format_cards(deal.board)}': runouts need a flop or a turn "
                              f"(3 or 4 cards), got {len(deal.board)}")
@@ -179,20 +180,15 @@ def check_whatif_deal(deal: Deal, dead: Sequence[Card] = ()) -> tuple[Card, ...]
         raise PlayerCountError(f"{len(deal.players)} players: runouts take 2 to {MAX_WHATIF_PLAYERS}")
     check_distinct(deal.cards + tuple(dead))
     known = set(deal.cards) | set(dead)
-    unseen = tuple(Card(i) for i in range(52) if Card(i) not in known)
+    unseen = tuple(c for c in rules.deck if c not in known)
     if len(unseen) < 5 - len(deal.board):
         raise CardCountError(f"{len(unseen)} unseen cards: too few to complete the board")
     return unseen
 
 
-def ground_and_solve(facts: str, *, statistics: bool = False) -> tuple[str, dict]:
+def ground_and_solve(facts: str, *, statistics: bool = False, rules: RulesLike = None) -> tuple[str, dict]:
     """Run the what-if program on ``facts``; the shown atoms as one text, and clingo's statistics."""
-    ctl = clingo.Control(["--models=1"] + (["--stats"] if statistics else []))
-    with ast.ProgramBuilder(ctl) as builder:
-        for statement in encoding_statements(WHATIF_FILES):
-            builder.add(statement)
-    ctl.add("base", [], facts)
-    ctl.ground([("base", [])])
+    ctl = AspProgram(rules, WHATIF_FILES).ground(facts, ["--models=1"] + (["--stats"] if statistics else []))
     texts: list[str] = []
     ctl.solve(on_model=lambda m: texts.append(" ".join(map(str, m.symbols(shown=True)))))
     if len(texts) != 1:
@@ -200,21 +196,27 @@ def ground_and_solve(facts: str, *, statistics: bool = False) -> tuple[str, dict
     return texts[0], (ctl.statistics if statistics else {})
 
 
-def runouts(holes: Sequence[CardsLike], board: CardsLike, *, dead: CardsLike = ()) -> RunoutReport:
+def runouts(holes: Sequence[CardsLike], board: CardsLike, *, dead: CardsLike = (),
+            rules: RulesLike = None) -> RunoutReport:
     """Every runout of a deal on the flop or turn, solved in one clingo program.
+
+    ``rules`` is the variant (:mod:`pysolver.rules`): its deck deals the runouts.
 
     >>> r = runouts(["Ah Kh", "7c 7d", "Qs Qc"], "7h 2h 3c 9s")
     >>> len(r.runouts), r.wins[0], r.categories[1][Category.FOUR_OF_A_KIND]
     (42, 7, 1)
+    >>> len(runouts(["Ah Kh", "7c 7d"], "7h 6h 8c", rules="short_deck").runouts)   # C(29, 2)
+    406
     """
-    return _whatif(holes, board, dead, look_ahead=None)
+    return _whatif(holes, board, dead, None, rules)
 
 
-def _whatif(holes: Sequence[CardsLike], board: CardsLike, dead: CardsLike, look_ahead: int | None) -> RunoutReport:
+def _whatif(holes: Sequence[CardsLike], board: CardsLike, dead: CardsLike, look_ahead: int | None,
+            rules: RulesLike) -> RunoutReport:
     deal = Deal.parse(holes, board)
     dead_cards = parse_cards(dead or ())
-    unseen = check_whatif_deal(deal, dead_cards)
-    text, _ = ground_and_solve(whatif_facts(deal, unseen, look_ahead))
+    unseen = check_whatif_deal(deal, dead_cards, rules)
+    text, _ = ground_and_solve(whatif_facts(deal, unseen, look_ahead), rules=rules)
     return _decode(deal, dead_cards, unseen, text, look_ahead or 5 - len(deal.board))
 
 
@@ -252,13 +254,14 @@ def _decode(deal: Deal, dead: tuple[Card, ...], unseen: Sequence[Card], text: st
         tuple(tally[p, "loss"] for p in range(players)), tuple(categories), tuple(outs), tuple(runner))
 
 
-def asp_outs(first: CardsLike, second: CardsLike, board: CardsLike, *, dead: CardsLike = ()) -> OutsReport:
+def asp_outs(first: CardsLike, second: CardsLike, board: CardsLike, *, dead: CardsLike = (),
+             rules: RulesLike = None) -> OutsReport:
     """The outs of a heads-up deal from the ASP side, as :func:`pysolver.outs.outs` reports them.
 
     >>> [str(o.card) for o in asp_outs("Ah Kh", "7c 7d", "7h 2h 3c 9s").outs(0)]
     ['4h', '5h', '6h', '8h', 'Th', 'Jh', 'Qh']
     """
-    return _whatif([first, second], board, dead, look_ahead=1).outs_report()
+    return _whatif([first, second], board, dead, 1, rules).outs_report()
 
 
 __all__ = ["Out", "Runout", "RunoutReport", "asp_outs", "runouts", "whatif_facts", "ground_and_solve",

@@ -68,14 +68,14 @@ def test_streets(capsys):
     assert status == 0 and out.startswith("flop\nboard: Qh 7h 2c\n") and "\nriver\n" in out
 
 
-def test_rules_option(tmp_path, capsys):
+def test_add_option(tmp_path, capsys):
     wrap = tmp_path / "wrap.lp"
     wrap.write_text("straight(four, 1, king; four, 2, ace; four, 3, two; four, 4, three; four, 5, four).\n")
-    status, out, _ = run(capsys, "Kc Ad", "9d 9s", "--board", "2h 3s 4d 9c 8h", "--rules", str(wrap), "--json")
+    status, out, _ = run(capsys, "Kc Ad", "9d 9s", "--board", "2h 3s 4d 9c 8h", "--add", str(wrap), "--json")
     assert status == 0 and json.loads(out)["winners"] == [0]
     broken = tmp_path / "broken.lp"
     broken.write_text("oops(.\n")
-    status, out, err = run(capsys, "Kc Ad", "9d 9s", "--board", "2h 3s 4d 9c 8h", "--rules", str(broken))
+    status, out, err = run(capsys, "Kc Ad", "9d 9s", "--board", "2h 3s 4d 9c 8h", "--add", str(broken))
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and f"{broken}:1:" in err and "syntax error" in err
 
@@ -88,8 +88,14 @@ def test_rules_option(tmp_path, capsys):
     (["As Ks", "Qh Qd", "--board", "Js Ts"], "pysolver: error: board 'Js Ts': a board has 0, 3, 4 or 5 "
                                              "cards, got 2"),
     (["As Ks"], "pysolver: error: 1 player: a showdown needs at least 2"),
-    (["As Ks", "Qh Qd", "--rules", "/nonexistent/rules.lp"],
-     "pysolver: error: rule file '/nonexistent/rules.lp': no such file"),
+    (["As Ks", "Qh Qd", "--add", "/nonexistent/rules.lp"],
+     "pysolver: error: rule file '/nonexistent/rules.lp': no such file (shipped variants: standard, "
+     "short_deck, short_deck_straight_beats_trips, flush_beats_full_house)"),
+    (["As Ks", "Qh Qd", "--rules", "shortdeck"],
+     "pysolver: error: rules file 'shortdeck': no such file (shipped variants: standard, "
+     "short_deck, short_deck_straight_beats_trips, flush_beats_full_house)"),
+    (["As Ks", "Qh 2d", "--board", "Js Ts 6c 7h 8d", "--rules", "short_deck"],
+     "pysolver: error: card '2d' is not in the short_deck deck (six through ace)"),
 ])
 def test_bad_input(capsys, argv, message):
     status, out, err = run(capsys, *argv)

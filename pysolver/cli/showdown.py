@@ -1,4 +1,4 @@
-"""``pysolver showdown "As Ks" "Qh Qd" --board "Js Ts 2c 7h 3d" [--json] [--streets] [--rules FILE ...]``.
+"""``pysolver showdown "As Ks" "Qh Qd" --board "Js Ts 2c 7h 3d" [--json] [--streets] [--rules NAME|PATH] [--add FILE]``.
 
 Solves the showdown with the ASP encodings: each player's best five cards, the
 hand's name, and the outcome (a win, or a tie among several players).
@@ -10,6 +10,7 @@ import json
 
 from ..deal import Deal
 from ..solver import ShowdownResult, Solver
+from .options import add_rules_options, rules_from
 
 
 def add_parser(subparsers) -> None:
@@ -24,8 +25,7 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--streets", action="store_true",
                         help="show the standing at the flop, turn and river")
-    parser.add_argument("--rules", nargs="+", default=[], metavar="FILE",
-                        help="extra ASP rule files (.lp) added to the encodings")
+    add_rules_options(parser)
     parser.set_defaults(run=run)
 
 
@@ -44,7 +44,7 @@ def format_result(result: ShowdownResult) -> str:
 
 def run(args) -> int:
     deal = Deal.parse(args.holes, args.board)
-    solver = Solver(args.rules)
+    solver = Solver(rules_from(args))
     if args.streets:
         results = solver.solve_streets(deal)
         if args.json:

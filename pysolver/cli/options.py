@@ -1,0 +1,27 @@
+"""Options shared by the commands: the rules of the game.
+
+Every command but ``chen`` (a formula of the standard game) takes
+``--rules NAME|PATH`` (a shipped variant or your own rules file, see
+:mod:`pysolver.rules`) and ``--add FILE`` (rule files added to it, repeatable).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from ..rules import VARIANTS, Rules
+
+
+def add_rules_options(parser: argparse.ArgumentParser) -> None:
+    """Declare ``--rules`` and ``--add`` on a command's parser."""
+    parser.add_argument("--rules", default=None, metavar="NAME|PATH",
+                        help=f"the rules of the game: {', '.join(VARIANTS)} (default standard), "
+                             "or a rules file of your own (see asp/variants/standard.lp)")
+    parser.add_argument("--add", action="append", default=[], metavar="FILE",
+                        help="an ASP rule file added to the rules (repeatable), e.g. "
+                             "examples/wraparound.lp")
+
+
+def rules_from(args: argparse.Namespace) -> Rules:
+    """The rules the options name (checked: a bad file is a RuleFileError)."""
+    return Rules.load(args.rules, args.add)

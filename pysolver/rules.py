@@ -1,0 +1,259 @@
+"""Rule variants: which game of poker the engines play.
+
+The rules' data of a game is one ASP file of facts (the contract is written
+out in ``asp/variants/standard.lp``): the faces of its deck (``face/1``), the
+runs that count as straights (``straight/3``), the royal flush (``royal/1``)
+and the order of the hand categories (``category_order/2``). The shipped
+variants live in ``asp/variants/``:
+
+=====================================  =============================================
+``standard``                           Texas Hold'em, 52 cards (the default)
+``short_deck``                         6+ hold'em, 36 cards, A-6-7-8-9 the lowest
+                                       straight, flush above full house, three of a
+                                       kind above a straight (Triton convention)
+``short_deck_straight_beats_trips``    the same with a straight above three of a kind
+``flush_beats_full_house``             the full deck, with one change to the order
+=====================================  =============================================
+
+A :class:`Rules` is such a file (a shipped name or your own path) plus any
+files *added* to it (``add=``: more facts or rules, e.g. wrap-around straights
+in ``examples/wraparound.lp``). Every engine takes one: the ASP solver loads
+the files, and the evaluator and the odds engine use tables ranked by clingo
+from the same files (:mod:`pysolver.variant_tables`), with the cards outside
+the deck taken out.
+
+    >>> rules = Rules.load("short_deck")
+    >>> len(rules.deck), rules.describe_deck()
+    (36, 'six through ace')
+    >>> [c.snake for c in rules.order[-5:]]
+    ['full_house', 'flush', 'four_of_a_kind', 'straight_flush', 'royal_flush']
+
+A file that breaks the contract raises :class:`~pysolver.errors.RuleFileError`
+naming the file and what is wrong, before anything is solved.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterable, Union
+
+import numpy as np
+
+from .cards import RANK_NAMES, Card
+from .categories import Category
+from .errors import InvalidCardError, PlayerCountError, RuleFileError
+
+if TYPE_CHECKING:
+    from .deal import Deal
+
+VARIANTS = ("standard", "short_deck", "short_deck_straight_beats_trips", "flush_beats_full_house")
+"""The shipped variants, files ``asp/variants/NAME.lp``."""
+FACES = tuple(name.lower() for name in RANK_NAMES)
+"""ASP face names by rank: ``two`` .. ``ace``."""
+
+
+def variant_path(name: str) -> Path:
+    """The installed file of a shipped variant."""
+    return Path(str(resources.files("pysolver.asp").joinpath("variants", f"{name}.lp")))
+
+
+def _file_text(path: str, what: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RuleFileError(f"{what} '{path}': no such file (shipped variants: "
+                            f"{', '.join(VARIANTS)})") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise RuleFileError(f"{what} '{path}': cannot be read ({error})") from None
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A variant's rules file plus added rule files, checked against the contract.
+
+    Build it with :meth:`Rules.load`. ``faces`` are the ranks in the deck,
+    ``order`` the categories weakest first, ``straights`` each straight's ranks
+    from its lowest card to its top.
+    """
+
+    name: str
+    path: str
+    added: tuple[str, ...]
+    faces: tuple[int, ...]
+    order: tuple[Category, ...]
+    straights: tuple[tuple[int, ...], ...]
+    fingerprint: str = field(repr=False)
+
+    @classmethod
+    def load(cls, rules: "RulesLike" = None, add: Iterable[Union[str, os.PathLike]] = ()) -> "Rules":
+        """The rules named (a shipped variant) or at a path, with files added.
+
+        ``Rules.load()`` is the standard game; a :class:`Rules` passed in is
+        returned as it is when nothing is added.
+        """
+        if isinstance(rules, Rules):
+            if not add:
+                return rules
+            return Rules.load(rules.path if rules.name not in VARIANTS else rules.name,
+                              rules.added + tuple(map(os.fspath, add)))
+        spec = "standard" if rules is None else os.fspath(rules)
+        name, path = (spec, str(variant_path(spec))) if spec in VARIANTS else (spec, spec)
+        files = (path,) + tuple(os.fspath(f) for f in add)
+        texts = tuple(_file_text(f, "rules file" if i == 0 else "rule file") for i, f in enumerate(files))
+        return _load(name, files, texts)
+
+    @property
+    def is_standard(self) -> bool:
+        """The shipped standard game with nothing added (the evaluator's shipped tables)."""
+        return self.name == "standard" and not self.added
+
+    @property
+    def label(self) -> str:
+        """The name as printed: ``'short_deck'``, ``'mine.lp + wrap.lp'``."""
+        return " + ".join((self.name,) + self.added)
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The cards of the deck, in index order."""
+        return tuple(Card(4 * r + s) for r in self.faces for s in range(4))
+
+    @property
+    def removed(self) -> np.ndarray:
+        """Indices of the cards outside the deck: the odds engine treats them as dead."""
+        return np.array([i for i in range(52) if (i >> 2) not in self.faces], dtype=np.int64)
+
+    @property
+    def in_deck(self) -> np.ndarray:
+        """(52,) bool: which card indices the deck holds."""
+        return np.isin(np.arange(52) >> 2, self.faces)
+
+    def describe_deck(self) -> str:
+        """``'two through ace'``, ``'six through ace'`` or the faces listed."""
+        low, high = self.faces[0], self.faces[-1]
+        if self.faces == tuple(range(low, high + 1)):
+            return f"{FACES[low]} through {FACES[high]}"
+        return ", ".join(FACES[r] for r in self.faces)
+
+    def check_cards(self, cards: Iterable[Card]) -> None:
+        """Raise :class:`InvalidCardError` for a card the deck lacks.
+
+        >>> Rules.load("short_deck").check_cards([Card.parse("5c")])
+        Traceback (most recent call last):
+        ...
+        pysolver.errors.InvalidCardError: card '5c' is not in the short_deck deck (six through ace)
+        """
+        for card in cards:
+            if card.rank not in self.faces:
+                raise InvalidCardError(f"card '{card}' is not in the {self.label} deck "
+                                       f"({self.describe_deck()})")
+
+    def check_players(self, players: int, *, dealt: int = 5) -> None:
+        """Raise :class:`PlayerCountError` when the deck cannot give ``players`` two cards
+        each beside ``dealt`` other cards (a full board and any dead cards)."""
+        if 2 * players + dealt > len(self.deck):
+            most = (len(self.deck) - dealt) // 2
+            raise PlayerCountError(f"{players} players: the {self.label} deck of {len(self.deck)} "
+                                   f"cards deals at most {most} with {dealt} more cards")
+
+    def check_deal(self, deal: "Deal") -> None:
+        """A deal's cards are in the deck and the deck deals a full board to its players."""
+        if not self.is_standard:
+            self.check_cards(deal.cards)
+            self.check_players(len(deal.players))
+
+
+RulesLike = Union[Rules, str, os.PathLike, None]
+
+
+def rules_of(rules: RulesLike) -> Rules:
+    """A :class:`Rules` from a name, a path, a Rules or None (the standard game)."""
+    return rules if isinstance(rules, Rules) else Rules.load(rules)
+
+
+@lru_cache(maxsize=32)
+def _load(name: str, files: tuple[str, ...], texts: tuple[str, ...]) -> Rules:
+    from .asp_program import AspProgram  # the program reads rules; avoid the import cycle
+
+    atoms = AspProgram.rules_facts(files)
+    where = f"rules file '{files[0]}'" + (f" (with {', '.join(files[1:])})" if files[1:] else "")
+    faces = _faces(atoms, where)
+    order = _order(atoms, where)
+    straights = _straights(atoms, faces, where)
+    for royal in atoms.get("royal", []):
+        if royal[0] not in [FACES[r] for r in faces]:
+            raise RuleFileError(f"{where}: royal({royal[0]}) is not a face of the deck")
+    digest = hashlib.sha256("\0".join(texts).encode()).hexdigest()[:16]
+    return Rules(name, files[0], files[1:], faces, order, straights, digest)
+
+
+def _faces(atoms: dict, where: str) -> tuple[int, ...]:
+    names = [args[0] for args in atoms.get("face", [])]
+    if not names:
+        raise RuleFileError(f"{where}: no face/1 facts: a rules file lists its deck, its straights "
+                            "and the category order (copy asp/variants/standard.lp); to add rules "
+                            "to a variant, add the file instead (--add, add=)")
+    unknown = sorted(set(names) - set(FACES))
+    if unknown:
+        raise RuleFileError(f"{where}: face '{unknown[0]}' is not a card face (two .. ace)")
+    if len(names) < 3:
+        raise RuleFileError(f"{where}: a deck of {len(names)} faces is too small to deal a hand")
+    return tuple(sorted(FACES.index(n) for n in names))
+
+
+def _order(atoms: dict, where: str) -> tuple[Category, ...]:
+    orders: dict[str, list[int]] = {}
+    for name, number in atoms.get("category_order", []):
+        orders.setdefault(name, []).append(number)
+    unknown = sorted(set(orders) - {c.snake for c in Category})
+    if unknown:
+        raise RuleFileError(f"{where}: category_order names '{unknown[0]}', not a hand category "
+                            f"({', '.join(c.snake for c in Category)})")
+    missing = [c.snake for c in Category if c.snake not in orders]
+    if missing:
+        raise RuleFileError(f"{where}: the category order is incomplete: no category_order for "
+                            f"{', '.join(missing)}")
+    for name, numbers in orders.items():
+        if len(numbers) > 1 or not isinstance(numbers[0], int):
+            raise RuleFileError(f"{where}: {name} has {len(numbers)} places in the category order "
+                                f"({', '.join(map(str, numbers))}): it needs one number")
+    by_number: dict[int, str] = {}
+    for name, (number,) in orders.items():
+        if number in by_number:
+            raise RuleFileError(f"{where}: the category order is not strict: {by_number[number]} and "
+                                f"{name} share place {number} (a tie or a cycle)")
+        by_number[number] = name
+    order = tuple(Category.parse(by_number[n]) for n in sorted(by_number))
+    place = {c: i for i, c in enumerate(order)}
+    for low, high in ((Category.HIGH_CARD, Category.FLUSH), (Category.STRAIGHT, Category.STRAIGHT_FLUSH)):
+        if place[high] < place[low]:
+            raise RuleFileError(f"{where}: {high.snake} is ordered below {low.snake}: five suited "
+                                "cards would be worth less than the same ranks offsuit")
+    return order
+
+
+def _straights(atoms: dict, faces: tuple[int, ...], where: str) -> tuple[tuple[int, ...], ...]:
+    runs: dict[str, dict[int, list[str]]] = {}
+    for top, position, face in atoms.get("straight", []):
+        runs.setdefault(top, {}).setdefault(position, []).append(face)
+    deck = {FACES[r] for r in faces}
+    out = []
+    for top, cards in sorted(runs.items(), key=lambda item: str(item[0])):
+        if sorted(cards) != [1, 2, 3, 4, 5] or any(len(f) != 1 for f in cards.values()):
+            raise RuleFileError(f"{where}: the straight with top {top} needs exactly one face at each "
+                                f"position 1..5, has {dict(sorted(cards.items()))}")
+        ranks = [cards[i][0] for i in range(1, 6)]
+        outside = [f for f in ranks if f not in deck]
+        if outside or ranks[4] != top or len(set(ranks)) != 5:
+            problem = (f"face {outside[0]} is not in the deck" if outside else
+                       f"its top card is {ranks[4]}" if ranks[4] != top else "a face is repeated")
+            raise RuleFileError(f"{where}: the straight with top {top} ({'-'.join(ranks)}): {problem}")
+        out.append(tuple(FACES.index(f) for f in ranks))
+    return tuple(sorted(out, key=lambda run: run[-1]))
+
+
+__all__ = ["Rules", "RulesLike", "VARIANTS", "rules_of", "variant_path"]

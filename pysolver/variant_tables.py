@@ -1,0 +1,135 @@
+"""The evaluator's tables for a rule variant, ranked by clingo from the variant's own files.
+
+The evaluator of the standard game ships tables built from a Python reference
+ranking (:mod:`pysolver.tables`). A variant is defined by ASP facts and
+rules (:mod:`pysolver.rules`), so its tables are ranked by the ASP encodings
+themselves, and whatever a rules file says flows through to the evaluator and
+the odds engine:
+
+1. every class of five-card hand in the variant's deck gets one representative
+   hand -- each rank multiset offsuit (at most four of a rank) and each set of
+   five distinct ranks suited: 7,462 hands for the full deck, 1,404 for the
+   36-card short deck;
+2. clingo solves them all under the variant's rules, one showdown per class in
+   one program per 1,000 classes; the ASP ``hand_value`` orders the classes,
+   and a class's value is 1 + its position (equal ``hand_value``, equal value);
+3. a 6- or 7-card rank multiset or flush mask gets the best value of its
+   five-card subsets (:func:`pysolver.tables.rank_value_items`), on the
+   standard tables' perfect hash (the variant's multisets are some of its keys).
+
+Ranking the 7,462 classes of a full deck takes a few seconds, so the tables are
+cached on disk per variant: ``$PYSOLVER_CACHE`` or ``~/.cache/pysolver``, one
+file per fingerprint of the rules files and the encodings. (The standard game
+ranked this way gives exactly the shipped tables: a test checks it.)
+
+    >>> t = variant_tables(Rules.load("short_deck"))
+    >>> len(t["classes"]), int(t["flush_values"].max())      # 1,404 classes, the royal flush on top
+    (1404, 1404)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from functools import lru_cache
+from itertools import combinations
+from pathlib import Path
+
+import numpy as np
+
+from .asp_program import ENCODING_FILES, AspProgram, encoding_text, hand_facts
+from .categories import Category
+from .rules import Rules
+from .tables import RANK_MULTIPLIERS, RANK_SHIFT, _expand, deck_multisets, flush_value_table, load_tables, \
+    rank_value_items
+
+CHUNK = 1000
+CACHE_VERSION = "1"
+
+
+def class_hands(faces) -> tuple[np.ndarray, np.ndarray]:
+    """One five-card hand per class of a deck with these ranks: (offsuit (n, 5), suited (m, 5)).
+
+    Offsuit hands give each copy of a rank its own suit and break a would-be
+    flush of five distinct ranks with a diamond; suited hands are spades.
+
+    >>> offsuit, suited = class_hands(range(13))
+    >>> len(offsuit), len(suited)
+    (6175, 1287)
+    """
+    ranks = _expand(deck_multisets(5, faces))
+    copies = (ranks[:, :, None] == ranks[:, None, :]) & np.tri(5, k=-1, dtype=bool)  # earlier equal ranks
+    suits = copies.sum(axis=2)
+    suits[(suits == 0).all(axis=1), 4] = 1
+    suited = np.array(list(combinations(faces, 5)), dtype=np.int64)
+    return 4 * ranks + suits, 4 * suited + 3
+
+
+def rank_classes(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Solve every class hand with clingo: (hands (n, 5), category (n,), hand_value (n,))."""
+    hands = np.concatenate(class_hands(rules.faces))
+    program = AspProgram(rules)
+    category = np.full(len(hands), -1, dtype=np.int64)
+    value = np.zeros(len(hands), dtype=np.int64)
+    for start in range(0, len(hands), CHUNK):
+        facts = "".join(hand_facts(start + i, hand) for i, hand in enumerate(hands[start:start + CHUNK]))
+        atoms, _ = program.run(facts)
+        for atom in atoms:
+            if atom.name == "player_result":
+                g, _, name, hand_value, _ = atom.arguments
+                category[g.number] = Category.parse(name.name)
+                value[g.number] = hand_value.number
+    return hands, category, value
+
+
+def build_variant_tables(rules: Rules) -> dict[str, np.ndarray]:
+    """The evaluator's tables for ``rules`` (see the module docstring)."""
+    from .solver import tiebreak_from_value
+
+    hands, category, hand_value = rank_classes(rules)
+    distinct, index = np.unique(hand_value, return_inverse=True)
+    values = index + 1
+    ranks = hands >> 2
+    n_offsuit = len(hands) - len(list(combinations(rules.faces, 5)))
+    offsuit = dict(zip(RANK_MULTIPLIERS[ranks[:n_offsuit]].sum(axis=1).tolist(), values[:n_offsuit].tolist()))
+    suited = dict(zip((1 << ranks[n_offsuit:]).sum(axis=1).tolist(), values[n_offsuit:].tolist()))
+    classes = np.full((len(distinct), 6), -1, dtype=np.int8)
+    for row, cat, v in zip(index, category, hand_value):
+        tiebreak = tiebreak_from_value(Category(cat), int(v))
+        classes[row, :1 + len(tiebreak)] = (cat,) + tiebreak
+    shipped = load_tables()
+    offsets = shipped["rank_offsets"].astype(np.int64)
+    keys, key_values = rank_value_items(offsuit, rules.faces)
+    rank_values = np.zeros_like(shipped["rank_values"])
+    rank_values[keys + offsets[keys >> RANK_SHIFT]] = key_values
+    return {"rank_offsets": shipped["rank_offsets"], "rank_values": rank_values,
+            "flush_values": flush_value_table(suited, rules.faces), "classes": classes}
+
+
+def cache_path(rules: Rules) -> Path:
+    """Where the tables of ``rules`` are cached: one file per rules and encodings text."""
+    encodings = "\0".join(encoding_text(name) for name in ENCODING_FILES)
+    key = hashlib.sha256(f"{CACHE_VERSION}\0{rules.fingerprint}\0{encodings}".encode()).hexdigest()[:20]
+    root = Path(os.environ.get("PYSOLVER_CACHE") or Path.home() / ".cache" / "pysolver")
+    return root / f"tables-{Path(rules.name).stem}-{key}.npz"
+
+
+@lru_cache(maxsize=8)
+def variant_tables(rules: Rules) -> dict[str, np.ndarray]:
+    """The tables of ``rules``, from the disk cache or built (and cached) now."""
+    path = cache_path(rules)
+    try:
+        with np.load(path) as data:
+            return {name: data[name] for name in data.files}
+    except (OSError, ValueError, KeyError):
+        pass
+    tables = build_variant_tables(rules)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".npz", delete=False) as tmp:
+            np.savez(tmp, **tables)
+        os.replace(tmp.name, path)
+    except OSError:
+        pass  # a read-only home: rank again next time
+    return tables
