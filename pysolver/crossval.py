@@ -38,6 +38,8 @@ import numpy as np
 from .cards import Card, format_cards
 from .crossval_compare import Partial, asp_answers, compare_hands, compare_showdowns, order_mismatches
 from .dealer import CASES, deal_skewed
+from .evaluator import n_values
+from .rules import Rules, RulesLike, rules_of
 from .errors import PokerInputError
 
 #: Default number of chunks of the exhaustive 5-card run.
@@ -109,7 +111,7 @@ class CrossvalReport:
 
 
 def _run(mode: str, task: Callable[..., Partial], args: Sequence[tuple], workers: int,
-         progress: bool, check_order: bool = True) -> CrossvalReport:
+         progress: bool, rules: Rules, check_order: bool = True) -> CrossvalReport:
     """Run ``task(*a)`` for each ``a`` (in ``workers`` processes), merge and finish the report."""
     start = time.perf_counter()
     total = Partial()
@@ -127,7 +129,7 @@ def _run(mode: str, task: Callable[..., Partial], args: Sequence[tuple], workers
         bar.close()
         if workers > 1:
             pool.shutdown(cancel_futures=True)
-    mismatches = total.mismatches + (order_mismatches(total.pairs) if check_order else [])
+    mismatches = total.mismatches + (order_mismatches(total.pairs, rules) if check_order else [])
     order = [c for c in ("high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush",
                          "full_house", "four_of_a_kind", "straight_flush", "royal_flush")
              if c in total.categories]
@@ -159,54 +161,63 @@ def _check_workers(workers: int) -> None:
 
 # --- Random showdowns and streets -----------------------------------------------------------
 
-def _random_task(cards: np.ndarray, cases: np.ndarray, players: int, board_size: int, label: str) -> Partial:
+def _random_task(cards: np.ndarray, cases: np.ndarray, players: int, board_size: int, label: str,
+                 rules: Rules) -> Partial:
     holes = cards[:, :2 * players].reshape(len(cards), players, 2)
-    part = compare_showdowns(holes, cards[:, 2 * players:], cases, [f"{label}{c}" for c in CASES])
+    part = compare_showdowns(holes, cards[:, 2 * players:], cases, [f"{label}{c}" for c in CASES], rules)
     if label:
         part.cases[f"{label}chop"] = part.cases.pop("chop", 0)
     return part
 
 
-def _tasks(cards: np.ndarray, cases: np.ndarray, players: int, board_size: int, label: str = "") -> list[tuple]:
-    return [(cards[s:s + SHOWDOWNS_PER_TASK], cases[s:s + SHOWDOWNS_PER_TASK], players, board_size, label)
+def _tasks(cards: np.ndarray, cases: np.ndarray, players: int, board_size: int, rules: Rules,
+           label: str = "") -> list[tuple]:
+    return [(cards[s:s + SHOWDOWNS_PER_TASK], cases[s:s + SHOWDOWNS_PER_TASK], players, board_size, label, rules)
             for s in range(0, len(cards), SHOWDOWNS_PER_TASK)]
 
 
 def crossval_random(count: int, players: int = 2, cards: int = 7, seed: int | None = None,
-                    workers: int = 1, progress: bool = False) -> CrossvalReport:
-    """``count`` skewed random showdowns of ``players`` players, each seeing ``cards`` (5, 6, 7) cards."""
+                    workers: int = 1, progress: bool = False, rules: RulesLike = None) -> CrossvalReport:
+    """``count`` skewed random showdowns of ``players`` players, each seeing ``cards`` (5, 6, 7) cards.
+
+    ``rules`` is a variant (:mod:`pysolver.rules`): both engines play by it, dealt from its deck.
+    """
     _check_workers(workers)
+    rules = rules_of(rules)
     if cards not in (5, 6, 7):
         raise PokerInputError(f"cards {cards}: a player sees 5 (flop), 6 (turn) or 7 (river) cards")
     if count < 1:
         raise PokerInputError(f"random {count}: must be at least 1 showdown")
-    deals = deal_skewed(count, players, cards - 2, seed)
-    return _run("random", _random_task, _tasks(deals.cards, deals.case, players, cards - 2), workers, progress)
+    deals = deal_skewed(count, players, cards - 2, seed, rules=rules)
+    return _run("random", _random_task, _tasks(deals.cards, deals.case, players, cards - 2, rules), workers,
+                progress, rules)
 
 
 def crossval_streets(count: int, seed: int | None = None, workers: int = 1,
-                     progress: bool = False) -> CrossvalReport:
+                     progress: bool = False, rules: RulesLike = None) -> CrossvalReport:
     """``count`` skewed heads-up deals, each checked at the flop, the turn and the river."""
     _check_workers(workers)
+    rules = rules_of(rules)
     if count < 1:
         raise PokerInputError(f"streets {count}: must be at least 1 deal")
-    deals = deal_skewed(count, 2, 5, seed)
+    deals = deal_skewed(count, 2, 5, seed, rules=rules)
     args = []
     for size, street in ((3, "flop"), (4, "turn"), (5, "river")):
-        args += _tasks(deals.cards[:, :4 + size], deals.case, 2, size, f"{street}:")
-    report = _run("streets", _random_task, args, workers, progress)
+        args += _tasks(deals.cards[:, :4 + size], deals.case, 2, size, rules, f"{street}:")
+    report = _run("streets", _random_task, args, workers, progress, rules)
     report.cases = {k: v for k, v in report.cases.items() if ":" in k}
     return report
 
 
 # --- The exhaustive 5-card run --------------------------------------------------------------
 
-def _boards() -> np.ndarray:
-    """The three highest cards of every 5-card hand (a, b, c), a >= 2, in lexicographic order."""
-    return np.array([b for b in itertools.combinations(range(52), 3) if b[0] >= 2])
+def _boards(deck_size: int = 52) -> np.ndarray:
+    """The three highest cards of every 5-card hand (a, b, c), a >= 2, in lexicographic order
+    (positions in the deck)."""
+    return np.array([b for b in itertools.combinations(range(deck_size), 3) if b[0] >= 2])
 
 
-def chunk_boards(chunk: int, chunks: int) -> np.ndarray:
+def chunk_boards(chunk: int, chunks: int, deck_size: int = 52) -> np.ndarray:
     """The boards of chunk ``chunk`` (0-based) of ``chunks``, split so each holds about as many hands.
 
     >>> sum(sum(comb(int(b[0]), 2) for b in chunk_boards(i, 7)) for i in range(7))
@@ -215,7 +226,7 @@ def chunk_boards(chunk: int, chunks: int) -> np.ndarray:
     if not 1 <= chunks <= 10000 or not 0 <= chunk < chunks:
         raise PokerInputError(f"chunk {chunk} of {chunks}: chunks are numbered 0..{chunks - 1}, "
                               "and 1 <= chunks <= 10000")
-    boards = _boards()
+    boards = _boards(deck_size)
     weight = np.cumsum(boards[:, 0] * (boards[:, 0] - 1) // 2)
     cuts = np.searchsorted(weight, weight[-1] * np.arange(chunks + 1) / chunks, side="right")
     cuts[0], cuts[-1] = 0, len(boards)
@@ -226,57 +237,63 @@ _LOWER_PAIRS = [np.array(list(itertools.combinations(range(a), 2)), dtype=np.int
                 for a in range(52)]
 
 
-def exhaustive_chunk(chunk: int, chunks: int = EXHAUSTIVE_CHUNKS) -> Partial:
+def exhaustive_chunk(chunk: int, chunks: int = EXHAUSTIVE_CHUNKS, rules: RulesLike = None) -> Partial:
     """Cross-validate the 5-card hands of one chunk: each 3-card top is a showdown whose
     players hold every pair of lower cards (hands.lp counts the shared cards once)."""
-    boards = chunk_boards(chunk, chunks)
+    rules = rules_of(rules)
+    deck = np.array([c.index for c in rules.deck], dtype=np.int64)
+    boards = chunk_boards(chunk, chunks, len(deck))
     total = Partial(chunks=[chunk])
     for s in range(0, len(boards), BOARDS_PER_PROGRAM):
-        group = boards[s:s + BOARDS_PER_PROGRAM]
-        holes = [_LOWER_PAIRS[a] for a in group[:, 0].tolist()]
+        top = boards[s:s + BOARDS_PER_PROGRAM]
+        holes = [deck[_LOWER_PAIRS[a]] for a in top[:, 0].tolist()]
+        group = deck[top]
         start = time.process_time()
-        asp = asp_answers(holes, list(group))
+        asp = asp_answers(holes, list(group), rules)
         asp_seconds = time.process_time() - start
         sizes = [len(h) for h in holes]
         hands = np.concatenate([np.concatenate(holes), np.repeat(group, sizes, axis=0)], axis=1)
         seat = np.concatenate([np.arange(n) for n in sizes])
-        part, _ = compare_hands(hands, asp, seat, lambda i: format_cards(Card(c) for c in hands[i]))
+        part, _ = compare_hands(hands, asp, seat, lambda i: format_cards(Card(c) for c in hands[i]), rules)
         part.asp_seconds, part.showdowns = asp_seconds, len(hands)
         total.merge(part)
     return total
 
 
 def crossval_exhaustive(chunks: int = EXHAUSTIVE_CHUNKS, only: Sequence[int] | None = None,
-                        workers: int = 1, progress: bool = False) -> CrossvalReport:
+                        workers: int = 1, progress: bool = False, rules: RulesLike = None) -> CrossvalReport:
     """Every 5-card hand through both engines (``only``: just these chunks, 0-based).
 
     ``showdowns`` counts hands here: each hand is solved as one player's showdown.
     The order check runs over the hands of the chunks run; over all of them it
-    proves a monotone bijection between the 7,462 ASP classes and the values.
+    proves a monotone bijection between the 7,462 ASP classes and the values
+    (the variant's number of classes under ``rules``).
     """
     _check_workers(workers)
+    rules = rules_of(rules)
     ids = list(range(chunks)) if only is None else list(only)
     for i in ids:
         chunk_boards(i, chunks)                                # checks the numbers
-    report = _run("exhaustive", exhaustive_chunk, [(i, chunks) for i in ids], workers, progress)
-    if only is None and report.ok and report.classes != 7462:
+    report = _run("exhaustive", exhaustive_chunk, [(i, chunks, rules) for i in ids], workers, progress, rules)
+    classes = n_values(rules)
+    if only is None and report.ok and report.classes != classes:
         report.mismatches.append({"kind": "classes", "cards": "all 5-card hands", "player": None,
-                                  "asp": {"classes": report.classes}, "evaluator": {"classes": 7462}})
+                                  "asp": {"classes": report.classes}, "evaluator": {"classes": classes}})
     return report
 
 
 # --- Equity: ASP what-if counts against the evaluator's exact counts ------------------------
 
-def _equity_task(holes: np.ndarray, board: np.ndarray) -> Partial:
+def _equity_task(holes: np.ndarray, board: np.ndarray, rules: Rules) -> Partial:
     from .equity import equity
     from .whatif import runouts
     texts = [format_cards(Card(c) for c in h) for h in holes.tolist()]
     board_text = format_cards(Card(c) for c in board.tolist())
     start = time.process_time()
-    report = runouts(texts, board_text)
+    report = runouts(texts, board_text, rules=rules)
     asp_seconds = time.process_time() - start
     start = time.process_time()
-    result = equity(texts, board=board_text, exact=True)
+    result = equity(texts, board=board_text, exact=True, rules=rules)
     evaluator_seconds = time.process_time() - start
     asp_counts = [list(x) for x in zip(report.wins, report.ties, report.losses)]
     eval_counts = [[p.wins, p.ties, p.losses] for p in result.players]
@@ -292,20 +309,21 @@ def _equity_task(holes: np.ndarray, board: np.ndarray) -> Partial:
 
 
 def crossval_equity(count: int, seed: int | None = None, workers: int = 1,
-                    progress: bool = False) -> CrossvalReport:
+                    progress: bool = False, rules: RulesLike = None) -> CrossvalReport:
     """``count`` deals each of heads-up and three-way at the flop and at the turn (skewed dealer)."""
     _check_workers(workers)
+    rules = rules_of(rules)
     if count < 1:
         raise PokerInputError(f"equity {count}: must be at least 1 deal")
     rng = np.random.default_rng(seed)
     args = []
     for players in (2, 3):
         for board_size in (3, 4):
-            deals = deal_skewed(count, players, board_size, int(rng.integers(1 << 62)))
-            args += [(h, b) for h, b in zip(deals.holes, deals.board)]
-    return _run("equity", _equity_task, args, workers, progress, check_order=False)
+            deals = deal_skewed(count, players, board_size, int(rng.integers(1 << 62)), rules=rules)
+            args += [(h, b, rules) for h, b in zip(deals.holes, deals.board)]
+    return _run("equity", _equity_task, args, workers, progress, rules, check_order=False)
 
 
-def exhaustive_hands() -> int:
-    """How many 5-card hands the exhaustive run covers: C(52, 5)."""
-    return comb(52, 5)
+def exhaustive_hands(rules: RulesLike = None) -> int:
+    """How many 5-card hands the exhaustive run covers: C(52, 5), or C(deck, 5) under ``rules``."""
+    return comb(len(rules_of(rules).deck), 5)

@@ -36,23 +36,24 @@ import numpy as np
 from .asp_program import FACE_NAMES, SUIT_NAMES, AspProgram
 from .cards import Card, format_cards
 from .categories import Category, describe
-from .evaluator import N_VALUES, categories, evaluate_batch, tiebreak_ranks
+from .evaluator import categories, evaluate_batch, n_values, tiebreak_ranks
+from .rules import Rules, rules_of
 from .solver import tiebreak_from_value
 
 _TAIL = tuple(f",{FACE_NAMES[i >> 2]},{SUIT_NAMES[i & 3]})." for i in range(52))
 _CATEGORY_BY_NAME = {c.snake: int(c) for c in Category}
 
 
-@lru_cache(maxsize=1)
-def _value_of_key() -> dict[tuple[int, tuple[int, ...]], int]:
-    """The evaluator's value of each (category, tie-break ranks): 7,462 entries."""
-    values = np.arange(1, N_VALUES + 1)
-    return {(int(c), tiebreak_ranks(int(v))): int(v) for v, c in zip(values, categories(values))}
+@lru_cache(maxsize=8)
+def _value_of_key(rules: Rules) -> dict[tuple[int, tuple[int, ...]], int]:
+    """The evaluator's value of each (category, tie-break ranks): 7,462 entries in the standard game."""
+    values = np.arange(1, n_values(rules) + 1)
+    return {(int(c), tiebreak_ranks(int(v), rules)): int(v) for v, c in zip(values, categories(values, rules))}
 
 
-@lru_cache(maxsize=1)
-def _program() -> AspProgram:
-    return AspProgram()
+@lru_cache(maxsize=8)
+def _program(rules: Rules) -> AspProgram:
+    return AspProgram(rules)
 
 
 @dataclass
@@ -106,7 +107,7 @@ class AspAnswers:
     winner: np.ndarray
 
 
-def asp_answers(holes: Sequence[np.ndarray], boards: Sequence[np.ndarray]) -> AspAnswers:
+def asp_answers(holes: Sequence[np.ndarray], boards: Sequence[np.ndarray], rules: Rules) -> AspAnswers:
     """Solve the showdowns in one clingo program (asp/driver.lp's atoms), flat by (showdown, player).
 
     A player with no answer keeps category -1.
@@ -115,7 +116,7 @@ def asp_answers(holes: Sequence[np.ndarray], boards: Sequence[np.ndarray]) -> As
     n = int(offsets[-1])
     out = AspAnswers(np.full(n, -1, np.int8), np.zeros(n, np.int64), np.zeros(n, np.int64),
                      np.zeros(n, bool))
-    atoms, _ = _program().run(showdown_facts(holes, boards))
+    atoms, _ = _program(rules).run(showdown_facts(holes, boards))
     start = offsets.tolist()
     for atom in atoms:
         args = atom.arguments
@@ -129,22 +130,25 @@ def asp_answers(holes: Sequence[np.ndarray], boards: Sequence[np.ndarray]) -> As
     return out
 
 
-def _asp_key(value: int) -> tuple[int, tuple[int, ...]]:
-    category = Category(value >> 21)
+def _asp_key(value: int, rules: Rules) -> tuple[int, tuple[int, ...]]:
+    """(category, tie-break ranks) held in an ASP hand_value; category -1 for an unknown place."""
+    if value >> 21 not in rules.places:
+        return -1, ()
+    category = rules.category_at(value >> 21)
     return int(category), tiebreak_from_value(category, value)
 
 
-def _describe_asp(category: int, value: int) -> dict:
+def _describe_asp(category: int, value: int, rules: Rules) -> dict:
     if category < 0:
         return {"category": None, "tiebreak": None, "description": "no answer"}
-    cat, ranks = _asp_key(value)
+    cat, ranks = _asp_key(value, rules)
     return {"category": Category(category).snake, "tiebreak": list(ranks),
             "description": describe(Category(category), ranks) if cat == category else f"value {value}"}
 
 
-def _describe_eval(value: int) -> dict:
-    cat = Category(int(categories(np.array([value]))[0]))
-    ranks = tiebreak_ranks(int(value))
+def _describe_eval(value: int, rules: Rules) -> dict:
+    cat = Category(int(categories(np.array([value]), rules)[0]))
+    ranks = tiebreak_ranks(int(value), rules)
     return {"value": int(value), "category": cat.snake, "tiebreak": list(ranks),
             "description": describe(cat, ranks)}
 
@@ -154,7 +158,7 @@ def _mismatch(kind: str, cards: str, player: int | None, asp: dict, evaluator: d
 
 
 def compare_hands(hands: np.ndarray, asp: AspAnswers, player: np.ndarray,
-                  deal_text) -> tuple[Partial, np.ndarray]:
+                  deal_text, rules: Rules) -> tuple[Partial, np.ndarray]:
     """Compare each hand (flat (M, k) cards, ASP answers aligned) on category, tie-break, best five.
 
     ``player[i]`` is hand i's seat, ``deal_text(i)`` the deal's text for a mismatch report.
@@ -162,23 +166,23 @@ def compare_hands(hands: np.ndarray, asp: AspAnswers, player: np.ndarray,
     """
     part = Partial(hands=len(hands))
     start = time.process_time()
-    values = evaluate_batch(hands)
+    values = evaluate_batch(hands, rules=rules)
     part.evaluator_seconds = time.process_time() - start
-    cats = categories(values)
+    cats = categories(values, rules)
     part.categories.update({Category(c).snake: int(n) for c, n in zip(*np.unique(cats, return_counts=True))})
     uniq, inverse = np.unique(asp.value, return_inverse=True)
-    lookup = _value_of_key()
-    expected = np.array([lookup.get(_asp_key(int(v)), 0) if v >> 21 <= 9 else 0 for v in uniq.tolist()])
+    lookup = _value_of_key(rules)
+    expected = np.array([lookup.get(_asp_key(int(v), rules), 0) for v in uniq.tolist()])
     bad_category = asp.category != cats
     bad_tiebreak = ~bad_category & (expected[inverse] != values)
-    bad_five = ~bad_category & ~bad_tiebreak & (_best_five_values(hands, asp.mask) != values)
+    bad_five = ~bad_category & ~bad_tiebreak & (_best_five_values(hands, asp.mask, rules) != values)
     for kind, bad in (("category", bad_category), ("tiebreak", bad_tiebreak), ("best_five", bad_five)):
         for i in np.flatnonzero(bad).tolist():
-            asp_side = _describe_asp(int(asp.category[i]), int(asp.value[i]))
+            asp_side = _describe_asp(int(asp.category[i]), int(asp.value[i]), rules)
             if kind == "best_five":
                 asp_side["best_five"] = _five_text(hands[i], int(asp.mask[i]))
             part.mismatches.append(_mismatch(kind, deal_text(i), int(player[i]), asp_side,
-                                             _describe_eval(int(values[i]))))
+                                             _describe_eval(int(values[i]), rules)))
     good = asp.category >= 0
     part.pairs = np.unique(np.stack([asp.value[good], values[good].astype(np.int64)], axis=1), axis=0)
     return part, values
@@ -191,14 +195,14 @@ def _slots(hands: np.ndarray) -> np.ndarray:
     return np.concatenate([board, pad, np.sort(hands[:, :2], axis=1)], axis=1)
 
 
-def _best_five_values(hands: np.ndarray, mask: np.ndarray) -> np.ndarray:
+def _best_five_values(hands: np.ndarray, mask: np.ndarray, rules: Rules) -> np.ndarray:
     """The evaluator's value of the five cards of each ASP mask (0 where the mask is not five cards)."""
     slots = _slots(hands)
     bits = ((mask[:, None] >> np.arange(7)) & 1).astype(bool)
     ok = (bits.sum(axis=1) == 5) & ~((slots < 0) & bits).any(axis=1)
     out = np.zeros(len(hands), np.int16)
     if ok.any():
-        out[ok] = evaluate_batch(slots[ok][bits[ok]].reshape(-1, 5))
+        out[ok] = evaluate_batch(slots[ok][bits[ok]].reshape(-1, 5), rules=rules)
     return out
 
 
@@ -207,18 +211,20 @@ def _five_text(hand: np.ndarray, mask: int) -> str:
     return format_cards(Card(slots[j]) for j in range(7) if mask >> j & 1 and slots[j] >= 0)
 
 
-def order_mismatches(pairs: np.ndarray) -> list[dict]:
+def order_mismatches(pairs: np.ndarray, rules: Rules | None = None) -> list[dict]:
     """Where sorting by the ASP hand_value does not sort the evaluator's values strictly.
 
     ``pairs`` are the distinct (ASP value, evaluator value) rows seen, sorted.
     """
+    rules = rules_of(rules)
     out = []
     for j in np.flatnonzero((np.diff(pairs[:, 0]) == 0) | (np.diff(pairs[:, 1]) <= 0)).tolist():
         (a, x), (b, y) = pairs[j].tolist(), pairs[j + 1].tolist()
         why = "one ASP class, two evaluator values" if a == b else "evaluator order differs"
         out.append(_mismatch("order", why, None,
-                             {"hand_values": [a, b], "classes": [_describe_asp(a >> 21, a)["description"],
-                                                                 _describe_asp(b >> 21, b)["description"]]},
+                             {"hand_values": [a, b],
+                              "classes": [_describe_asp(_asp_key(v, rules)[0], v, rules)["description"]
+                                          for v in (a, b)]},
                              {"values": [x, y]}))
     return out
 
@@ -230,17 +236,18 @@ def deal_text(holes: np.ndarray, board: np.ndarray) -> str:
 
 
 def compare_showdowns(holes: np.ndarray, board: np.ndarray, cases: np.ndarray | None = None,
-                      case_names: Sequence[str] = ()) -> Partial:
+                      case_names: Sequence[str] = (), rules: Rules | None = None) -> Partial:
     """Cross-validate N showdowns of P players: ``holes`` (N, P, 2), ``board`` (N, B)."""
     n, players, _ = holes.shape
+    rules = rules_of(rules)
     start = time.process_time()
-    asp = asp_answers(list(holes), list(board))
+    asp = asp_answers(list(holes), list(board), rules)
     asp_seconds = time.process_time() - start
     hands = np.concatenate([holes, np.broadcast_to(board[:, None, :], (n, players, board.shape[1]))],
                            axis=2).reshape(n * players, -1)
     seat = np.tile(np.arange(players), n)
     part, values = compare_hands(hands, asp, seat,
-                                 lambda i: deal_text(holes[i // players], board[i // players]))
+                                 lambda i: deal_text(holes[i // players], board[i // players]), rules)
     part.asp_seconds, part.showdowns = asp_seconds, n
     values = values.reshape(n, players)
     eval_winner = values == values.max(axis=1, keepdims=True)

@@ -41,6 +41,7 @@ import numpy as np
 
 from .deal import check_player_count
 from .errors import CardCountError
+from .rules import RulesLike, rules_of
 
 CASES = ("uniform", "straight_flush", "quads", "two_trips", "big_flush", "three_pairs", "wheel",
          "board_plays")
@@ -79,48 +80,51 @@ class SkewedDeals:
         return len(self.cards)
 
 
-def _distinct_ranks(rng: np.random.Generator, n: int, k: int) -> np.ndarray:
-    return np.argsort(rng.random((n, 13)), axis=1)[:, :k]
+def _distinct_ranks(rng: np.random.Generator, n: int, k: int, faces: int = 13) -> np.ndarray:
+    return np.argsort(rng.random((n, faces)), axis=1)[:, :k]
 
 
 def _suit_choice(rng: np.random.Generator, n: int, k: int) -> np.ndarray:
     return np.argsort(rng.random((n, 4)), axis=1)[:, :k]
 
 
-def planted_cards(case: str, n: int, rng: np.random.Generator) -> np.ndarray:
-    """(n, m) card indices of ``n`` random instances of a case's pattern.
+def planted_cards(case: str, n: int, rng: np.random.Generator, faces: int = 13) -> np.ndarray:
+    """(n, m) card indices of ``n`` random instances of a case's pattern, in a deck of ``faces``
+    consecutive faces up to the ace (indices ``4 * rank + suit`` with rank 0 its lowest face).
 
     >>> planted_cards("quads", 2, np.random.default_rng(0)).shape
     (2, 4)
     """
+    ace = faces - 1
     if case == "straight_flush":
-        top = rng.integers(3, 13, n)[:, None]                  # 3 = five-high (the wheel)
-        ranks = (top - np.arange(5)) % 13                      # -1 wraps to the ace
+        top = rng.integers(3, faces, n)[:, None]               # 3: the ace-low straight (the wheel)
+        ranks = (top - np.arange(5)) % faces                   # -1 wraps to the ace
         return 4 * ranks + rng.integers(0, 4, n)[:, None]
     if case == "quads":
-        return 4 * rng.integers(0, 13, n)[:, None] + np.arange(4)
+        return 4 * rng.integers(0, faces, n)[:, None] + np.arange(4)
     if case == "two_trips":
-        ranks = _distinct_ranks(rng, n, 2)
+        ranks = _distinct_ranks(rng, n, 2, faces)
         return np.concatenate([4 * ranks[:, i:i + 1] + _suit_choice(rng, n, 3) for i in range(2)], axis=1)
     if case in ("big_flush6", "big_flush7"):
-        return 4 * _distinct_ranks(rng, n, int(case[-1])) + rng.integers(0, 4, n)[:, None]
+        return 4 * _distinct_ranks(rng, n, int(case[-1]), faces) + rng.integers(0, 4, n)[:, None]
     if case == "three_pairs":
-        ranks = _distinct_ranks(rng, n, 3)
+        ranks = _distinct_ranks(rng, n, 3, faces)
         return np.concatenate([4 * ranks[:, i:i + 1] + _suit_choice(rng, n, 2) for i in range(3)], axis=1)
     if case == "wheel":
-        return 4 * np.array([12, 0, 1, 2, 3]) + rng.integers(0, 4, (n, 5))
+        return 4 * np.array([ace, 0, 1, 2, 3]) + rng.integers(0, 4, (n, 5))
     if case == "board_plays":
-        top = rng.integers(6, 13, n)[:, None]                  # eight-high .. ace-high
+        top = rng.integers(max(4, faces - 7), faces, n)[:, None]   # eight-high .. ace-high in 52 cards
         suits = np.concatenate([_suit_choice(rng, n, 4), rng.integers(0, 4, (n, 1))], axis=1)
         return 4 * (top - np.arange(5)) + np.take_along_axis(suits, np.argsort(rng.random((n, 5))), 1)
     raise ValueError(f"unknown case {case!r}")
 
 
-def _fill(planted: np.ndarray, slots: np.ndarray, width: int, rng: np.random.Generator) -> np.ndarray:
+def _fill(planted: np.ndarray, slots: np.ndarray, width: int, rng: np.random.Generator,
+          deck_size: int = 52) -> np.ndarray:
     """Rows of ``width`` cards: ``planted`` at column ``slots``, the rest random from the deck left."""
     n, m = planted.shape
     rows = np.arange(n)[:, None]
-    keys = rng.random((n, 52))
+    keys = rng.random((n, deck_size))
     keys[rows, planted] = 2.0                                  # planted cards sort last
     rest = np.argsort(keys, axis=1)[:, :width - m]
     out = np.empty((n, width), dtype=np.int64)
@@ -132,8 +136,11 @@ def _fill(planted: np.ndarray, slots: np.ndarray, width: int, rng: np.random.Gen
 
 
 def deal_skewed(count: int, players: int = 2, board_size: int = 5, seed: int | None = None,
-                uniform_share: float = UNIFORM_SHARE) -> SkewedDeals:
+                uniform_share: float = UNIFORM_SHARE, rules: RulesLike = None) -> SkewedDeals:
     """``count`` deals of ``players`` players and a board of 3, 4 or 5 cards, rare cases over-sampled.
+
+    ``rules`` is a variant (:mod:`pysolver.rules`): its deck deals the cards; the
+    patterns are planted in its faces (in a short deck the ace-low straight is A-6-7-8-9).
 
     >>> d = deal_skewed(10, players=2, seed=7)
     >>> len(d), d.cards.shape[1], len(set(d.cards[0].tolist()))
@@ -142,6 +149,12 @@ def deal_skewed(count: int, players: int = 2, board_size: int = 5, seed: int | N
     if board_size not in (3, 4, 5):
         raise CardCountError(f"board of {board_size} cards: the dealer deals 3, 4 or 5")
     check_player_count(players)
+    rules = rules_of(rules)
+    rules.check_players(players)
+    faces = len(rules.faces)
+    if faces < 7 or rules.faces != tuple(range(13 - faces, 13)):
+        raise CardCountError(f"the {rules.label} deck ({rules.describe_deck()}): the skewed dealer "
+                             "deals from seven or more consecutive faces up to the ace")
     rng = np.random.default_rng(seed)
     seen = 2 + board_size
     width = 2 * players + board_size
@@ -153,7 +166,8 @@ def deal_skewed(count: int, players: int = 2, board_size: int = 5, seed: int | N
     shares[:(count - n_uniform) - int(shares.sum())] += 1
     # Player 0's cards are columns 0, 1 and the board; the seats are shuffled at the end.
     mine = np.concatenate([[0, 1], np.arange(2 * players, width)])
-    blocks = [_fill(np.empty((n_uniform, 0), np.int64), np.empty((n_uniform, 0), np.int64), width, rng)]
+    blocks = [_fill(np.empty((n_uniform, 0), np.int64), np.empty((n_uniform, 0), np.int64), width, rng,
+                    4 * faces)]
     cases = [np.zeros(n_uniform, dtype=np.int8)]
     for name, n in zip(rare, shares.tolist()):
         parts = [(name, n)]
@@ -163,10 +177,10 @@ def deal_skewed(count: int, players: int = 2, board_size: int = 5, seed: int | N
         for part, k in parts:
             if k == 0:
                 continue
-            planted = planted_cards(part, k, rng)
+            planted = planted_cards(part, k, rng, faces)
             pool = np.arange(2 * players, width) if name == "board_plays" else mine
             pick = np.argsort(rng.random((k, len(pool))), axis=1)[:, :planted.shape[1]]
-            blocks.append(_fill(planted, pool[pick], width, rng))
+            blocks.append(_fill(planted, pool[pick], width, rng, 4 * faces))
             cases.append(np.full(k, CASES.index(name), dtype=np.int8))
     cards = np.concatenate(blocks)
     case = np.concatenate(cases)
@@ -175,4 +189,5 @@ def deal_skewed(count: int, players: int = 2, board_size: int = 5, seed: int | N
     seats = np.argsort(rng.random((len(cards), players)), axis=1)
     holes = cards[:, :2 * players].reshape(-1, players, 2)[np.arange(len(cards))[:, None], seats]
     cards = np.concatenate([holes.reshape(len(cards), -1), cards[:, 2 * players:]], axis=1)
+    cards += 4 * (13 - faces)                                  # the deck's lowest face is rank 13 - faces
     return SkewedDeals(cards.astype(np.int8), case, players, board_size)

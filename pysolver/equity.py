@@ -40,6 +40,7 @@ from .errors import PokerInputError, RangeError
 from .exact import Tally, exact_fixed, exact_one_open, exact_open_preflop
 from .montecarlo import Open, monte_carlo
 from .ranges import COMBO_CLASS, HAND_CLASSES, Range, combo_index, parse_range
+from .rules import Rules, RulesLike, rules_of
 
 EXACT_BUDGET = 100_000_000
 """Largest :func:`work_estimate` (hand values looked up) that ``exact=None`` enumerates."""
@@ -72,6 +73,7 @@ class EquityResult:
     deals: Union[int, float]
     board: tuple[Card, ...] = ()
     dead: tuple[Card, ...] = ()
+    rules: str = "standard"
 
     @property
     def stderr(self) -> Optional[float]:
@@ -79,16 +81,17 @@ class EquityResult:
         return None if self.exact else max(p.stderr for p in self.players)
 
     def to_dict(self) -> dict:
-        """The ``pysolver equity --json`` document."""
-        return {"players": [{"range": p.range, "win": p.win, "tie": p.tie, "loss": p.loss,
-                             "equity": p.equity} for p in self.players],
-                "exact": self.exact, "deals": self.deals, "stderr": self.stderr}
+        """The ``pysolver equity --json`` document (with ``"rules"`` under a variant)."""
+        document = {"players": [{"range": p.range, "win": p.win, "tie": p.tie, "loss": p.loss,
+                                 "equity": p.equity} for p in self.players],
+                    "exact": self.exact, "deals": self.deals, "stderr": self.stderr}
+        return document if self.rules == "standard" else document | {"rules": self.rules}
 
     def __str__(self) -> str:
         lines = [f"{p.range:<24} equity {100 * p.equity:6.2f}%  win {100 * p.win:6.2f}%  "
                  f"tie {100 * p.tie:5.2f}%" + ("" if p.stderr is None else f"  (± {100 * p.stderr:.2f}%)")
                  for p in self.players]
-        how = "exact" if self.exact else "Monte Carlo"
+        how = ("exact" if self.exact else "Monte Carlo") + ("" if self.rules == "standard" else f", {self.rules}")
         return "\n".join(lines + [f"{how}, {_number(self.deals):,} {'deals' if self.exact else 'trials'}"])
 
 
@@ -133,30 +136,37 @@ def preflop_table() -> dict:
 def equity(players: Sequence[PlayerLike], board: CardsLike = (), dead: CardsLike = (),
            exact: Optional[bool] = None, trials: Optional[int] = None,
            target_stderr: Optional[float] = None, seed: Optional[int] = None,
-           progress: Optional[Progress] = None, table: bool = True) -> EquityResult:
+           progress: Optional[Progress] = None, table: bool = True,
+           rules: RulesLike = None) -> EquityResult:
     """Equity of each player: a specific hand, a range or ``'random'``.
 
     ``exact=None`` enumerates when :func:`work_estimate` allows, else samples;
     ``trials`` and ``target_stderr`` bound Monte Carlo (default 1,000,000 trials);
     ``seed`` makes sampling reproducible; ``progress(done, total)`` is called
     during long runs; ``table=False`` computes a hand against random preflop
-    instead of reading the shipped table.
+    instead of reading the shipped table. ``rules`` is a variant
+    (:mod:`pysolver.rules`): its deck deals the cards and its order ranks the hands.
 
     >>> r = equity(["TcJd", "random"], board="4h 5h 6d 2h Kh")
     >>> r.players[0].wins, r.players[0].ties, r.players[0].losses, r.deals
     (54, 4, 932, 990)
+    >>> equity(["AhAs", "KcQc"], board="Kh Qd 7c", rules="short_deck").deals   # C(29, 2) runouts
+    406
     """
+    rules = rules_of(rules)
     seats = [read_player(p) for p in players]
     board_cards = parse_board(board)
     dead_cards = parse_cards(dead or ())
     fixed_cards = [c for s in seats if not isinstance(s, Range) for c in s]
     check_distinct(fixed_cards + list(board_cards) + list(dead_cards))
     check_player_count(len(seats), board_size=len(board_cards), dead=len(dead_cards))
+    rules.check_cards(fixed_cards + list(board_cards) + list(dead_cards))
+    rules.check_players(len(seats), dealt=max(5, len(board_cards)) + len(dead_cards))
     if trials is not None and trials < 1:
         raise PokerInputError(f"trials {trials}: must be at least 1")
     if target_stderr is not None and not target_stderr > 0:
         raise PokerInputError(f"target standard error {target_stderr}: must be positive")
-    known = fixed_cards + list(board_cards) + list(dead_cards)
+    known = fixed_cards + list(board_cards) + list(dead_cards) + [Card(int(i)) for i in rules.removed]
     specs: list = []
     for seat in seats:
         if isinstance(seat, Range):
@@ -167,33 +177,35 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = (), dead: CardsLike
         else:
             specs.append(np.array([c.index for c in seat], dtype=np.int64))
     board_index = np.array([c.index for c in board_cards], dtype=np.int64)
-    dead_index = np.array([c.index for c in dead_cards], dtype=np.int64)
+    dead_index = np.concatenate([[c.index for c in dead_cards], rules.removed]).astype(np.int64)
     names = [str(s) if isinstance(s, Range) else format_cards(s).replace(" ", "") for s in seats]
 
-    tabled = _tabled(seats, board_cards, dead_cards) if table else None
+    tabled = _tabled(seats, board_cards, dead_cards) if table and rules.is_standard else None
     if exact is None:
-        exact = tabled is not None or work_estimate(seats, len(board_cards), len(dead_cards)) <= EXACT_BUDGET
+        exact = tabled is not None or work_estimate(seats, len(board_cards), len(dead_index)) <= EXACT_BUDGET
     if exact:
-        tally = tabled or _exact(specs, board_index, dead_index, progress)
-        return _result(names, tally, None, board_cards, dead_cards)
+        tally = tabled or _exact(specs, board_index, dead_index, progress, rules)
+        return _result(names, tally, None, board_cards, dead_cards, rules)
     open_specs = [Open(None, None) if isinstance(s, Range) and s.is_random else spec
                   for s, spec in zip(seats, specs)]
-    tally, stderr = monte_carlo(open_specs, board_index, dead_index, trials, target_stderr, seed, progress)
-    return _result(names, tally, stderr, board_cards, dead_cards)
+    tally, stderr = monte_carlo(open_specs, board_index, dead_index, trials, target_stderr, seed, progress,
+                                rules)
+    return _result(names, tally, stderr, board_cards, dead_cards, rules)
 
 
-def _exact(specs: list, board: np.ndarray, dead: np.ndarray, progress: Optional[Progress]) -> Tally:
+def _exact(specs: list, board: np.ndarray, dead: np.ndarray, progress: Optional[Progress],
+           rules: Rules) -> Tally:
     """Enumerate: fix open players one combo at a time until one is left open."""
     opens = [i for i, s in enumerate(specs) if isinstance(s, Open)]
     if not opens:
-        return exact_fixed(np.array(specs), board, dead)
+        return exact_fixed(np.array(specs), board, dead, rules)
     fixed = np.array([s for s in specs if not isinstance(s, Open)], dtype=np.int64).reshape(-1, 2)
     if len(opens) == 1:
         position = opens[0]
         spec = specs[position]
         if len(board) >= 3:
-            return exact_one_open(fixed, spec.combos, spec.weights, board, dead, position)
-        return exact_open_preflop(fixed, spec.combos, spec.weights, dead, position, progress)
+            return exact_one_open(fixed, spec.combos, spec.weights, board, dead, position, rules)
+        return exact_open_preflop(fixed, spec.combos, spec.weights, dead, position, progress, rules)
     first = opens[0]
     tally = Tally.empty(len(specs))
     spec = specs[first]
@@ -209,7 +221,7 @@ def _exact(specs: list, board: np.ndarray, dead: np.ndarray, progress: Optional[
             else:
                 rest.append(combo if s is spec else s)
         else:
-            tally.merge(_exact(rest, board, dead, None), weight=float(weight))
+            tally.merge(_exact(rest, board, dead, None, rules), weight=float(weight))
         if progress is not None:
             progress(done + 1, len(spec.combos))
     return tally
@@ -234,7 +246,8 @@ def _tabled(seats: list, board: tuple, dead: tuple) -> Optional[Tally]:
     return Tally(wins, ties, shares, float(row["deals"]))
 
 
-def _result(names: list[str], tally: Tally, stderr: Optional[np.ndarray], board, dead) -> EquityResult:
+def _result(names: list[str], tally: Tally, stderr: Optional[np.ndarray], board, dead,
+            rules: Rules) -> EquityResult:
     deals = tally.deals
     players = tuple(
         PlayerEquity(range=name, win=float(tally.wins[i] / deals), tie=float(tally.ties[i] / deals),
@@ -243,4 +256,4 @@ def _result(names: list[str], tally: Tally, stderr: Optional[np.ndarray], board,
                      ties=_number(tally.ties[i]), losses=_number(deals - tally.wins[i] - tally.ties[i]),
                      stderr=None if stderr is None else float(stderr[i]))
         for i, name in enumerate(names))
-    return EquityResult(players, stderr is None, _number(deals), tuple(board), tuple(dead))
+    return EquityResult(players, stderr is None, _number(deals), tuple(board), tuple(dead), rules.label)

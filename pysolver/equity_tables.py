@@ -28,11 +28,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Callable
+from typing import Callable, Optional, Sequence
 
 import numpy as np
 
-from .tables import rank_multisets
+from .rules import Rules
+from .tables import deck_multisets, rank_multisets
 
 RANK_WEIGHTS = np.array([0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181],
                         dtype=np.int64)
@@ -63,26 +64,39 @@ class HandTables:
         return value
 
 
-def build_tables(evaluate_batch: Callable[[np.ndarray], np.ndarray]) -> HandTables:
-    """Fill both tables by evaluating one representative 7-card hand per entry."""
-    counts = rank_multisets(7)
+def build_tables(evaluate_batch: Callable[[np.ndarray], np.ndarray],
+                 faces: Sequence[int] = range(13)) -> HandTables:
+    """Fill both tables by evaluating one representative 7-card hand per entry.
+
+    ``faces`` are the ranks of the deck (a variant's deck may have fewer); the
+    entries of other ranks stay 0, as the odds engine counts their cards as dead.
+    """
+    counts = deck_multisets(7, faces)
     ranks = np.repeat(np.tile(np.arange(13), (len(counts), 1)).ravel(), counts.ravel()).reshape(-1, 7)
     # Ranks sorted, copies of a rank adjacent: cycling the suits gives them distinct suits
     # and every suit at most two cards, so no flush.
     cards = 4 * ranks + np.arange(7) % 4
     keys = counts @ RANK_WEIGHTS
-    rank_value = np.zeros(int(keys.max()) + 1, dtype=np.uint16)
+    rank_value = np.zeros(int(RANK_WEIGHTS[-1]) * 4 + int(RANK_WEIGHTS[-2]) * 3 + 1, dtype=np.uint16)
     rank_value[keys] = evaluate_batch(cards)
     flush_value = np.zeros(SUIT_MASK + 1, dtype=np.uint16)
     for size in (5, 6, 7):
-        suited = np.array(list(combinations(range(13), size)), dtype=np.int64)
+        suited = np.array(list(combinations(faces, size)), dtype=np.int64)
         flush_value[(1 << suited).sum(axis=1)] = evaluate_batch(4 * suited + 3)
     return HandTables(rank_value, flush_value)
 
 
-@lru_cache(maxsize=1)
-def tables() -> HandTables:
-    """The tables built from the project's evaluator (built once, about 0.1 s)."""
+def tables(rules: Optional[Rules] = None) -> HandTables:
+    """The tables built from the project's evaluator (built once per game, about 0.1 s).
+
+    ``rules`` is a variant (:mod:`pysolver.rules`); its deck's cards only.
+    """
+    return _tables(None if rules is None or rules.is_standard else rules)
+
+
+@lru_cache(maxsize=8)
+def _tables(rules: Optional[Rules]) -> HandTables:
     from .evaluator import evaluate_batch
 
-    return build_tables(evaluate_batch)
+    faces = range(13) if rules is None else rules.faces
+    return build_tables(lambda hands: evaluate_batch(hands, rules=rules), faces)

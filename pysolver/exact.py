@@ -37,6 +37,7 @@ import numpy as np
 
 from . import equity_tables as _tables
 from .equity_tables import CARD_BITS, CARD_RANK_KEY, RANK_WEIGHTS, SUIT_MASK
+from .rules import Rules
 
 _NONE = np.zeros(0, dtype=np.int64)
 _NONE.setflags(write=False)
@@ -115,9 +116,12 @@ def _known_mask(*groups: np.ndarray) -> np.ndarray:
 
 
 def exact_fixed(holes: np.ndarray, board: np.ndarray = _NONE,
-                dead: np.ndarray = _NONE) -> Tally:
-    """Exact counts for known hole cards ``holes`` (players, 2), any board of 0, 3, 4 or 5 cards."""
-    table = _tables.tables()
+                dead: np.ndarray = _NONE, rules: Optional[Rules] = None) -> Tally:
+    """Exact counts for known hole cards ``holes`` (players, 2), any board of 0, 3, 4 or 5 cards.
+
+    Under a variant's ``rules`` the cards outside its deck must be among ``dead``.
+    """
+    table = _tables.tables(rules)
     holes = np.asarray(holes, dtype=np.int64)
     board = np.asarray(board, dtype=np.int64)
     unseen = ~_known_mask(holes, board, dead)
@@ -163,7 +167,7 @@ def exact_fixed(holes: np.ndarray, board: np.ndarray = _NONE,
 
 def exact_one_open(fixed: np.ndarray, open_combos: np.ndarray, open_weights: np.ndarray,
                    board: np.ndarray, dead: np.ndarray = _NONE,
-                   open_position: Optional[int] = None) -> Tally:
+                   open_position: Optional[int] = None, rules: Optional[Rules] = None) -> Tally:
     """Exact counts, board of 3+ cards, players ``fixed`` (f, 2) plus one open player.
 
     ``open_combos`` (n, 2) must avoid the known cards; the open player is
@@ -171,7 +175,7 @@ def exact_one_open(fixed: np.ndarray, open_combos: np.ndarray, open_weights: np.
     run-out the open holdings that make no flush are grouped by their two
     ranks (91 groups); the few that make a flush are evaluated one by one.
     """
-    table = _tables.tables()
+    table = _tables.tables(rules)
     fixed = np.asarray(fixed, dtype=np.int64).reshape(-1, 2)
     board = np.asarray(board, dtype=np.int64)
     open_combos = np.asarray(open_combos, dtype=np.int64)
@@ -264,7 +268,8 @@ def suit_symmetries(*card_groups: np.ndarray) -> list[np.ndarray]:
 
 def exact_open_preflop(fixed: np.ndarray, open_combos: np.ndarray, open_weights: np.ndarray,
                        dead: np.ndarray = _NONE, open_position: Optional[int] = None,
-                       progress: Optional[Callable[[int, int], None]] = None) -> Tally:
+                       progress: Optional[Callable[[int, int], None]] = None,
+                       rules: Optional[Rules] = None) -> Tally:
     """Exact counts preflop for ``fixed`` players plus one open player, grouping holdings by suit symmetry."""
     fixed = np.asarray(fixed, dtype=np.int64).reshape(-1, 2)
     maps = suit_symmetries(*fixed, np.asarray(dead, dtype=np.int64))
@@ -276,7 +281,7 @@ def exact_open_preflop(fixed: np.ndarray, open_combos: np.ndarray, open_weights:
     tally = Tally.empty(len(fixed) + 1)
     for done, (row, times) in enumerate(zip(first, multiplicity)):
         holes = np.insert(fixed, position, open_combos[row], axis=0)
-        tally.merge(exact_fixed(holes, dead=dead), weight=float(open_weights[row]) * int(times))
+        tally.merge(exact_fixed(holes, dead=dead, rules=rules), weight=float(open_weights[row]) * int(times))
         if progress is not None:
             progress(done + 1, len(first))
     return tally

@@ -27,6 +27,7 @@ import numpy as np
 
 from . import equity_tables as _tables
 from .equity_tables import CARD_BITS, CARD_RANK_KEY
+from .rules import Rules
 from .errors import RangeError
 from .exact import Tally
 
@@ -67,7 +68,8 @@ def _deal(rng: np.random.Generator, used: np.ndarray, count: int) -> np.ndarray:
     return cards
 
 
-def _batch(rng, players: Sequence[PlayerSpec], board: np.ndarray, known_bits: int, n: int) -> np.ndarray:
+def _batch(rng, players: Sequence[PlayerSpec], board: np.ndarray, known_bits: int, n: int,
+           rules: Optional[Rules] = None) -> np.ndarray:
     """Hand values (players, accepted trials) of ``n`` sampled trials, rejected ones left out."""
     used = np.full(n, known_bits, dtype=np.int64)
     keys = np.zeros((len(players), n), dtype=np.int64)
@@ -96,14 +98,17 @@ def _batch(rng, players: Sequence[PlayerSpec], board: np.ndarray, known_bits: in
     for card in _deal(rng, used, 5 - len(board)):
         board_key += CARD_RANK_KEY.take(card)
         board_bits += CARD_BITS.take(card)
-    return _tables.tables().values(keys + board_key, bits + board_bits)
+    return _tables.tables(rules).values(keys + board_key, bits + board_bits)
 
 
 def monte_carlo(players: Sequence[PlayerSpec], board: np.ndarray, dead: Sequence[int] = (),
                 trials: Optional[int] = None, target_stderr: Optional[float] = None,
                 seed: Optional[int] = None,
-                progress: Optional[Callable[[int, int], None]] = None) -> tuple[Tally, np.ndarray]:
+                progress: Optional[Callable[[int, int], None]] = None,
+                rules: Optional[Rules] = None) -> tuple[Tally, np.ndarray]:
     """Sample deals until ``trials`` are accepted or every equity's standard error is <= ``target_stderr``.
+
+    Under a variant's ``rules`` the cards outside its deck must be among ``dead``.
 
     ``players`` holds, per seat, a fixed hand (array of 2 card indices) or an
     :class:`Open` player whose combos already avoid the fixed cards. Returns
@@ -120,7 +125,7 @@ def monte_carlo(players: Sequence[PlayerSpec], board: np.ndarray, dead: Sequence
     stderr = np.full(len(players), np.inf)
     attempts = 0
     while tally.deals < limit:
-        values = _batch(rng, players, board, known_bits, int(min(BATCH, limit - tally.deals)))
+        values = _batch(rng, players, board, known_bits, int(min(BATCH, limit - tally.deals)), rules)
         attempts += BATCH
         if values.shape[1] == 0:
             if attempts > 20 * BATCH and tally.deals == 0:

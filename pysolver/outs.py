@@ -28,6 +28,7 @@ from .cards import Card, CardsLike, check_distinct, format_cards, parse_cards
 from .categories import Category
 from .deal import Deal
 from .errors import CardCountError
+from .rules import Rules, RulesLike, rules_of
 
 
 @dataclass(frozen=True)
@@ -39,16 +40,16 @@ class HandValue:
     description: str
 
 
-def _table_engine(hands: Sequence[Sequence[Card]]) -> list[HandValue]:
+def _table_engine(hands: Sequence[Sequence[Card]], rules: Rules) -> list[HandValue]:
     """The lookup-table evaluator, one batch for all hands (each of the same size)."""
     from .evaluator import categories, describe_value, evaluate_batch
 
-    values = evaluate_batch(np.array([[c.index for c in hand] for hand in hands], dtype=np.int64))
-    cats = categories(values)
-    return [HandValue(int(v), Category(int(c)), describe_value(int(v))) for v, c in zip(values, cats)]
+    values = evaluate_batch(np.array([[c.index for c in hand] for hand in hands], dtype=np.int64), rules=rules)
+    cats = categories(values, rules)
+    return [HandValue(int(v), Category(int(c)), describe_value(int(v), rules)) for v, c in zip(values, cats)]
 
 
-Engine = Callable[[Sequence[Sequence[Card]]], list[HandValue]]
+Engine = Callable[[Sequence[Sequence[Card]], Rules], list[HandValue]]
 ENGINES: dict[str, Engine] = {"table": _table_engine}
 
 
@@ -102,8 +103,10 @@ def _leader(first: HandValue, second: HandValue) -> Optional[int]:
 
 
 def outs(first: CardsLike, second: CardsLike, board: CardsLike, *, dead: CardsLike = (),
-         engine: str = "table") -> OutsReport:
+         engine: str = "table", rules: RulesLike = None) -> OutsReport:
     """Each unseen card's effect on a heads-up deal on the flop or turn.
+
+    ``rules`` is a variant (:mod:`pysolver.rules`): its deck holds the unseen cards.
 
     >>> r = outs("Ah Kh", "7c 7d", "7h 2h 3c 9s")
     >>> [str(o.card) for o in r.outs(0)]  # the hearts that do not pair the board
@@ -117,12 +120,14 @@ def outs(first: CardsLike, second: CardsLike, board: CardsLike, *, dead: CardsLi
         raise CardCountError(f"board '{format_cards(deal.board)}': outs need a flop or a turn "
                              f"(3 or 4 cards), got {len(deal.board)}")
     check_distinct(deal.cards + dead_cards)
+    rules = rules_of(rules)
+    rules.check_cards(deal.cards + dead_cards)
     known = set(deal.cards) | set(dead_cards)
-    unseen = [Card(i) for i in range(52) if Card(i) not in known]
+    unseen = [c for c in rules.deck if c not in known]
     evaluate = ENGINES[engine]
     p, q = deal.players
-    now = evaluate([p + deal.board, q + deal.board])
-    later = evaluate([hole + deal.board + (card,) for card in unseen for hole in (p, q)])
+    now = evaluate([p + deal.board, q + deal.board], rules)
+    later = evaluate([hole + deal.board + (card,) for card in unseen for hole in (p, q)], rules)
     outcomes = tuple(CardOutcome(card, _leader(a, b), (a.description, b.description), (a.category, b.category))
                      for card, a, b in zip(unseen, later[0::2], later[1::2]))
     return OutsReport((p, q), deal.board, _leader(*now), (now[0].description, now[1].description), outcomes)

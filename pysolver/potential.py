@@ -37,6 +37,7 @@ import numpy as np
 from .cards import Card, CardsLike, format_cards
 from .errors import CardCountError, PlayerCountError
 from .evaluator import card_keys, evaluate_keys
+from .rules import Rules, RulesLike
 from .strength import AHEAD, BEHIND, STATES, TIED, HandStrength, Situation, compare_states, current_states, tally
 
 
@@ -148,7 +149,7 @@ def _disjoint_pairs(n: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _symmetric_codes(first_keys: np.ndarray, second_keys: np.ndarray, before3: np.ndarray,
-                     mine_after: np.ndarray, p: np.ndarray, q: np.ndarray) -> np.ndarray:
+                     mine_after: np.ndarray, p: np.ndarray, q: np.ndarray, rules: Rules) -> np.ndarray:
     """Counts (81,) of ``9 * cell(p holds, q runs out) + cell(q holds, p runs out)`` over pairs.
 
     A cell is ``3 * before + after``. The opponent's final hand is keyed by
@@ -163,7 +164,7 @@ def _symmetric_codes(first_keys: np.ndarray, second_keys: np.ndarray, before3: n
         words = np.empty((2, len(pc)), dtype=np.int64)
         for w in range(2):
             np.add(first_words[w].take(pc), second_words[w].take(qc), out=words[w])
-        theirs = evaluate_keys(words.T)
+        theirs = evaluate_keys(words.T, rules)
         codes = 9 * (before3.take(pc) + compare_states(mine_after.take(qc), theirs))
         codes += before3.take(qc) + compare_states(mine_after.take(pc), theirs)
         counts += np.bincount(codes, minlength=81)
@@ -192,14 +193,14 @@ def transition_counts(situation: Situation, cards_to_come: int,
     hole_key = card_keys(hole)
     if cards_to_come == 2 and situation.weights is None:
         # holdings == runouts (both numbered by np.triu_indices over the unseen cards)
-        mine_after = evaluate_keys(board_key + hole_key + holding_keys)  # (M,) our hand per runout
+        mine_after = evaluate_keys(board_key + hole_key + holding_keys, situation.rules)  # (M,) per runout
         both = _symmetric_codes(board_key + holding_keys, holding_keys, 3 * before, mine_after,
-                                *_disjoint_pairs(len(situation.unseen))).reshape(9, 9)
+                                *_disjoint_pairs(len(situation.unseen)), situation.rules).reshape(9, 9)
         flat = tuple(int(n) for n in both.sum(axis=1) + both.sum(axis=0))
     else:
         runouts = np.array(list(combinations(situation.unseen.tolist(), cards_to_come)), dtype=np.int64)
         board_keys = board_key + card_keys(runouts)                      # (T, 2)
-        mine_after = evaluate_keys(board_keys + hole_key)                # (T,)
+        mine_after = evaluate_keys(board_keys + hole_key, situation.rules)       # (T,)
         one = np.int64(1)
         holding_bits = (one << holdings[:, 0]) | (one << holdings[:, 1])
         runout_bits = np.bitwise_or.reduce(one << runouts, axis=1)
@@ -208,26 +209,28 @@ def transition_counts(situation: Situation, cards_to_come: int,
         board_words, holding_words = np.ascontiguousarray(board_keys.T), np.ascontiguousarray(holding_keys.T)
         for w in range(2):
             np.add(board_words[w].take(t), holding_words[w].take(o), out=words[w])
-        theirs = evaluate_keys(words.T)
+        theirs = evaluate_keys(words.T, situation.rules)
         cells = 3 * before.take(o) + compare_states(mine_after.take(t), theirs)
         flat = tally(cells, None if situation.weights is None else situation.weights[o], size=9)
     return HandPotential(cards_to_come, tuple(tuple(flat[3 * b:3 * b + 3]) for b in range(3)))
 
 
 def hand_potential(hole: CardsLike, board: CardsLike, cards_to_come: int = 1, *,
-                   dead: CardsLike = (), opponent_range=None) -> HandPotential:
+                   dead: CardsLike = (), opponent_range=None, rules: RulesLike = None) -> HandPotential:
     """PPot and NPot of ``hole`` on a flop (1 or 2 cards to come) or a turn (1 card).
+
+    ``rules`` is a variant (:mod:`pysolver.rules`), whose deck deals the runouts.
 
     >>> p = hand_potential("AdQc", "3h 4c Jh", 1)
     >>> p.counts[1]  # tied now: 396 runouts stay tied, 9 fall behind
     (0, 396, 9)
     """
-    situation = Situation.of(hole, board, dead, opponent_range, streets=(3, 4))
+    situation = Situation.of(hole, board, dead, opponent_range, streets=(3, 4), rules=rules)
     return transition_counts(situation, cards_to_come)
 
 
 def hand_report(hole: CardsLike, board: CardsLike, *, opponents: int = 1, dead: CardsLike = (),
-                opponent_range=None) -> HandReport:
+                opponent_range=None, rules: RulesLike = None) -> HandReport:
     """HS, HS^n, PPot/NPot for each lookahead, EHS and Pr(win) of hole cards on a board.
 
     >>> r = hand_report("As Ks", "Qs Js Ts 2c 3d")  # the royal flush on the river
@@ -236,7 +239,7 @@ def hand_report(hole: CardsLike, board: CardsLike, *, opponents: int = 1, dead: 
     """
     if opponents < 1:
         raise PlayerCountError(f"{opponents} opponents: hand strength needs at least 1")
-    situation = Situation.of(hole, board, dead, opponent_range)
+    situation = Situation.of(hole, board, dead, opponent_range, rules=rules)
     if 2 * opponents > len(situation.unseen) - (5 - len(situation.board)):
         raise PlayerCountError(f"{opponents} opponents: the deck holds too few cards for them")
     before = current_states(situation)

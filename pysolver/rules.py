@@ -77,8 +77,9 @@ class Rules:
     """A variant's rules file plus added rule files, checked against the contract.
 
     Build it with :meth:`Rules.load`. ``faces`` are the ranks in the deck,
-    ``order`` the categories weakest first, ``straights`` each straight's ranks
-    from its lowest card to its top.
+    ``order`` the categories weakest first with ``places`` their numbers in
+    ``category_order/2``, ``straights`` each straight's ranks from its lowest
+    card to its top.
     """
 
     name: str
@@ -86,6 +87,7 @@ class Rules:
     added: tuple[str, ...]
     faces: tuple[int, ...]
     order: tuple[Category, ...]
+    places: tuple[int, ...]
     straights: tuple[tuple[int, ...], ...]
     fingerprint: str = field(repr=False)
 
@@ -131,6 +133,14 @@ class Rules:
     def in_deck(self) -> np.ndarray:
         """(52,) bool: which card indices the deck holds."""
         return np.isin(np.arange(52) >> 2, self.faces)
+
+    def category_at(self, place: int) -> Category:
+        """The category at this number of ``category_order/2`` (as in an ASP ``hand_value``).
+
+        >>> Rules.load("short_deck").category_at(6).snake
+        'flush'
+        """
+        return self.order[self.places.index(place)]
 
     def describe_deck(self) -> str:
         """``'two through ace'``, ``'six through ace'`` or the faces listed."""
@@ -182,13 +192,13 @@ def _load(name: str, files: tuple[str, ...], texts: tuple[str, ...]) -> Rules:
     atoms = AspProgram.rules_facts(files)
     where = f"rules file '{files[0]}'" + (f" (with {', '.join(files[1:])})" if files[1:] else "")
     faces = _faces(atoms, where)
-    order = _order(atoms, where)
+    order, places = _order(atoms, where)
     straights = _straights(atoms, faces, where)
     for royal in atoms.get("royal", []):
         if royal[0] not in [FACES[r] for r in faces]:
             raise RuleFileError(f"{where}: royal({royal[0]}) is not a face of the deck")
     digest = hashlib.sha256("\0".join(texts).encode()).hexdigest()[:16]
-    return Rules(name, files[0], files[1:], faces, order, straights, digest)
+    return Rules(name, files[0], files[1:], faces, order, places, straights, digest)
 
 
 def _faces(atoms: dict, where: str) -> tuple[int, ...]:
@@ -205,7 +215,7 @@ def _faces(atoms: dict, where: str) -> tuple[int, ...]:
     return tuple(sorted(FACES.index(n) for n in names))
 
 
-def _order(atoms: dict, where: str) -> tuple[Category, ...]:
+def _order(atoms: dict, where: str) -> tuple[tuple[Category, ...], tuple[int, ...]]:
     orders: dict[str, list[int]] = {}
     for name, number in atoms.get("category_order", []):
         orders.setdefault(name, []).append(number)
@@ -221,6 +231,9 @@ def _order(atoms: dict, where: str) -> tuple[Category, ...]:
         if len(numbers) > 1 or not isinstance(numbers[0], int):
             raise RuleFileError(f"{where}: {name} has {len(numbers)} places in the category order "
                                 f"({', '.join(map(str, numbers))}): it needs one number")
+        if not 0 <= numbers[0] <= 999:
+            raise RuleFileError(f"{where}: {name} has place {numbers[0]} in the category order: "
+                                "places are numbers 0..999 (the ASP hand_value packs them)")
     by_number: dict[int, str] = {}
     for name, (number,) in orders.items():
         if number in by_number:
@@ -233,7 +246,7 @@ def _order(atoms: dict, where: str) -> tuple[Category, ...]:
         if place[high] < place[low]:
             raise RuleFileError(f"{where}: {high.snake} is ordered below {low.snake}: five suited "
                                 "cards would be worth less than the same ranks offsuit")
-    return order
+    return order, tuple(sorted(by_number))
 
 
 def _straights(atoms: dict, faces: tuple[int, ...], where: str) -> tuple[tuple[int, ...], ...]:

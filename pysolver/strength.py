@@ -31,6 +31,7 @@ from .cards import Card, CardsLike, check_distinct, format_cards, parse_board, p
 from .errors import CardCountError, PlayerCountError, RangeError
 from .evaluator import evaluate_batch
 from .ranges import as_range
+from .rules import Rules, RulesLike, rules_of
 
 # States of a comparison, in the order of the rows and columns of HP tables.
 AHEAD, TIED, BEHIND = 0, 1, 2
@@ -85,11 +86,13 @@ class Situation:
     unseen: np.ndarray
     holdings: np.ndarray
     weights: Optional[np.ndarray]
+    rules: Rules
 
     @classmethod
     def of(cls, hole: CardsLike, board: CardsLike, dead: CardsLike = (),
-           opponent_range=None, streets: tuple[int, ...] = (3, 4, 5)) -> "Situation":
-        """Read and check the cards; enumerate (or weight) the opponent holdings."""
+           opponent_range=None, streets: tuple[int, ...] = (3, 4, 5), rules: RulesLike = None) -> "Situation":
+        """Read and check the cards; enumerate (or weight) the opponent holdings of the deck."""
+        rules = rules_of(rules)
         hole_cards = parse_hole(hole)
         board_cards = parse_board(board, allowed=(0, 3, 4, 5))
         if len(board_cards) not in streets:
@@ -98,7 +101,8 @@ class Situation:
                                  f"{sizes} cards, got {len(board_cards)}")
         dead_cards = parse_cards(dead or ())
         check_distinct(hole_cards + board_cards + dead_cards)
-        known = {c.index for c in hole_cards + board_cards + dead_cards}
+        rules.check_cards(hole_cards + board_cards + dead_cards)
+        known = {c.index for c in hole_cards + board_cards + dead_cards} | set(rules.removed.tolist())
         unseen = np.array([i for i in range(52) if i not in known], dtype=np.int64)
         if len(unseen) < 2 + (5 - len(board_cards)):
             raise CardCountError(f"dead cards '{format_cards(dead_cards)}': too few unseen cards "
@@ -108,7 +112,7 @@ class Situation:
         weights = None
         if opponent_range is not None:
             holdings, weights = _range_holdings(opponent_range, holdings, known)
-        return cls(hole_cards, board_cards, dead_cards, unseen, holdings, weights)
+        return cls(hole_cards, board_cards, dead_cards, unseen, holdings, weights, rules)
 
     @property
     def hole_index(self) -> np.ndarray:
@@ -153,21 +157,22 @@ def tally(states: np.ndarray, weights: Optional[np.ndarray], size: int = 3) -> t
 def current_states(situation: Situation) -> np.ndarray:
     """The state (ahead/tied/behind) of the hand against each opponent holding now."""
     board = situation.board_index
-    mine = evaluate_batch(np.concatenate([situation.hole_index, board])[None, :])[0]
+    mine = evaluate_batch(np.concatenate([situation.hole_index, board])[None, :], rules=situation.rules)[0]
     rows = np.concatenate([situation.holdings, np.broadcast_to(board, (len(situation.holdings), len(board)))],
                           axis=1)
-    return compare_states(mine, evaluate_batch(rows))
+    return compare_states(mine, evaluate_batch(rows, rules=situation.rules))
 
 
 def hand_strength(hole: CardsLike, board: CardsLike, *, dead: CardsLike = (),
-                  opponent_range=None) -> HandStrength:
+                  opponent_range=None, rules: RulesLike = None) -> HandStrength:
     """Hand strength of ``hole`` on a flop, turn or river against every opponent holding.
 
     ``opponent_range`` (range text or a range object of :mod:`pysolver.ranges`)
     weights the holdings; by default each pair of unseen cards counts once.
+    ``rules`` is a variant (:mod:`pysolver.rules`), whose deck holds the unseen cards.
 
     >>> hand_strength("As Ah", "Ad Ac Kd 2s 3h").hs  # quad aces on a board with no straight flush
     1.0
     """
-    situation = Situation.of(hole, board, dead, opponent_range)
+    situation = Situation.of(hole, board, dead, opponent_range, rules=rules)
     return HandStrength(*tally(current_states(situation), situation.weights))

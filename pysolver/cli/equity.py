@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from typing import Iterator, Optional
 
 from ..equity import Progress, equity
+from .options import add_rules_options, rules_from
 
 
 def add_parser(subparsers) -> None:
@@ -31,6 +32,7 @@ def add_parser(subparsers) -> None:
                         help="Monte Carlo: stop once every equity's standard error is <= E")
     parser.add_argument("--seed", type=int, help="seed for Monte Carlo (reproducible runs)")
     parser.add_argument("--json", action="store_true", help="print JSON")
+    add_rules_options(parser)
     parser.set_defaults(run=run)
 
 
@@ -59,6 +61,7 @@ def run(args) -> int:
     exact = True if args.exact else (False if args.trials is not None or args.target_stderr is not None else None)
     with progress_bar(sys.stdout.isatty() and not args.json) as progress:
         result = equity(args.players, board=args.board, dead=args.dead, exact=exact, trials=args.trials,
-                        target_stderr=args.target_stderr, seed=args.seed, progress=progress)
+                        target_stderr=args.target_stderr, seed=args.seed, progress=progress,
+                        rules=rules_from(args))
     print(json.dumps(result.to_dict()) if args.json else result)
     return 0

@@ -11,6 +11,7 @@ import json
 
 from ..cards import format_cards
 from ..outs import ENGINES, OutsReport, outs
+from .options import add_rules_options, rules_from
 
 
 def add_parser(subparsers) -> None:
@@ -26,6 +27,7 @@ def add_parser(subparsers) -> None:
                         help="which engine compares the hands (default: table); "
                              "asp: the outs derived by clingo (pysolver.whatif)")
     parser.add_argument("--json", action="store_true", help="print JSON")
+    add_rules_options(parser)
     parser.set_defaults(run=run)
 
 
@@ -51,8 +53,9 @@ def format_report(report: OutsReport) -> str:
 def run(args: argparse.Namespace) -> int:
     if args.engine == "asp":
         from ..whatif import asp_outs
-        report = asp_outs(args.first, args.second, args.board, dead=args.dead)
+        report = asp_outs(args.first, args.second, args.board, dead=args.dead, rules=rules_from(args))
     else:
-        report = outs(args.first, args.second, args.board, dead=args.dead, engine=args.engine)
+        report = outs(args.first, args.second, args.board, dead=args.dead, engine=args.engine,
+                      rules=rules_from(args))
     print(json.dumps(report.as_dict(), indent=2) if args.json else format_report(report))
     return 0

@@ -13,6 +13,7 @@ import json
 
 from ..cards import format_cards
 from ..whatif import RunoutReport, runouts
+from .options import add_rules_options, rules_from
 
 
 def add_parser(subparsers) -> None:
@@ -24,6 +25,7 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--board", required=True, help='a flop or a turn, e.g. "Js Ts 2c"')
     parser.add_argument("--dead", default="", help="cards known to be out of play")
     parser.add_argument("--json", action="store_true", help="print JSON")
+    add_rules_options(parser)
     parser.set_defaults(run=run)
 
 
@@ -52,6 +54,6 @@ def format_report(report: RunoutReport) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    report = runouts(args.holes, args.board, dead=args.dead)
+    report = runouts(args.holes, args.board, dead=args.dead, rules=rules_from(args))
     print(json.dumps(report.to_json(), indent=2) if args.json else format_report(report))
     return 0

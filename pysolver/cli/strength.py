@@ -11,6 +11,7 @@ import json
 
 from ..potential import HandPotential, HandReport, hand_report
 from ..strength import STATES
+from .options import add_rules_options, rules_from
 
 
 def add_parser(subparsers) -> None:
@@ -26,6 +27,7 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--range", dest="opponent_range", default=None, metavar="RANGE",
                         help='weight the opponent\'s holdings by a range, e.g. "TT+,AKs"')
     parser.add_argument("--json", action="store_true", help="print JSON")
+    add_rules_options(parser)
     parser.set_defaults(run=run)
 
 
@@ -65,6 +67,7 @@ def format_report(report: HandReport) -> str:
 
 def run(args: argparse.Namespace) -> int:
     report = hand_report(args.hole, args.board, opponents=args.opponents, dead=args.dead,
+                         rules=rules_from(args),
                          opponent_range=args.opponent_range)
     print(json.dumps(report.as_dict(), indent=2) if args.json else format_report(report))
     return 0
