@@ -1,6 +1,15 @@
-"""Shared test options: ``--runslow`` opts in to the long exhaustive runs."""
+"""Shared test options: ``--runslow`` opts in to the long exhaustive runs.
+
+The rule variants' evaluator tables are cached in a fresh folder per test run
+(``PYSOLVER_CACHE``), so the tests build them and never read a stale cache.
+"""
+
+import os
+import tempfile
 
 import pytest
+
+os.environ.setdefault("PYSOLVER_CACHE", tempfile.mkdtemp(prefix="pysolver-test-cache-"))
 
 
 def pytest_addoption(parser):
