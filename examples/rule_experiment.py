@@ -21,7 +21,7 @@ for row in np.argsort(rng.random((3000, 52)), axis=1)[:, :9].tolist():
     deals.append(Deal(((cards[0], cards[1]), (cards[2], cards[3])), tuple(cards[4:])))
 
 standard = Solver().solve_batch(deals)
-wrapped = Solver([rule_file]).solve_batch(deals)
+wrapped = Solver(add=[rule_file]).solve_batch(deals)
 changed = [(s, w) for s, w in zip(standard, wrapped) if s.winners != w.winners]
 print(f"{len(changed)} of {len(deals)} showdowns change winner with wrap-around straights")
 for s, w in changed[:3]:

@@ -11,13 +11,14 @@ from .categories import Category, describe
 from .deal import MAX_PLAYERS, Deal
 from .errors import (CardCountError, DuplicateCardError, InvalidCardError, PlayerCountError,
                      PokerInputError, RangeError, RuleFileError, TooManyPlayersError)
+from .rules import VARIANTS, Rules
 from .solver import (PlayerHand, ShowdownResult, Solver, solve_batch, solve_showdown,
                      solve_streets)
 from .chen import chen_normalized, chen_score
 from .equity import EquityResult, PlayerEquity  # the function: from pysolver.equity import equity
 from .ranges import HAND_CLASSES, Range, parse_range
 from .evaluator import (best_five, card_keys, categories, category, describe_value, evaluate,
-                        evaluate_batch, evaluate_keys, tiebreak_ranks)
+                        evaluate_batch, evaluate_keys, n_values, tiebreak_ranks)
 from .strength import HandStrength, hand_strength
 from .potential import HandPotential, HandReport, hand_potential, hand_report
 from .outs import CardOutcome, OutsReport  # the function: from pysolver.outs import outs
@@ -29,11 +30,12 @@ __all__ = [
     "Category", "describe", "MAX_PLAYERS", "Deal",
     "PokerInputError", "InvalidCardError", "DuplicateCardError", "CardCountError",
     "PlayerCountError", "TooManyPlayersError", "RangeError", "RuleFileError",
+    "Rules", "VARIANTS",
     "PlayerHand", "ShowdownResult", "Solver", "solve_batch", "solve_showdown", "solve_streets",
     "chen_score", "chen_normalized", "EquityResult", "PlayerEquity",
     "HAND_CLASSES", "Range", "parse_range",
     "evaluate", "evaluate_batch", "card_keys", "evaluate_keys", "category", "categories",
-    "tiebreak_ranks", "describe_value", "best_five",
+    "tiebreak_ranks", "describe_value", "best_five", "n_values",
     "HandStrength", "hand_strength", "HandPotential", "HandReport", "hand_potential", "hand_report",
     "CardOutcome", "OutsReport",
 ]

@@ -18,8 +18,13 @@ in OMPEval: each card contributes a constant to a 64-bit word; the sum tells
 the rank multiset (a perfect-hashed lookup gives the value of a hand without a
 flush) and how many cards each suit has; only the few hands with five or more
 cards of a suit (about 3 % of 7-card hands) look at that suit's 13-bit rank
-mask, in a table of 8,192 flush values. (With at most 7 cards a flush excludes
-a full house or quads, so the flush value is the hand's value.) Batches are
+mask, in a table of 8,192 flush values, and take the better of the two (with
+at most 7 cards a flush excludes a full house or quads, so in the standard game
+the flush value is the hand's value; a variant may rank a straight above it).
+
+Every function takes ``rules=`` (:mod:`pysolver.rules`): a variant's tables are
+ranked by clingo from its rules files (:mod:`pysolver.variant_tables`) and its
+values run 1..``n_values(rules)``. Batches are
 accumulated column by column, ``acc += table[hands[:, j]]``, in chunks of
 :data:`CHUNK` rows so the temporaries stay in cache: per 32,768 7-card hands
 the key sum took about 0.3 ms this way against 1.1 ms for fancy-indexing the
