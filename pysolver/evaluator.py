@@ -281,8 +281,9 @@ def evaluate(cards: CardsLike, rules: RulesLike = None) -> int:
     if not 5 <= len(indices) <= 7:
         raise CardCountError(f"hand '{' '.join(str(Card(i)) for i in indices)}': "
                              f"a hand has 5, 6 or 7 cards, got {len(indices)}")
-    tables = _tables(rules)
-    _check_deck(np.asarray(indices), tables)
+    tables = _standard_tables() if rules is None else _tables(rules)
+    if tables.in_deck is not None:
+        _check_deck(np.asarray(indices), tables)
     word0 = sum(_WORD0_LIST[i] for i in indices)
     rank_key = word0 & RANK_KEY_MASK
     value = int(tables.rank_values[rank_key + tables.offsets[rank_key >> RANK_SHIFT]])
