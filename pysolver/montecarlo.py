@@ -9,9 +9,13 @@ How a trial is sampled, without bias from card removal:
    What is left is distributed exactly as the exact enumeration weighs deals:
    proportional to the product of the weights over compatible assignments.
 3. Random players' cards and the rest of the board are then dealt uniformly
-   from the cards still unseen, one after another (a card already taken is
-   redrawn), which adds the same number of completions to every assignment,
-   so it keeps step 2's distribution.
+   from the cards not fixed, all of a trial's cards in one draw, each card
+   independently; a trial whose drawn cards repeat a card, or hit a range
+   player's combo, is rejected as a whole. A kept trial's cards are uniform
+   among the completions of its assignment, and every assignment has the same
+   number of completions, so this keeps step 2's distribution. (When too many
+   cards are drawn for most trials to be kept -- many random players -- they
+   are dealt one after another instead, a card already taken redrawn.)
 
 A trial's result for a player is its share of the pot (1, 1/k for a k-way tie,
 or 0); the standard error of the equity is the sample standard deviation of
@@ -68,9 +72,45 @@ def _deal(rng: np.random.Generator, used: np.ndarray, count: int) -> np.ndarray:
     return cards
 
 
+def _all_distinct_rate(unseen: int, count: int) -> float:
+    """Probability that ``count`` uniform draws from ``unseen`` cards are all different."""
+    return float(np.prod([(unseen - i) / unseen for i in range(count)]))
+
+
+def _draw_at_once(rng: np.random.Generator, unseen: np.ndarray, sizes: Sequence[int], n: int):
+    """Deal groups of ``sizes`` cards (each random player's two, then the board's) for about ``n``
+    trials: every card drawn independently and uniformly from ``unseen``, and only the trials
+    whose cards are all different kept. Returns each group's summed (rank keys, bits), two
+    arrays of shape (groups, kept). A kept trial's cards are a uniform ordered draw without
+    replacement, so dropping the others adds no bias; as the cards' bits are distinct powers
+    of two, the bits of a trial sum to a number of ``sum(sizes)`` set bits exactly when no card
+    repeats. (Measured: 26 ms per million boards, against 76 ms dealing card by card.)"""
+    count = sum(sizes)
+    size = int(n / _all_distinct_rate(len(unseen), count) * 1.1) + 64
+    picks = rng.integers(0, len(unseen), (count, size), dtype=np.int16).astype(np.intp)
+    unseen_keys, unseen_bits = CARD_RANK_KEY.take(unseen), CARD_BITS.take(unseen)
+    keys = np.zeros((len(sizes), size), dtype=np.int64)
+    bits = np.zeros((len(sizes), size), dtype=np.int64)
+    slot = 0
+    for group, cards in enumerate(sizes):
+        for _ in range(cards):
+            keys[group] += unseen_keys.take(picks[slot])
+            bits[group] += unseen_bits.take(picks[slot])
+            slot += 1
+    keep = np.flatnonzero(np.bitwise_count(bits.sum(axis=0)) == count)[:n]
+    return keys[:, keep], bits[:, keep]
+
+
 def _batch(rng, players: Sequence[PlayerSpec], board: np.ndarray, known_bits: int, n: int,
            rules: Optional[Rules] = None) -> np.ndarray:
-    """Hand values (players, accepted trials) of ``n`` sampled trials, rejected ones left out."""
+    """Hand values (players, accepted trials) of about ``n`` sampled trials, rejected ones left out."""
+    randoms = [p for p, spec in enumerate(players) if isinstance(spec, Open) and spec.combos is None]
+    sizes = [2] * len(randoms) + [5 - len(board)]
+    unseen = np.flatnonzero((CARD_BITS & known_bits) == 0)
+    at_once = _all_distinct_rate(len(unseen), sum(sizes)) >= 0.3
+    if at_once:      # every random card of the trial in one draw from the unseen cards
+        drawn_keys, drawn_bits = _draw_at_once(rng, unseen, sizes, n)
+        n = drawn_keys.shape[1]
     used = np.full(n, known_bits, dtype=np.int64)
     keys = np.zeros((len(players), n), dtype=np.int64)
     bits = np.zeros((len(players), n), dtype=np.int64)
@@ -85,19 +125,28 @@ def _batch(rng, players: Sequence[PlayerSpec], board: np.ndarray, known_bits: in
             keys[p], bits[p] = CARD_RANK_KEY[combos].sum(axis=1), CARD_BITS[combos].sum(axis=1)
             accepted &= (used & bits[p]) == 0
             used |= bits[p]
+    board_key = np.full(n, CARD_RANK_KEY[board].sum(), dtype=np.int64)
+    board_bits = np.full(n, CARD_BITS[board].sum(), dtype=np.int64)
+    if at_once:
+        for i, p in enumerate(randoms):
+            keys[p] += drawn_keys[i]
+            bits[p] += drawn_bits[i]
+        board_key += drawn_keys[-1]
+        board_bits += drawn_bits[-1]
+        if any(isinstance(spec, Open) and spec.combos is not None for spec in players):
+            accepted &= (used & drawn_bits.sum(axis=0)) == 0            # clear of the ranges' combos
     if not accepted.all():
         keep = np.flatnonzero(accepted)
         keys, bits, used = keys[:, keep], bits[:, keep], used[keep]
-    for p, spec in enumerate(players):
-        if isinstance(spec, Open) and spec.combos is None:
+        board_key, board_bits = board_key[keep], board_bits[keep]
+    if not at_once:  # many random players: deal card by card, redrawing a card already taken
+        for p in randoms:
             cards = _deal(rng, used, 2)
             keys[p] += CARD_RANK_KEY.take(cards).sum(axis=0)
             bits[p] += CARD_BITS.take(cards).sum(axis=0)
-    board_key = np.full(len(used), CARD_RANK_KEY[board].sum(), dtype=np.int64)
-    board_bits = np.full(len(used), CARD_BITS[board].sum(), dtype=np.int64)
-    for card in _deal(rng, used, 5 - len(board)):
-        board_key += CARD_RANK_KEY.take(card)
-        board_bits += CARD_BITS.take(card)
+        for card in _deal(rng, used, 5 - len(board)):
+            board_key += CARD_RANK_KEY.take(card)
+            board_bits += CARD_BITS.take(card)
     return _tables.tables(rules).values(keys + board_key, bits + board_bits)
 
 

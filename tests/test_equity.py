@@ -153,7 +153,6 @@ def test_hand_against_random_preflop_published_equities():
     assert hero.wins + hero.ties + hero.losses == r.deals
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("hand", ["AsAh", "7d2s", "Tc9c", "AhKd"])
 def test_preflop_table_matches_computing_it(hand):
     tabled = equity([hand, "random"])
@@ -161,7 +160,6 @@ def test_preflop_table_matches_computing_it(hand):
     assert tabled.players == computed.players and tabled.deals == computed.deals == 2_097_572_400
 
 
-@pytest.mark.slow
 def test_hand_against_random_preflop_with_a_dead_card_against_monte_carlo():
     exact = equity(["AsAh", "random"], dead="Kd")
     sampled = equity(["AsAh", "random"], dead="Kd", exact=False, trials=400_000, seed=5)

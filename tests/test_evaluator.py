@@ -181,7 +181,6 @@ def test_bad_input():
         card_keys(np.array(7))
 
 
-@pytest.mark.slow
 def test_all_seven_card_hands_match_published_counts():
     """All 133,784,560 seven-card hands: the lowest four cards' keys once, then every top three."""
     four = all_hands(4)

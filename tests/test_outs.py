@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from pysolver.cards import Card, parse_cards
+from pysolver.cards import parse_cards
 from pysolver.categories import Category, describe
 from pysolver.errors import CardCountError, DuplicateCardError
 from pysolver.outs import ENGINES, outs

@@ -40,7 +40,6 @@ def test_published_example_two_cards():
     assert round(pot.ppot, 3) == 0.208 and round(pot.npot, 3) == 0.274
 
 
-@pytest.mark.slow
 def test_published_example_two_cards_against_brute_force():
     assert [list(r) for r in ADQC_TWO_CARDS] == brute_potential(idx("AdQc"), idx("3h4cJh"), 2)
 

@@ -24,8 +24,8 @@ from pysolver.tables import load_tables
 from pysolver.variant_tables import build_variant_tables, cache_path, variant_tables
 from pysolver.whatif import runouts
 
-from variant_brute import (CATEGORIES, FLUSH_OVER_FULL_HOUSE, SHORT_DECK, SHORT_DECK_STRAIGHT_OVER_TRIPS,
-                           STANDARD, all_hands, best_keys, classify)
+from variant_brute import (CATEGORIES, FLUSH_OVER_FULL_HOUSE, SHORT_DECK, SHORT_DECK_STRAIGHT_OVER_TRIPS, all_hands,
+                           best_keys, classify)
 
 SIX = 4  # rank of the six: the short deck's lowest face
 

@@ -116,7 +116,6 @@ def test_random_turn_deals_against_brute_force(seed):
     check_against_brute_force(holes, cards[2 * players:])
 
 
-@pytest.mark.slow
 def test_six_handed_from_the_flop_against_brute_force():
     check_against_brute_force(["AsKs", "QhQd", "7c7d", "8h9h", "2d3d", "AcKd"], "Js Ts 2c")
 

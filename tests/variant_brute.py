@@ -13,7 +13,6 @@ import numpy as np
 
 CATEGORIES = ("high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush", "full_house",
               "four_of_a_kind", "straight_flush", "royal_flush")
-STANDARD = CATEGORIES
 SHORT_DECK = ("high_card", "pair", "two_pair", "straight", "three_of_a_kind", "full_house", "flush",
               "four_of_a_kind", "straight_flush", "royal_flush")
 SHORT_DECK_STRAIGHT_OVER_TRIPS = ("high_card", "pair", "two_pair", "three_of_a_kind", "straight",
