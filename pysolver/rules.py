@@ -211,7 +211,8 @@ def _faces(atoms: dict, where: str) -> tuple[int, ...]:
     if unknown:
         raise RuleFileError(f"{where}: face '{unknown[0]}' is not a card face (two .. ace)")
     if len(names) < 3:
-        raise RuleFileError(f"{where}: a deck of {len(names)} faces is too small to deal a hand")
+        raise RuleFileError(f"{where}: a deck of {len(names)} face{'s' * (len(names) > 1)} is too small "
+                            "to deal a hand")
     return tuple(sorted(FACES.index(n) for n in names))
 
 

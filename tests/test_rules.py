@@ -307,3 +307,16 @@ def test_command_line_rules(tmp_path, capsys):
         out, err = capsys.readouterr()
         assert out == "" and err.count("\n") == 1
         assert err.startswith(f"pysolver: error: rules file '{broken}': the category order is incomplete")
+
+
+def test_rules_command(capsys):
+    assert main(["rules", "--json"]) == 0
+    assert list(json.loads(capsys.readouterr().out)["variants"]) == list(VARIANTS)
+    assert main(["rules", "--rules", "short_deck", "--json"]) == 0
+    facts = json.loads(capsys.readouterr().out)
+    assert facts["deck"] == 36 and facts["faces"] == "6789TJQKA" and facts["hand_classes"] == 1404
+    assert facts["straights"][0] == "A6789" and len(facts["straights"]) == 6
+    assert facts["category_order"][3:5] == ["flush", "full_house"]
+    assert main(["rules", "--rules", "short_deck"]) == 0
+    assert "category order, best first: royal_flush > straight_flush > four_of_a_kind > flush" in \
+        capsys.readouterr().out

@@ -13,9 +13,9 @@ import sys
 from typing import Sequence
 
 from ..errors import PokerInputError
-from . import showdown, equity, chen, strength, outs, runouts, crossval
+from . import showdown, equity, chen, strength, outs, runouts, crossval, rules
 # Each subcommand module, in the order of `pysolver --help`.
-COMMANDS: tuple = (showdown, equity, chen, strength, outs, runouts, crossval,)
+COMMANDS: tuple = (showdown, equity, chen, strength, outs, runouts, crossval, rules)
 
 
 class _Parser(argparse.ArgumentParser):
