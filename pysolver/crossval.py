@@ -26,6 +26,7 @@ does (see :mod:`pysolver.crossval_compare`):
 from __future__ import annotations
 
 import itertools
+import secrets
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -42,6 +43,8 @@ from .errors import PokerInputError
 
 #: Default number of chunks of the exhaustive 5-card run.
 EXHAUSTIVE_CHUNKS = 40
+#: Most chunks the exhaustive run splits into (there are 22,100 three-card tops).
+MAX_CHUNKS = 10000
 #: Boards (three highest cards) per clingo program in the exhaustive run: about 50,000 hands.
 BOARDS_PER_PROGRAM = 400
 #: Showdowns per clingo program (and per task) in the random modes.
@@ -67,6 +70,7 @@ class CrossvalReport:
     evaluator_seconds: float
     wall_seconds: float
     chunks: list[int]
+    seed: int | None = None
 
     @property
     def ok(self) -> bool:
@@ -85,7 +89,7 @@ class CrossvalReport:
     def to_json(self) -> dict:
         return {"mode": self.mode, "ok": self.ok, "hands": self.hands, "showdowns": self.showdowns,
                 "categories": self.categories, "cases": self.cases, "classes": self.classes,
-                "mismatches": self.mismatches, "chunks": self.chunks,
+                "mismatches": self.mismatches, "chunks": self.chunks, "seed": self.seed,
                 "asp": {"cpu_seconds": round(self.asp_seconds, 3), "showdowns_per_second": round(self.asp_rate)},
                 "evaluator": {"cpu_seconds": round(self.evaluator_seconds, 3),
                               "hands_per_second": round(self.evaluator_rate)},
@@ -93,7 +97,8 @@ class CrossvalReport:
 
     def __str__(self) -> str:
         lines = [f"cross-validation ({self.mode}): {self.showdowns:,} showdowns, {self.hands:,} hands, "
-                 f"{self.classes:,} distinct hand classes"]
+                 f"{self.classes:,} distinct hand classes"
+                 + ("" if self.seed is None else f", seed {self.seed}")]
         lines += [f"  {name:<16} {n:>10,}" for name, n in self.categories.items()]
         if self.cases:
             lines.append("cases: " + ", ".join(f"{k} {v:,}" for k, v in self.cases.items()))
@@ -128,12 +133,21 @@ def _run(mode: str, task: Callable[..., Partial], args: Sequence[tuple], workers
         if workers > 1:
             pool.shutdown(cancel_futures=True)
     mismatches = total.mismatches + (order_mismatches(total.pairs) if check_order else [])
+    cases = sorted(total.cases.items(), key=lambda kv: _case_order(kv[0]))
     order = [c for c in ("high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush",
                          "full_house", "four_of_a_kind", "straight_flush", "royal_flush")
              if c in total.categories]
     return CrossvalReport(mode, total.hands, total.showdowns, {c: total.categories[c] for c in order},
-                          dict(total.cases), len(total.pairs), mismatches, total.asp_seconds,
+                          dict(cases), len(total.pairs), mismatches, total.asp_seconds,
                           total.evaluator_seconds, time.perf_counter() - start, sorted(total.chunks))
+
+
+def _case_order(name: str) -> tuple:
+    """Report order of the case counts: by street, then the dealer's cases in order, chops last."""
+    street, _, case = name.rpartition(":")
+    names = CASES + ("chop",)
+    return (("", "flop", "turn", "river").index(street) if street in ("", "flop", "turn", "river") else 4,
+            names.index(case) if case in names else len(names), name)
 
 
 class _NoBar:
@@ -155,6 +169,15 @@ def _progress_bar(total: int, mode: str, progress: bool):
 def _check_workers(workers: int) -> None:
     if workers < 1:
         raise PokerInputError(f"workers {workers}: must be at least 1")
+
+
+def _seed(seed: int | None) -> int:
+    """The seed to deal with: ``seed``, or a fresh random one that the report then shows."""
+    if seed is None:
+        return secrets.randbelow(1 << 32)
+    if seed < 0:
+        raise PokerInputError(f"seed {seed}: must be a non-negative integer")
+    return seed
 
 
 # --- Random showdowns and streets -----------------------------------------------------------
@@ -180,8 +203,12 @@ def crossval_random(count: int, players: int = 2, cards: int = 7, seed: int | No
         raise PokerInputError(f"cards {cards}: a player sees 5 (flop), 6 (turn) or 7 (river) cards")
     if count < 1:
         raise PokerInputError(f"random {count}: must be at least 1 showdown")
+    seed = _seed(seed)
     deals = deal_skewed(count, players, cards - 2, seed)
-    return _run("random", _random_task, _tasks(deals.cards, deals.case, players, cards - 2), workers, progress)
+    report = _run("random", _random_task, _tasks(deals.cards, deals.case, players, cards - 2), workers,
+                  progress)
+    report.seed = seed
+    return report
 
 
 def crossval_streets(count: int, seed: int | None = None, workers: int = 1,
@@ -190,12 +217,14 @@ def crossval_streets(count: int, seed: int | None = None, workers: int = 1,
     _check_workers(workers)
     if count < 1:
         raise PokerInputError(f"streets {count}: must be at least 1 deal")
+    seed = _seed(seed)
     deals = deal_skewed(count, 2, 5, seed)
     args = []
     for size, street in ((3, "flop"), (4, "turn"), (5, "river")):
         args += _tasks(deals.cards[:, :4 + size], deals.case, 2, size, f"{street}:")
     report = _run("streets", _random_task, args, workers, progress)
     report.cases = {k: v for k, v in report.cases.items() if ":" in k}
+    report.seed = seed
     return report
 
 
@@ -206,15 +235,20 @@ def _boards() -> np.ndarray:
     return np.array([b for b in itertools.combinations(range(52), 3) if b[0] >= 2])
 
 
+def _check_chunks(chunks: int) -> None:
+    if not 1 <= chunks <= MAX_CHUNKS:
+        raise PokerInputError(f"chunks {chunks}: the exhaustive run splits into 1 to {MAX_CHUNKS:,} chunks")
+
+
 def chunk_boards(chunk: int, chunks: int) -> np.ndarray:
     """The boards of chunk ``chunk`` (0-based) of ``chunks``, split so each holds about as many hands.
 
     >>> sum(sum(comb(int(b[0]), 2) for b in chunk_boards(i, 7)) for i in range(7))
     2598960
     """
-    if not 1 <= chunks <= 10000 or not 0 <= chunk < chunks:
-        raise PokerInputError(f"chunk {chunk} of {chunks}: chunks are numbered 0..{chunks - 1}, "
-                              "and 1 <= chunks <= 10000")
+    _check_chunks(chunks)
+    if not 0 <= chunk < chunks:
+        raise PokerInputError(f"chunk {chunk} of {chunks}: chunks are numbered 0..{chunks - 1}")
     boards = _boards()
     weight = np.cumsum(boards[:, 0] * (boards[:, 0] - 1) // 2)
     cuts = np.searchsorted(weight, weight[-1] * np.arange(chunks + 1) / chunks, side="right")
@@ -255,11 +289,12 @@ def crossval_exhaustive(chunks: int = EXHAUSTIVE_CHUNKS, only: Sequence[int] | N
     proves a monotone bijection between the 7,462 ASP classes and the values.
     """
     _check_workers(workers)
-    ids = list(range(chunks)) if only is None else list(only)
+    _check_chunks(chunks)
+    ids = list(range(chunks)) if only is None else sorted(set(only))
     for i in ids:
         chunk_boards(i, chunks)                                # checks the numbers
     report = _run("exhaustive", exhaustive_chunk, [(i, chunks) for i in ids], workers, progress)
-    if only is None and report.ok and report.classes != 7462:
+    if ids == list(range(chunks)) and report.ok and report.classes != 7462:
         report.mismatches.append({"kind": "classes", "cards": "all 5-card hands", "player": None,
                                   "asp": {"classes": report.classes}, "evaluator": {"classes": 7462}})
     return report
@@ -297,13 +332,16 @@ def crossval_equity(count: int, seed: int | None = None, workers: int = 1,
     _check_workers(workers)
     if count < 1:
         raise PokerInputError(f"equity {count}: must be at least 1 deal")
+    seed = _seed(seed)
     rng = np.random.default_rng(seed)
     args = []
     for players in (2, 3):
         for board_size in (3, 4):
             deals = deal_skewed(count, players, board_size, int(rng.integers(1 << 62)))
             args += [(h, b) for h, b in zip(deals.holes, deals.board)]
-    return _run("equity", _equity_task, args, workers, progress, check_order=False)
+    report = _run("equity", _equity_task, args, workers, progress, check_order=False)
+    report.seed = seed
+    return report
 
 
 def exhaustive_hands() -> int:

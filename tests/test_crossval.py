@@ -183,6 +183,65 @@ def test_cli_reports_and_bad_input(capsys):
     assert "chunk 40 of 40" in capsys.readouterr().err
 
 
+def test_a_run_without_a_seed_reports_the_seed_that_reproduces_it():
+    first = crossval_random(300, players=3, seed=None)
+    assert isinstance(first.seed, int)
+    again = crossval_random(300, players=3, seed=first.seed)
+    assert (again.categories, again.cases, again.classes) == (first.categories, first.cases, first.classes)
+    streets = crossval_streets(40)
+    assert crossval_streets(40, seed=streets.seed).cases == streets.cases
+
+
+def test_cli_prints_the_seed_it_drew(capsys):
+    assert main(["crossval", "--random", "200", "--players", "4", "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert main(["crossval", "--random", "200", "--players", "4", "--seed", str(first["seed"]), "--json"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["seed"] == first["seed"]
+    assert (again["categories"], again["cases"]) == (first["categories"], first["cases"])
+    assert main(["crossval", "--streets", "20"]) == 0
+    assert ", seed " in capsys.readouterr().out.splitlines()[0]
+
+
+def test_workers_split_the_same_deals():
+    one = crossval_random(2500, players=3, cards=6, seed=8)
+    two = crossval_random(2500, players=3, cards=6, seed=8, workers=2)
+    assert two.ok and (two.categories, two.cases, two.classes) == (one.categories, one.cases, one.classes)
+
+
+def test_a_chunk_named_twice_runs_once():
+    once, twice = crossval_exhaustive(800, only=[0]), crossval_exhaustive(800, only=[0, 0])
+    assert twice.chunks == [0] and twice.hands == once.hands
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--random", "10", "--players", "30"], "30 players"),
+    (["--exhaustive", "5", "--chunk", "999"], "chunk 999 of 40"),
+    (["--exhaustive", "5", "--chunks", "0"], "chunks 0"),
+    (["--exhaustive", "5", "--chunks", "20000"], "chunks 20000"),
+    (["--streets", "10", "--players", "3"], "--players does not apply to --streets"),
+    (["--random", "10", "--chunk", "3"], "--chunk does not apply to --random"),
+    (["--exhaustive", "5", "--seed", "1"], "--seed does not apply to --exhaustive"),
+    (["--equity", "1", "--cards", "6"], "--cards does not apply to --equity"),
+    (["--random", "10", "--seed", "-1"], "seed -1"),
+    (["--random", "10", "--workers", "0"], "workers 0"),
+    (["--random", "0"], "random 0"),
+])
+def test_cli_bad_input_is_one_line_and_status_2(capsys, argv, message):
+    assert main(["crossval", *argv]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1 and message in captured.err
+    assert "Traceback" not in captured.err
+
+
+@pytest.mark.parametrize("argv", [["--random", "10", "--cards", "4"], ["--exhaustive", "6"], []])
+def test_cli_argument_errors_are_one_line_and_status_2(capsys, argv):
+    with pytest.raises(SystemExit) as exit_:
+        main(["crossval", *argv])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and err.count("\n") == 1 and "error" in err
+
+
 @pytest.mark.slow
 def test_exhaustive_five_card_hands():
     start = time.perf_counter()
