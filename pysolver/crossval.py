@@ -20,7 +20,9 @@ does (see :mod:`pysolver.crossval_compare`):
   what-if (:func:`pysolver.whatif.runouts`) against the evaluator's exact counts
   (:func:`pysolver.equity.equity`).
 
-``workers`` > 1 runs the chunks in local processes.
+The chunks (tasks) run in ``workers`` forked local processes, each replaced by
+a fresh one after :data:`TASKS_PER_PROCESS` chunks, since clingo frees none of
+the symbols it makes; a run of a few chunks with one worker stays in this process.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ import itertools
 import secrets
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+import multiprocessing
 from dataclasses import dataclass
 from math import comb
 from typing import Callable, Iterable, Sequence
@@ -49,6 +51,10 @@ MAX_CHUNKS = 10000
 BOARDS_PER_PROGRAM = 400
 #: Showdowns per clingo program (and per task) in the random modes.
 SHOWDOWNS_PER_TASK = 1000
+#: Tasks (chunks) a worker process runs before a fresh one replaces it. clingo keeps every
+#: symbol it ever made for the life of the process (potassco/clingo#203): about 1.5 KB per
+#: hand here, so one process through all 2,598,960 five-card hands would grow by some 4 GB.
+TASKS_PER_PROCESS = 4
 
 
 @dataclass
@@ -119,19 +125,20 @@ def _run(mode: str, task: Callable[..., Partial], args: Sequence[tuple], workers
     start = time.perf_counter()
     total = Partial()
     bar = _progress_bar(len(args), mode, progress)
-    if workers <= 1:
+    pool = None
+    if workers <= 1 and len(args) <= TASKS_PER_PROCESS:
         results: Iterable[Partial] = (task(*a) for a in args)
     else:
-        pool = ProcessPoolExecutor(workers)
-        results = pool.map(task, *zip(*args)) if args else iter(())
+        pool = multiprocessing.get_context("fork").Pool(workers, maxtasksperchild=TASKS_PER_PROCESS)
+        results = pool.imap(_call, [(task, a) for a in args])
     try:
         for part in results:
             total.merge(part)
             bar.update(1)
     finally:
         bar.close()
-        if workers > 1:
-            pool.shutdown(cancel_futures=True)
+        if pool is not None:
+            pool.terminate()
     mismatches = total.mismatches + (order_mismatches(total.pairs) if check_order else [])
     cases = sorted(total.cases.items(), key=lambda kv: _case_order(kv[0]))
     order = [c for c in ("high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush",
@@ -148,6 +155,11 @@ def _case_order(name: str) -> tuple:
     names = CASES + ("chop",)
     return (("", "flop", "turn", "river").index(street) if street in ("", "flop", "turn", "river") else 4,
             names.index(case) if case in names else len(names), name)
+
+
+def _call(task_args: tuple) -> Partial:
+    task, args = task_args
+    return task(*args)
 
 
 class _NoBar:

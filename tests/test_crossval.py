@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import time
 from collections import Counter
 
@@ -20,9 +21,9 @@ import pytest
 
 from pysolver import crossval_compare
 from pysolver.cli import main
-from pysolver.crossval import (_boards, chunk_boards, crossval_equity, crossval_exhaustive,
-                               crossval_random, crossval_streets, exhaustive_chunk)
-from pysolver.crossval_compare import order_mismatches
+from pysolver.crossval import (TASKS_PER_PROCESS, _boards, _run, chunk_boards, crossval_equity,
+                               crossval_exhaustive, crossval_random, crossval_streets, exhaustive_chunk)
+from pysolver.crossval_compare import Partial, order_mismatches
 from pysolver.dealer import CASES, deal_skewed
 from pysolver.evaluator import categories, evaluate_batch
 
@@ -207,6 +208,17 @@ def test_workers_split_the_same_deals():
     one = crossval_random(2500, players=3, cards=6, seed=8)
     two = crossval_random(2500, players=3, cards=6, seed=8, workers=2)
     assert two.ok and (two.categories, two.cases, two.classes) == (one.categories, one.cases, one.classes)
+
+
+def _pid_task() -> Partial:
+    return Partial(chunks=[os.getpid()])
+
+
+def test_worker_processes_are_replaced_after_a_few_tasks():
+    # clingo never frees a symbol, so long runs go through fresh worker processes
+    pids = _run("pids", _pid_task, [()] * (2 * TASKS_PER_PROCESS + 1), 1, False).chunks
+    assert len(set(pids)) == 3 and os.getpid() not in pids
+    assert set(_run("pids", _pid_task, [()] * TASKS_PER_PROCESS, 1, False).chunks) == {os.getpid()}
 
 
 def test_a_chunk_named_twice_runs_once():
