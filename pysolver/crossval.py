@@ -40,7 +40,7 @@ import numpy as np
 
 from .cards import Card, format_cards
 from .crossval_compare import Partial, asp_answers, compare_hands, compare_showdowns, order_mismatches
-from .dealer import CASES, deal_skewed
+from .dealer import STREET_CASES, deal_skewed, deal_streets
 from .errors import PokerInputError
 
 #: Default number of chunks of the exhaustive 5-card run.
@@ -152,7 +152,7 @@ def _run(mode: str, task: Callable[..., Partial], args: Sequence[tuple], workers
 def _case_order(name: str) -> tuple:
     """Report order of the case counts: by street, then the dealer's cases in order, chops last."""
     street, _, case = name.rpartition(":")
-    names = CASES + ("chop",)
+    names = STREET_CASES + ("chop",)
     return (("", "flop", "turn", "river").index(street) if street in ("", "flop", "turn", "river") else 4,
             names.index(case) if case in names else len(names), name)
 
@@ -196,7 +196,7 @@ def _seed(seed: int | None) -> int:
 
 def _random_task(cards: np.ndarray, cases: np.ndarray, players: int, board_size: int, label: str) -> Partial:
     holes = cards[:, :2 * players].reshape(len(cards), players, 2)
-    part = compare_showdowns(holes, cards[:, 2 * players:], cases, [f"{label}{c}" for c in CASES])
+    part = compare_showdowns(holes, cards[:, 2 * players:], cases, [f"{label}{c}" for c in STREET_CASES])
     if label:
         part.cases[f"{label}chop"] = part.cases.pop("chop", 0)
     return part
@@ -225,15 +225,20 @@ def crossval_random(count: int, players: int = 2, cards: int = 7, seed: int | No
 
 def crossval_streets(count: int, seed: int | None = None, workers: int = 1,
                      progress: bool = False) -> CrossvalReport:
-    """``count`` skewed heads-up deals, each checked at the flop, the turn and the river."""
+    """``count`` skewed heads-up deals, each checked at the flop, the turn and the river.
+
+    A third of the deals hold their rare pattern from the flop on, a third from the turn, a
+    third at the river (:func:`pysolver.dealer.deal_streets`); a street counts a deal under
+    its case only once the pattern is complete, before that under ``later``.
+    """
     _check_workers(workers)
     if count < 1:
         raise PokerInputError(f"streets {count}: must be at least 1 deal")
     seed = _seed(seed)
-    deals = deal_skewed(count, 2, 5, seed)
+    cards, case = deal_streets(count, 2, seed)
     args = []
-    for size, street in ((3, "flop"), (4, "turn"), (5, "river")):
-        args += _tasks(deals.cards[:, :4 + size], deals.case, 2, size, f"{street}:")
+    for j, (size, street) in enumerate(((3, "flop"), (4, "turn"), (5, "river"))):
+        args += _tasks(cards[:, :4 + size], case[:, j], 2, size, f"{street}:")
     report = _run("streets", _random_task, args, workers, progress)
     report.cases = {k: v for k, v in report.cases.items() if ":" in k}
     report.seed = seed

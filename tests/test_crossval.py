@@ -24,7 +24,7 @@ from pysolver.cli import main
 from pysolver.crossval import (TASKS_PER_PROCESS, _boards, _run, chunk_boards, crossval_equity,
                                crossval_exhaustive, crossval_random, crossval_streets, exhaustive_chunk)
 from pysolver.crossval_compare import Partial, order_mismatches
-from pysolver.dealer import CASES, deal_skewed
+from pysolver.dealer import CASES, STREET_CASES, deal_skewed, deal_streets
 from pysolver.evaluator import categories, evaluate_batch
 
 ALL_CATEGORIES = {"high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush",
@@ -50,6 +50,7 @@ def test_streets_agree():
     assert report.showdowns == 3 * 600
     for street in ("flop", "turn", "river"):
         assert sum(n for k, n in report.cases.items() if k.startswith(street) and k != f"{street}:chop") == 600
+    assert report.cases["flop:straight_flush"] > 0 and report.cases["turn:two_trips"] > 0
 
 
 def test_equity_counts_agree():
@@ -166,6 +167,26 @@ def test_skewed_dealer_deals_each_rare_case():
     assert sum("straight_flush" in _features(h) for h in uniform) < 20
     assert sum(max(Counter(c & 3 for c in h).values()) == 7 for h, case in
                zip((s[0] for s in hands), deals.case_names()) if case == "big_flush") > 0
+
+
+def test_streets_dealer_labels_a_case_only_once_its_pattern_is_complete():
+    cards, case = deal_streets(3000, players=2, seed=13)
+    assert all(len(set(row)) == len(row) for row in cards.tolist())
+    found = Counter()
+    for row, labels in zip(cards.tolist(), case.tolist()):
+        for street, size in enumerate((3, 4, 5)):
+            name = STREET_CASES[labels[street]]
+            seen = [row[:2] + row[4:4 + size], row[2:4] + row[4:4 + size]]
+            if name == "board_plays":
+                assert _board_plays(row[4:])
+            elif name not in ("uniform", "later"):
+                assert any(name in _features(h) for h in seen), (name, street, row)
+            found[street, name] += 1
+    assert found[2, "later"] == 0 and found[0, "later"] == found[1, "later"] + 750
+    for street, names in enumerate((("straight_flush", "quads", "wheel"),
+                                    ("two_trips", "big_flush", "three_pairs"), ("board_plays",))):
+        assert all(found[street, name] > 50 for name in names)
+        assert all(found[earlier, name] == 0 for name in names for earlier in range(street))
 
 
 def test_skewed_dealer_is_seeded_and_fits_the_street():
