@@ -1,6 +1,6 @@
 """Throughput of both engines inside the cross-validation, per process.
 
-    python benchmarks/bench_crossval.py            # about a minute
+    python benchmarks/bench_crossval.py            # about 20 s
     python benchmarks/bench_crossval.py --quick
 
 Heads-up river showdowns from the skewed dealer (target: the ASP solver at

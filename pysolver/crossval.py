@@ -20,15 +20,30 @@ does (see :mod:`pysolver.crossval_compare`):
   what-if (:func:`pysolver.whatif.runouts`) against the evaluator's exact counts
   (:func:`pysolver.equity.equity`).
 
-``workers`` > 1 runs the chunks in local processes.
+The chunks (tasks) run in ``workers`` forked local processes, each replaced by
+a fresh one after :data:`TASKS_PER_PROCESS` chunks, since clingo frees none of
+the symbols it makes; a run of a few chunks with one worker stays in this process.
+
+Measured on the shared 2-core machine (load 2-5 from other jobs; README, section
+Cross-validation, has the table):
+
+* ``/usr/bin/time -v pysolver crossval --exhaustive 5 --workers 2``: all
+  2,598,960 hands agree, 7,462 classes, in 6 min 28 s wall and 360 CPU-s (ASP
+  7,300 hands/s per process, max RSS 1.4 GB; 3.6 GB before the workers were
+  replaced every few chunks): the <= 10 minute target is met.
+* ``python benchmarks/bench_crossval.py``: the ASP solver checks 2,250-2,900
+  heads-up river showdowns per CPU second (920-1,030 six-handed), against the
+  target of >= 5,000: not met; the evaluator is 1,200-2,500 times faster per
+  heads-up showdown. Grounding is the cost, about 60 rules per player.
 """
 
 from __future__ import annotations
 
 import itertools
+import secrets
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+import multiprocessing
 from dataclasses import dataclass
 from math import comb
 from typing import Callable, Iterable, Sequence
@@ -37,17 +52,23 @@ import numpy as np
 
 from .cards import Card, format_cards
 from .crossval_compare import Partial, asp_answers, compare_hands, compare_showdowns, order_mismatches
-from .dealer import CASES, deal_skewed
+from .dealer import STREET_CASES, deal_skewed, deal_streets
 from .evaluator import n_values
 from .rules import Rules, RulesLike, rules_of
 from .errors import PokerInputError
 
 #: Default number of chunks of the exhaustive 5-card run.
 EXHAUSTIVE_CHUNKS = 40
+#: Most chunks the exhaustive run splits into (there are 22,100 three-card tops).
+MAX_CHUNKS = 10000
 #: Boards (three highest cards) per clingo program in the exhaustive run: about 50,000 hands.
 BOARDS_PER_PROGRAM = 400
 #: Showdowns per clingo program (and per task) in the random modes.
 SHOWDOWNS_PER_TASK = 1000
+#: Tasks (chunks) a worker process runs before a fresh one replaces it. clingo keeps every
+#: symbol it ever made for the life of the process (potassco/clingo#203): about 1.5 KB per
+#: hand here, so one process through all 2,598,960 five-card hands would grow by some 4 GB.
+TASKS_PER_PROCESS = 4
 
 
 @dataclass
@@ -69,6 +90,7 @@ class CrossvalReport:
     evaluator_seconds: float
     wall_seconds: float
     chunks: list[int]
+    seed: int | None = None
 
     @property
     def ok(self) -> bool:
@@ -87,15 +109,16 @@ class CrossvalReport:
     def to_json(self) -> dict:
         return {"mode": self.mode, "ok": self.ok, "hands": self.hands, "showdowns": self.showdowns,
                 "categories": self.categories, "cases": self.cases, "classes": self.classes,
-                "mismatches": self.mismatches, "chunks": self.chunks,
+                "mismatches": self.mismatches, "chunks": self.chunks, "seed": self.seed,
                 "asp": {"cpu_seconds": round(self.asp_seconds, 3), "showdowns_per_second": round(self.asp_rate)},
                 "evaluator": {"cpu_seconds": round(self.evaluator_seconds, 3),
                               "hands_per_second": round(self.evaluator_rate)},
                 "wall_seconds": round(self.wall_seconds, 3)}
 
     def __str__(self) -> str:
-        lines = [f"cross-validation ({self.mode}): {self.showdowns:,} showdowns, {self.hands:,} hands, "
-                 f"{self.classes:,} distinct hand classes"]
+        lines = [f"cross-validation ({self.mode}): {self.showdowns:,} showdowns, {self.hands:,} hands"
+                 + (f", {self.classes:,} distinct hand classes" if self.classes else "")
+                 + ("" if self.seed is None else f", seed {self.seed}")]
         lines += [f"  {name:<16} {n:>10,}" for name, n in self.categories.items()]
         if self.cases:
             lines.append("cases: " + ", ".join(f"{k} {v:,}" for k, v in self.cases.items()))
@@ -111,31 +134,46 @@ class CrossvalReport:
 
 
 def _run(mode: str, task: Callable[..., Partial], args: Sequence[tuple], workers: int,
-         progress: bool, rules: Rules, check_order: bool = True) -> CrossvalReport:
+         progress: bool, rules: Rules | None = None, check_order: bool = True) -> CrossvalReport:
     """Run ``task(*a)`` for each ``a`` (in ``workers`` processes), merge and finish the report."""
     start = time.perf_counter()
     total = Partial()
     bar = _progress_bar(len(args), mode, progress)
-    if workers <= 1:
+    pool = None
+    if workers <= 1 and len(args) <= TASKS_PER_PROCESS:
         results: Iterable[Partial] = (task(*a) for a in args)
     else:
-        pool = ProcessPoolExecutor(workers)
-        results = pool.map(task, *zip(*args)) if args else iter(())
+        pool = multiprocessing.get_context("fork").Pool(workers, maxtasksperchild=TASKS_PER_PROCESS)
+        results = pool.imap(_call, [(task, a) for a in args])
     try:
         for part in results:
             total.merge(part)
             bar.update(1)
     finally:
         bar.close()
-        if workers > 1:
-            pool.shutdown(cancel_futures=True)
+        if pool is not None:
+            pool.terminate()
     mismatches = total.mismatches + (order_mismatches(total.pairs, rules) if check_order else [])
+    cases = sorted(total.cases.items(), key=lambda kv: _case_order(kv[0]))
     order = [c for c in ("high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush",
                          "full_house", "four_of_a_kind", "straight_flush", "royal_flush")
              if c in total.categories]
     return CrossvalReport(mode, total.hands, total.showdowns, {c: total.categories[c] for c in order},
-                          dict(total.cases), len(total.pairs), mismatches, total.asp_seconds,
+                          dict(cases), len(total.pairs), mismatches, total.asp_seconds,
                           total.evaluator_seconds, time.perf_counter() - start, sorted(total.chunks))
+
+
+def _case_order(name: str) -> tuple:
+    """Report order of the case counts: by street, then the dealer's cases in order, chops last."""
+    street, _, case = name.rpartition(":")
+    names = STREET_CASES + ("chop",)
+    return (("", "flop", "turn", "river").index(street) if street in ("", "flop", "turn", "river") else 4,
+            names.index(case) if case in names else len(names), name)
+
+
+def _call(task_args: tuple) -> Partial:
+    task, args = task_args
+    return task(*args)
 
 
 class _NoBar:
@@ -159,12 +197,21 @@ def _check_workers(workers: int) -> None:
         raise PokerInputError(f"workers {workers}: must be at least 1")
 
 
+def _seed(seed: int | None) -> int:
+    """The seed to deal with: ``seed``, or a fresh random one that the report then shows."""
+    if seed is None:
+        return secrets.randbelow(1 << 32)
+    if seed < 0:
+        raise PokerInputError(f"seed {seed}: must be a non-negative integer")
+    return seed
+
+
 # --- Random showdowns and streets -----------------------------------------------------------
 
 def _random_task(cards: np.ndarray, cases: np.ndarray, players: int, board_size: int, label: str,
                  rules: Rules) -> Partial:
     holes = cards[:, :2 * players].reshape(len(cards), players, 2)
-    part = compare_showdowns(holes, cards[:, 2 * players:], cases, [f"{label}{c}" for c in CASES], rules)
+    part = compare_showdowns(holes, cards[:, 2 * players:], cases, [f"{label}{c}" for c in STREET_CASES], rules)
     if label:
         part.cases[f"{label}chop"] = part.cases.pop("chop", 0)
     return part
@@ -188,24 +235,34 @@ def crossval_random(count: int, players: int = 2, cards: int = 7, seed: int | No
         raise PokerInputError(f"cards {cards}: a player sees 5 (flop), 6 (turn) or 7 (river) cards")
     if count < 1:
         raise PokerInputError(f"random {count}: must be at least 1 showdown")
+    seed = _seed(seed)
     deals = deal_skewed(count, players, cards - 2, seed, rules=rules)
-    return _run("random", _random_task, _tasks(deals.cards, deals.case, players, cards - 2, rules), workers,
-                progress, rules)
+    report = _run("random", _random_task, _tasks(deals.cards, deals.case, players, cards - 2, rules), workers,
+                  progress, rules)
+    report.seed = seed
+    return report
 
 
 def crossval_streets(count: int, seed: int | None = None, workers: int = 1,
                      progress: bool = False, rules: RulesLike = None) -> CrossvalReport:
-    """``count`` skewed heads-up deals, each checked at the flop, the turn and the river."""
+    """``count`` skewed heads-up deals, each checked at the flop, the turn and the river.
+
+    A third of the deals hold their rare pattern from the flop on, a third from the turn, a
+    third at the river (:func:`pysolver.dealer.deal_streets`); a street counts a deal under
+    its case only once the pattern is complete, before that under ``later``.
+    """
     _check_workers(workers)
     rules = rules_of(rules)
     if count < 1:
         raise PokerInputError(f"streets {count}: must be at least 1 deal")
-    deals = deal_skewed(count, 2, 5, seed, rules=rules)
+    seed = _seed(seed)
+    cards, case = deal_streets(count, 2, seed, rules)
     args = []
-    for size, street in ((3, "flop"), (4, "turn"), (5, "river")):
-        args += _tasks(deals.cards[:, :4 + size], deals.case, 2, size, rules, f"{street}:")
+    for j, (size, street) in enumerate(((3, "flop"), (4, "turn"), (5, "river"))):
+        args += _tasks(cards[:, :4 + size], case[:, j], 2, size, rules, f"{street}:")
     report = _run("streets", _random_task, args, workers, progress, rules)
     report.cases = {k: v for k, v in report.cases.items() if ":" in k}
+    report.seed = seed
     return report
 
 
@@ -217,15 +274,20 @@ def _boards(deck_size: int = 52) -> np.ndarray:
     return np.array([b for b in itertools.combinations(range(deck_size), 3) if b[0] >= 2])
 
 
+def _check_chunks(chunks: int) -> None:
+    if not 1 <= chunks <= MAX_CHUNKS:
+        raise PokerInputError(f"chunks {chunks}: the exhaustive run splits into 1 to {MAX_CHUNKS:,} chunks")
+
+
 def chunk_boards(chunk: int, chunks: int, deck_size: int = 52) -> np.ndarray:
     """The boards of chunk ``chunk`` (0-based) of ``chunks``, split so each holds about as many hands.
 
     >>> sum(sum(comb(int(b[0]), 2) for b in chunk_boards(i, 7)) for i in range(7))
     2598960
     """
-    if not 1 <= chunks <= 10000 or not 0 <= chunk < chunks:
-        raise PokerInputError(f"chunk {chunk} of {chunks}: chunks are numbered 0..{chunks - 1}, "
-                              "and 1 <= chunks <= 10000")
+    _check_chunks(chunks)
+    if not 0 <= chunk < chunks:
+        raise PokerInputError(f"chunk {chunk} of {chunks}: chunks are numbered 0..{chunks - 1}")
     boards = _boards(deck_size)
     weight = np.cumsum(boards[:, 0] * (boards[:, 0] - 1) // 2)
     cuts = np.searchsorted(weight, weight[-1] * np.arange(chunks + 1) / chunks, side="right")
@@ -271,12 +333,13 @@ def crossval_exhaustive(chunks: int = EXHAUSTIVE_CHUNKS, only: Sequence[int] | N
     """
     _check_workers(workers)
     rules = rules_of(rules)
-    ids = list(range(chunks)) if only is None else list(only)
+    _check_chunks(chunks)
+    ids = list(range(chunks)) if only is None else sorted(set(only))
     for i in ids:
         chunk_boards(i, chunks)                                # checks the numbers
     report = _run("exhaustive", exhaustive_chunk, [(i, chunks, rules) for i in ids], workers, progress, rules)
     classes = n_values(rules)
-    if only is None and report.ok and report.classes != classes:
+    if ids == list(range(chunks)) and report.ok and report.classes != classes:
         report.mismatches.append({"kind": "classes", "cards": "all 5-card hands", "player": None,
                                   "asp": {"classes": report.classes}, "evaluator": {"classes": classes}})
     return report
@@ -315,13 +378,16 @@ def crossval_equity(count: int, seed: int | None = None, workers: int = 1,
     rules = rules_of(rules)
     if count < 1:
         raise PokerInputError(f"equity {count}: must be at least 1 deal")
+    seed = _seed(seed)
     rng = np.random.default_rng(seed)
     args = []
     for players in (2, 3):
         for board_size in (3, 4):
             deals = deal_skewed(count, players, board_size, int(rng.integers(1 << 62)), rules=rules)
             args += [(h, b, rules) for h, b in zip(deals.holes, deals.board)]
-    return _run("equity", _equity_task, args, workers, progress, rules, check_order=False)
+    report = _run("equity", _equity_task, args, workers, progress, rules, check_order=False)
+    report.seed = seed
+    return report
 
 
 def exhaustive_hands(rules: RulesLike = None) -> int:

@@ -31,6 +31,8 @@ on the flop, ``board_plays`` before the river) is not dealt.
 
 The planted player is a random seat, its planted cards random positions among
 its hole and board cards; which case each row holds is in ``deals.case``.
+:func:`deal_streets` deals river deals whose patterns are complete from the
+flop, the turn or the river on, to check the same deals street by street.
 """
 
 from __future__ import annotations
@@ -191,3 +193,39 @@ def deal_skewed(count: int, players: int = 2, board_size: int = 5, seed: int | N
     cards = np.concatenate([holes.reshape(len(cards), -1), cards[:, 2 * players:]], axis=1)
     cards += 4 * (13 - faces)                                  # the deck's lowest face is rank 13 - faces
     return SkewedDeals(cards.astype(np.int8), case, players, board_size)
+
+
+#: Case names of :func:`deal_streets`: a pattern planted for a later street is ``later`` before it.
+STREET_CASES = CASES + ("later",)
+
+
+def deal_streets(count: int, players: int = 2, seed: int | None = None,
+                 rules: RulesLike = None) -> tuple[np.ndarray, np.ndarray]:
+    """``count`` river deals to check street by street: ``cards`` (N, 2 * players + 5), holes
+    first, and ``case`` (N, 3), the index in :data:`STREET_CASES` at the flop, turn and river.
+
+    A third of the deals are planted as flop deals (:func:`deal_skewed` with a 3-card board)
+    and dealt a random turn and river, a third as turn deals, a third as river deals: a
+    pattern planted among all seven cards would be complete at the flop in 1 deal of 21.
+
+    >>> cards, case = deal_streets(9, seed=3)
+    >>> cards.shape, case.shape, bool((case[:, 2] < len(CASES)).all())
+    ((9, 9), (9, 3), True)
+    """
+    rng = np.random.default_rng(seed)
+    cards, cases = [], []
+    for i, board_size in enumerate((3, 4, 5)):
+        n = count // 3 + (i < count % 3)
+        if n == 0:
+            continue
+        deals = deal_skewed(n, players, board_size, int(rng.integers(1 << 62)), rules=rules)
+        keys = rng.random((n, 52))
+        keys[np.arange(n)[:, None], deals.cards] = 2.0                 # dealt cards sort last
+        keys[:, ~rules_of(rules).in_deck] = 3.0                        # as do cards outside the deck
+        rest = np.argsort(keys, axis=1)[:, :5 - board_size].astype(np.int8)
+        cards.append(np.concatenate([deals.cards, rest], axis=1))
+        case = np.repeat(deals.case[:, None], 3, axis=1)
+        case[(deals.case != 0)[:, None] & (np.arange(3) < board_size - 3)] = STREET_CASES.index("later")
+        cases.append(case)
+    order = rng.permutation(count)
+    return np.concatenate(cards)[order], np.concatenate(cases)[order]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import time
 from collections import Counter
 
@@ -20,10 +21,10 @@ import pytest
 
 from pysolver import crossval_compare
 from pysolver.cli import main
-from pysolver.crossval import (_boards, chunk_boards, crossval_equity, crossval_exhaustive,
-                               crossval_random, crossval_streets, exhaustive_chunk)
-from pysolver.crossval_compare import order_mismatches
-from pysolver.dealer import CASES, deal_skewed
+from pysolver.crossval import (TASKS_PER_PROCESS, _boards, _run, chunk_boards, crossval_equity,
+                               crossval_exhaustive, crossval_random, crossval_streets, exhaustive_chunk)
+from pysolver.crossval_compare import Partial, order_mismatches
+from pysolver.dealer import CASES, STREET_CASES, deal_skewed, deal_streets
 from pysolver.evaluator import categories, evaluate_batch
 
 ALL_CATEGORIES = {"high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush",
@@ -49,6 +50,7 @@ def test_streets_agree():
     assert report.showdowns == 3 * 600
     for street in ("flop", "turn", "river"):
         assert sum(n for k, n in report.cases.items() if k.startswith(street) and k != f"{street}:chop") == 600
+    assert report.cases["flop:straight_flush"] > 0 and report.cases["turn:two_trips"] > 0
 
 
 def test_equity_counts_agree():
@@ -167,6 +169,26 @@ def test_skewed_dealer_deals_each_rare_case():
                zip((s[0] for s in hands), deals.case_names()) if case == "big_flush") > 0
 
 
+def test_streets_dealer_labels_a_case_only_once_its_pattern_is_complete():
+    cards, case = deal_streets(3000, players=2, seed=13)
+    assert all(len(set(row)) == len(row) for row in cards.tolist())
+    found = Counter()
+    for row, labels in zip(cards.tolist(), case.tolist()):
+        for street, size in enumerate((3, 4, 5)):
+            name = STREET_CASES[labels[street]]
+            seen = [row[:2] + row[4:4 + size], row[2:4] + row[4:4 + size]]
+            if name == "board_plays":
+                assert _board_plays(row[4:])
+            elif name not in ("uniform", "later"):
+                assert any(name in _features(h) for h in seen), (name, street, row)
+            found[street, name] += 1
+    assert found[2, "later"] == 0 and found[0, "later"] == found[1, "later"] + 750
+    for street, names in enumerate((("straight_flush", "quads", "wheel"),
+                                    ("two_trips", "big_flush", "three_pairs"), ("board_plays",))):
+        assert all(found[street, name] > 50 for name in names)
+        assert all(found[earlier, name] == 0 for name in names for earlier in range(street))
+
+
 def test_skewed_dealer_is_seeded_and_fits_the_street():
     a, b = deal_skewed(500, 3, 4, seed=9), deal_skewed(500, 3, 4, seed=9)
     assert np.array_equal(a.cards, b.cards)
@@ -181,6 +203,76 @@ def test_cli_reports_and_bad_input(capsys):
     assert main(["crossval", "--random", "10", "--players", "1"]) == 2
     assert main(["crossval", "--exhaustive", "5", "--chunk", "40", "--chunks", "40"]) == 2
     assert "chunk 40 of 40" in capsys.readouterr().err
+
+
+def test_a_run_without_a_seed_reports_the_seed_that_reproduces_it():
+    first = crossval_random(300, players=3, seed=None)
+    assert isinstance(first.seed, int)
+    again = crossval_random(300, players=3, seed=first.seed)
+    assert (again.categories, again.cases, again.classes) == (first.categories, first.cases, first.classes)
+    streets = crossval_streets(40)
+    assert crossval_streets(40, seed=streets.seed).cases == streets.cases
+
+
+def test_cli_prints_the_seed_it_drew(capsys):
+    assert main(["crossval", "--random", "200", "--players", "4", "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert main(["crossval", "--random", "200", "--players", "4", "--seed", str(first["seed"]), "--json"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["seed"] == first["seed"]
+    assert (again["categories"], again["cases"]) == (first["categories"], first["cases"])
+    assert main(["crossval", "--streets", "20"]) == 0
+    assert ", seed " in capsys.readouterr().out.splitlines()[0]
+
+
+def test_workers_split_the_same_deals():
+    one = crossval_random(2500, players=3, cards=6, seed=8)
+    two = crossval_random(2500, players=3, cards=6, seed=8, workers=2)
+    assert two.ok and (two.categories, two.cases, two.classes) == (one.categories, one.cases, one.classes)
+
+
+def _pid_task() -> Partial:
+    return Partial(chunks=[os.getpid()])
+
+
+def test_worker_processes_are_replaced_after_a_few_tasks():
+    # clingo never frees a symbol, so long runs go through fresh worker processes
+    pids = _run("pids", _pid_task, [()] * (2 * TASKS_PER_PROCESS + 1), 1, False).chunks
+    assert len(set(pids)) == 3 and os.getpid() not in pids
+    assert set(_run("pids", _pid_task, [()] * TASKS_PER_PROCESS, 1, False).chunks) == {os.getpid()}
+
+
+def test_a_chunk_named_twice_runs_once():
+    once, twice = crossval_exhaustive(800, only=[0]), crossval_exhaustive(800, only=[0, 0])
+    assert twice.chunks == [0] and twice.hands == once.hands
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--random", "10", "--players", "30"], "30 players"),
+    (["--exhaustive", "5", "--chunk", "999"], "chunk 999 of 40"),
+    (["--exhaustive", "5", "--chunks", "0"], "chunks 0"),
+    (["--exhaustive", "5", "--chunks", "20000"], "chunks 20000"),
+    (["--streets", "10", "--players", "3"], "--players does not apply to --streets"),
+    (["--random", "10", "--chunk", "3"], "--chunk does not apply to --random"),
+    (["--exhaustive", "5", "--seed", "1"], "--seed does not apply to --exhaustive"),
+    (["--equity", "1", "--cards", "6"], "--cards does not apply to --equity"),
+    (["--random", "10", "--seed", "-1"], "seed -1"),
+    (["--random", "10", "--workers", "0"], "workers 0"),
+    (["--random", "0"], "random 0"),
+])
+def test_cli_bad_input_is_one_line_and_status_2(capsys, argv, message):
+    assert main(["crossval", *argv]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1 and message in captured.err
+    assert "Traceback" not in captured.err
+
+
+@pytest.mark.parametrize("argv", [["--random", "10", "--cards", "4"], ["--exhaustive", "6"], []])
+def test_cli_argument_errors_are_one_line_and_status_2(capsys, argv):
+    with pytest.raises(SystemExit) as exit_:
+        main(["crossval", *argv])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and err.count("\n") == 1 and "error" in err
 
 
 @pytest.mark.slow
