@@ -60,7 +60,7 @@ def rank_multisets(size: int, most: int = 4) -> np.ndarray:
     return rows[rows.sum(axis=1) == size]
 
 
-def _expand(counts: np.ndarray) -> np.ndarray:
+def multiset_ranks(counts: np.ndarray) -> np.ndarray:
     """Counts (M, 13) of equal total k -> ranks (M, k), ascending."""
     return np.stack([np.repeat(np.arange(13), row) for row in counts])
 
@@ -69,7 +69,7 @@ def five_card_values() -> tuple[dict[int, int], dict[int, int]]:
     """Value of each five-card rank key (offsuit) and of each five-bit rank mask (suited)."""
     value = {cls: i + 1 for i, cls in enumerate(hand_classes())}
     offsuit = {int(RANK_MULTIPLIERS[list(ranks)].sum()): value[rank_pattern(ranks, suited=False)]
-               for ranks in map(tuple, _expand(rank_multisets(5)))}
+               for ranks in map(tuple, multiset_ranks(rank_multisets(5)))}
     suited = {sum(1 << r for r in ranks): value[rank_pattern(ranks, suited=True)]
               for ranks in combinations(range(13), 5)}
     return offsuit, suited
@@ -99,7 +99,7 @@ def rank_value_items(offsuit: dict[int, int] | None = None,
     five_vals = np.array([offsuit[k] for k in five_keys], dtype=np.int16)
     keys, values = [], []
     for size in (5, 6, 7):
-        ranks = _expand(deck_multisets(size, faces))
+        ranks = multiset_ranks(deck_multisets(size, faces))
         keys.append(RANK_MULTIPLIERS[ranks].sum(axis=1))
         values.append(_best_of_subsets(
             ranks, lambda r5: five_vals[np.searchsorted(five_keys, RANK_MULTIPLIERS[r5].sum(axis=1))]))

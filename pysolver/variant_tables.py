@@ -41,8 +41,8 @@ import numpy as np
 from .asp_program import ENCODING_FILES, AspProgram, encoding_text, hand_facts
 from .categories import Category
 from .rules import Rules
-from .tables import RANK_MULTIPLIERS, RANK_SHIFT, _expand, deck_multisets, flush_value_table, load_tables, \
-    rank_value_items
+from .tables import RANK_MULTIPLIERS, RANK_SHIFT, deck_multisets, flush_value_table, load_tables, \
+    multiset_ranks, rank_value_items
 
 CHUNK = 1000
 CACHE_VERSION = "1"
@@ -58,7 +58,7 @@ def class_hands(faces) -> tuple[np.ndarray, np.ndarray]:
     >>> len(offsuit), len(suited)
     (6175, 1287)
     """
-    ranks = _expand(deck_multisets(5, faces))
+    ranks = multiset_ranks(deck_multisets(5, faces))
     copies = (ranks[:, :, None] == ranks[:, None, :]) & np.tri(5, k=-1, dtype=bool)  # earlier equal ranks
     suits = copies.sum(axis=2)
     suits[(suits == 0).all(axis=1), 4] = 1
