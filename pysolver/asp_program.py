@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 import clingo
-from clingo import ast
+from clingo import Function, Number, ast
 
 from .cards import Card
 from .deal import Deal
@@ -96,6 +96,53 @@ def batch_facts(deals: Iterable[Deal], first_id: int = 0) -> str:
     return "".join(showdown_facts(i, d) for i, d in enumerate(deals, first_id))
 
 
+#: How :class:`DealInput` hands the deals to the grounder: the same ``hole/4`` and
+#: ``board/3`` as the facts, without clingo parsing a text of facts (about half the cost).
+DEAL_INPUT_RULES = ("hole(G, P, F, S) :- (G, P, F, S) = @holes().\n"
+                    "board(G, F, S) :- (G, F, S) = @boards().\n")
+_FACE_SUIT = tuple((Function(FACE_NAMES[i >> 2]), Function(SUIT_NAMES[i & 3])) for i in range(52))
+
+
+@lru_cache(maxsize=None)
+def _deal_input_statements() -> tuple[ast.AST, ...]:
+    statements: list[ast.AST] = []
+    ast.parse_string(DEAL_INPUT_RULES, statements.append)
+    return tuple(statements)
+
+
+@lru_cache(maxsize=4096)
+def _number(n: int) -> clingo.Symbol:
+    return Number(n)
+
+
+class DealInput:
+    """Showdowns for the grounder: ``@holes()`` and ``@boards()`` of :data:`DEAL_INPUT_RULES`.
+
+    Same atoms as :func:`batch_facts`, ids counting from ``first_id``:
+
+    >>> [str(s) for s in DealInput([Deal.parse(["As Ks", "Qh Qd"], "Js Ts 2c")], 7).boards()][:1]
+    ['(7,jack,spades)']
+    """
+
+    def __init__(self, deals: Iterable[Deal], first_id: int = 0):
+        self.deals = list(deals)
+        self.first_id = first_id
+
+    def holes(self) -> list[clingo.Symbol]:
+        out = []
+        for g, deal in enumerate(self.deals, self.first_id):
+            showdown = _number(g)
+            for p, hole in enumerate(deal.players):
+                player = _number(p)
+                for card in hole:
+                    out.append(Function("", (showdown, player) + _FACE_SUIT[card.index]))
+        return out
+
+    def boards(self) -> list[clingo.Symbol]:
+        return [Function("", (_number(g),) + _FACE_SUIT[card.index])
+                for g, deal in enumerate(self.deals, self.first_id) for card in deal.board]
+
+
 @dataclass(frozen=True)
 class GroundSize:
     """The size of a ground program, from clingo's statistics (``problem.lp``)."""
@@ -130,8 +177,10 @@ class AspProgram:
         own = tuple(n for n in ENCODING_FILES if not (self.rules_data and n == RULES_DATA_FILE))
         self._encodings = encoding_statements(own)
 
-    def run(self, facts: str, *, statistics: bool = False) -> tuple[list[clingo.Symbol], GroundSize | None]:
-        """Ground and solve the encodings with ``facts``; return the shown atoms.
+    def run(self, facts: str | DealInput, *,
+            statistics: bool = False) -> tuple[list[clingo.Symbol], GroundSize | None]:
+        """Ground and solve the encodings with ``facts`` (a text or a :class:`DealInput`);
+        return the shown atoms.
 
         Raises :class:`RuleFileError` with clingo's message (file and line) if a
         rule file does not parse or ground, or if the program has no answer or
@@ -154,12 +203,18 @@ class AspProgram:
             with ast.ProgramBuilder(ctl) as builder:  # parsed once: saves ~1 ms per run
                 for statement in self._encodings:
                     builder.add(statement)
+                if isinstance(facts, DealInput):
+                    for statement in _deal_input_statements():
+                        builder.add(statement)
             if self.rules_data:
                 ctl.load(self.rules_data)
             for path in self.rule_files:
                 ctl.load(path)
-            ctl.add("base", [], facts)
-            ctl.ground([("base", [])])
+            if isinstance(facts, DealInput):
+                ctl.ground([("base", [])], context=facts)
+            else:
+                ctl.add("base", [], facts)
+                ctl.ground([("base", [])])
         except RuntimeError as error:
             raise RuleFileError(self._error_text(messages, error)) from None
         answers: list[list[clingo.Symbol]] = []

@@ -22,7 +22,7 @@ from typing import Iterable, Iterator, Sequence
 
 import clingo
 
-from .asp_program import AspProgram, GroundSize, RulePath, batch_facts, showdown_facts
+from .asp_program import AspProgram, DealInput, GroundSize, RulePath, batch_facts, showdown_facts
 from .cards import Card, CardsLike, format_cards
 from .categories import Category, describe
 from .deal import Deal
@@ -198,7 +198,7 @@ class Solver:
         """Solve many showdowns, ``chunk_size`` of them per grounding, in order."""
         results: list[ShowdownResult] = []
         for chunk in _chunks(deals, self.chunk_size):
-            atoms, _ = self.program.run(batch_facts(chunk))
+            atoms, _ = self.program.run(_deal_input(chunk))
             results.extend(_decode(chunk, atoms))
         return results
 
@@ -217,6 +217,13 @@ class Solver:
         _, size = self.program.run(batch_facts(deals), statistics=True)
         assert size is not None
         return size
+
+
+def _deal_input(deals: list[Deal]) -> str | DealInput:
+    """A batch's cards for the grounder. As a text clingo parses about 40,000 instructions
+    per fact; handed over by ``@holes()``/``@boards()`` (DealInput) about half of that, but
+    its two rules cost about 1 million instructions per program: text for a few showdowns."""
+    return DealInput(deals) if len(deals) > 8 else batch_facts(deals)
 
 
 def _chunks(deals: Iterable[Deal], size: int) -> Iterator[list[Deal]]:
