@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
 from typing import Iterable, Iterator, Sequence
 
 import clingo
@@ -34,6 +35,9 @@ _LEADS = {Category.ROYAL_FLUSH: 1, Category.STRAIGHT_FLUSH: 1, Category.FOUR_OF_
           Category.THREE_OF_A_KIND: 1, Category.TWO_PAIR: 2, Category.PAIR: 1, Category.HIGH_CARD: 0}
 _CATEGORY_BY_NAME = {c.snake: c for c in Category}
 _STRAIGHTS = (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
+_DISTINCT_RANKS = frozenset((Category.HIGH_CARD, Category.STRAIGHT, Category.FLUSH,
+                             Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH))
+_INDEX = attrgetter("index")
 # The slots (asp/driver.lp) set in a best_mask, and the kicker ranks in hand_value's low bits.
 _SLOTS = tuple(tuple(j for j in range(7) if mask >> j & 1) for mask in range(1 << 7))
 _KICKERS = tuple(tuple(r for r in range(12, -1, -1) if mask >> r & 1) for mask in range(1 << 13))
@@ -117,9 +121,12 @@ class ShowdownResult:
 
 def _display_order(cards: list[Card], category: Category, tiebreak: tuple[int, ...]) -> tuple[Card, ...]:
     """Best five in reading order: biggest groups first, high to low; a wheel's ace last."""
-    ranks = [c.index >> 2 for c in cards]
     # index = 4 * rank + suit, so ordering by index orders by rank, then suit
-    ordered = sorted(cards, key=lambda c: (ranks.count(c.index >> 2), c.index), reverse=True)
+    if category in _DISTINCT_RANKS:
+        ordered = sorted(cards, key=_INDEX, reverse=True)
+    else:
+        ranks = [c.index >> 2 for c in cards]
+        ordered = sorted(cards, key=lambda c: (ranks.count(c.index >> 2), c.index), reverse=True)
     if category in _STRAIGHTS and ordered[0].index >> 2 == 12 and tiebreak[0] != 12:
         ordered = ordered[1:] + ordered[:1]
     return tuple(ordered)
@@ -150,6 +157,7 @@ def _result(g: int, deal: Deal, hands: dict[int, tuple[str, int, int]], wins: di
     board = sorted(deal.board)
     board_slots = board + [None] * (5 - len(board))  # asp/driver.lp's slots 0..4
     size = min(5, 2 + len(board))
+    bad_bits = ~0 << 7 | 31 & ~0 << len(board)  # slots past the board or past 6
     players = []
     for p, hole in enumerate(deal.players):
         if p not in hands:
@@ -160,7 +168,7 @@ def _result(g: int, deal: Deal, hands: dict[int, tuple[str, int, int]], wins: di
             raise RuleFileError(f"showdown {g}: unknown hand category '{name}' for player {p}")
         slots = board_slots + sorted(hole)  # slot 5 the lower hole card, 6 the higher
         cards = [slots[j] for j in _SLOTS[mask & 127]]
-        if len(cards) != size or mask >> 7 or None in cards:
+        if len(cards) != size or mask & bad_bits:
             raise RuleFileError(f"showdown {g}: player {p}'s best hand has {len(cards)} cards")
         tiebreak = tiebreak_from_value(category, value)
         players.append(PlayerHand(hole, category, _display_order(cards, category, tiebreak), tiebreak))
