@@ -23,7 +23,7 @@ from typing import Iterable, Iterator, Sequence
 
 import clingo
 
-from .asp_program import AspProgram, DealInput, GroundSize, RulePath, batch_facts, showdown_facts
+from .asp_program import AspProgram, DealInput, GroundSize, RulePath, batch_facts
 from .cards import Card, CardsLike, format_cards
 from .categories import Category, describe
 from .deal import Deal
@@ -199,14 +199,14 @@ class Solver:
 
     def solve(self, deal: Deal) -> ShowdownResult:
         """Solve one showdown (one grounding)."""
-        atoms, _ = self.program.run(showdown_facts(0, deal))
+        atoms, _ = self.program.run(DealInput([deal]))
         return _decode([deal], atoms)[0]
 
     def solve_batch(self, deals: Iterable[Deal]) -> list[ShowdownResult]:
         """Solve many showdowns, ``chunk_size`` of them per grounding, in order."""
         results: list[ShowdownResult] = []
         for chunk in _chunks(deals, self.chunk_size):
-            atoms, _ = self.program.run(_deal_input(chunk))
+            atoms, _ = self.program.run(DealInput(chunk))
             results.extend(_decode(chunk, atoms))
         return results
 
@@ -221,17 +221,11 @@ class Solver:
         return [self.solve(deal.with_board(deal.board[:n])) for n in sizes]
 
     def ground_size(self, deals: Sequence[Deal]) -> GroundSize:
-        """Atoms and rules of the ground program for these showdowns (clingo statistics)."""
+        """Atoms and rules of the ground program for these showdowns (clingo statistics),
+        the deals given as facts (``batch_facts``)."""
         _, size = self.program.run(batch_facts(deals), statistics=True)
         assert size is not None
         return size
-
-
-def _deal_input(deals: list[Deal]) -> str | DealInput:
-    """A batch's cards for the grounder. As a text clingo parses about 40,000 instructions
-    per fact; handed over by ``@holes()``/``@boards()`` (DealInput) about half of that, but
-    its two rules cost about 1 million instructions per program: text for a few showdowns."""
-    return DealInput(deals) if len(deals) > 8 else batch_facts(deals)
 
 
 def _chunks(deals: Iterable[Deal], size: int) -> Iterator[list[Deal]]:
