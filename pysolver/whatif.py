@@ -18,8 +18,8 @@ Why separate showdown ids, one grounding, measured with
 ``python benchmarks/bench_whatif.py`` (clingo statistics, this 2-core machine):
 
 * *Ids* (chosen): heads-up from the flop grounds 1,036 showdowns into about
-  121,000 rules, about 0.3 s CPU (0.56 s wall under load); heads-up from the
-  turn 5,600 rules, about 40 ms CPU. Every board is a set of facts, so each
+  124,000 rules, about 0.23 s CPU (0.56 s wall under a heavy load); heads-up from the
+  turn 5,800 rules, about 20 ms CPU. Every board is a set of facts, so each
   aggregate of hands.lp is evaluated while grounding, and solving is trivial
   (one answer, no search).
 * *A choice over the unseen cards* (``{ board(0, F, S) : unseen(F, S) } = K``,
@@ -28,7 +28,7 @@ Why separate showdown ids, one grounding, measured with
   for every value it could take: from the turn, 233,000 rules for 2 candidate
   cards, 426,000 for 3, 1.7 million for 4; all 44 ran past 3 GB of memory.
 * *Naive copies* (each runout a deal through ``Solver.solve_batch``) ground
-  about as many rules (124,000) but run about 1.8x slower (driver packing,
+  about as many rules (127,000) but run about 1.2x slower (driver packing,
   deal objects).
 * *Externals flipped per runout* ground the same open program as the choice and
   add one solve call per runout from Python; ids need neither.
