@@ -103,6 +103,9 @@ class Rules:
                 return rules
             return Rules.load(rules.path if rules.name not in VARIANTS else rules.name,
                               rules.added + tuple(map(os.fspath, add)))
+        if rules is not None and not isinstance(rules, (str, os.PathLike)):
+            raise RuleFileError(f"rules {rules!r}: expected a variant's name ({', '.join(VARIANTS)}) "
+                                "or the path of a rules file")
         spec = "standard" if rules is None else os.fspath(rules)
         name, path = (spec, str(variant_path(spec))) if spec in VARIANTS else (spec, spec)
         files = (path,) + tuple(os.fspath(f) for f in add)

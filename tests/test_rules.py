@@ -292,6 +292,11 @@ def test_broken_rules_files(tmp_path, edit, message):
     assert str(path) in str(error.value)
 
 
+def test_rules_of_the_wrong_type():
+    with pytest.raises(RuleFileError, match=r"rules \['short_deck'\]: expected a variant's name"):
+        Solver(["short_deck"])
+
+
 def test_command_line_rules(tmp_path, capsys):
     assert main(["equity", "AhKh", "QsQd", "--rules", "short_deck", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
