@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 import clingo
+import numpy as np
 from clingo import Function, Number, ast
 
 from .cards import Card
@@ -99,14 +100,19 @@ def showdown_facts(showdown_id: int, deal: Deal) -> str:
     return "".join(parts)
 
 
-def hand_facts(showdown_id: int, cards) -> str:
-    """One player's five card indices as a showdown of their own: two hole cards, a flop.
+def index_facts(holes: Sequence[np.ndarray], boards: Sequence[np.ndarray]) -> str:
+    """Facts of showdowns given as card-index arrays: ``holes[g]`` (P_g, 2), ``boards[g]`` (B,).
 
-    >>> hand_facts(3, [51, 47, 43, 39, 35])[:50]
-    'hole(3,0,ace,spades).hole(3,0,king,spades).board(3'
+    >>> index_facts([np.array([[51, 47]])], [np.array([0, 1, 2])])[:44]
+    'board(0,two,clubs).board(0,two,diamonds).boa'
     """
-    hole = "".join(f"hole({showdown_id},0{_CARD_TAIL[c]}" for c in cards[:2])
-    return hole + "".join(f"board({showdown_id}{_CARD_TAIL[c]}" for c in cards[2:])
+    parts = []
+    for g, (hole, board) in enumerate(zip(holes, boards)):
+        head = f"board({g}"
+        parts += [head + _CARD_TAIL[c] for c in board.tolist()]
+        parts += [f"hole({g},{p}{_CARD_TAIL[x]}hole({g},{p}{_CARD_TAIL[y]}"
+                  for p, (x, y) in enumerate(hole.tolist())]
+    return "".join(parts)
 
 
 def batch_facts(deals: Iterable[Deal], first_id: int = 0) -> str:

@@ -33,14 +33,13 @@ from typing import Sequence
 
 import numpy as np
 
-from .asp_program import FACE_NAMES, SUIT_NAMES, AspProgram
+from .asp_program import AspProgram, index_facts
 from .cards import Card, format_cards
 from .categories import Category, describe
 from .evaluator import categories, evaluate_batch, n_values, tiebreak_ranks
 from .rules import Rules, rules_of
 from .solver import tiebreak_from_value
 
-_TAIL = tuple(f",{FACE_NAMES[i >> 2]},{SUIT_NAMES[i & 3]})." for i in range(52))
 _CATEGORY_BY_NAME = {c.snake: int(c) for c in Category}
 
 
@@ -82,21 +81,6 @@ class Partial:
         self.chunks += other.chunks
 
 
-def showdown_facts(holes: Sequence[np.ndarray], boards: Sequence[np.ndarray]) -> str:
-    """ASP facts of showdowns given as arrays: ``holes[g]`` (P_g, 2) and ``boards[g]`` (B,).
-
-    >>> showdown_facts([np.array([[51, 47]])], [np.array([0, 1, 2])])[:44]
-    'board(0,two,clubs).board(0,two,diamonds).boa'
-    """
-    parts = []
-    for g, (hole, board) in enumerate(zip(holes, boards)):
-        head = f"board({g}"
-        parts += [head + _TAIL[c] for c in board.tolist()]
-        parts += [f"hole({g},{p}{_TAIL[x]}hole({g},{p}{_TAIL[y]}"
-                  for p, (x, y) in enumerate(hole.tolist())]
-    return "".join(parts)
-
-
 @dataclass
 class AspAnswers:
     """The ASP answers, flat over (showdown, player): category, hand_value, best-five mask, winner."""
@@ -116,7 +100,7 @@ def asp_answers(holes: Sequence[np.ndarray], boards: Sequence[np.ndarray], rules
     n = int(offsets[-1])
     out = AspAnswers(np.full(n, -1, np.int8), np.zeros(n, np.int64), np.zeros(n, np.int64),
                      np.zeros(n, bool))
-    atoms, _ = _program(rules).run(showdown_facts(holes, boards))
+    atoms, _ = _program(rules).run(index_facts(holes, boards))
     start = offsets.tolist()
     for atom in atoms:
         args = atom.arguments

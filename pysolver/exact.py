@@ -38,6 +38,7 @@ import numpy as np
 from . import equity_tables as _tables
 from .equity_tables import CARD_BITS, CARD_RANK_KEY, RANK_WEIGHTS, SUIT_MASK
 from .rules import Rules
+from .tables import rank_multisets
 
 _NONE = np.zeros(0, dtype=np.int64)
 _NONE.setflags(write=False)
@@ -92,7 +93,7 @@ class Tally:
 
 @lru_cache(maxsize=None)
 def _multisets(size: int) -> tuple[np.ndarray, np.ndarray]:
-    counts = _tables.rank_multisets(size)
+    counts = rank_multisets(size)
     return counts, counts @ RANK_WEIGHTS
 
 

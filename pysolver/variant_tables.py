@@ -38,7 +38,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .asp_program import ENCODING_FILES, AspProgram, encoding_text, hand_facts
+from .asp_program import ENCODING_FILES, AspProgram, encoding_text, index_facts
 from .categories import Category
 from .rules import Rules
 from .tables import RANK_MULTIPLIERS, RANK_SHIFT, deck_multisets, flush_value_table, load_tables, \
@@ -73,13 +73,13 @@ def rank_classes(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     category = np.full(len(hands), -1, dtype=np.int64)
     value = np.zeros(len(hands), dtype=np.int64)
     for start in range(0, len(hands), CHUNK):
-        facts = "".join(hand_facts(start + i, hand) for i, hand in enumerate(hands[start:start + CHUNK]))
-        atoms, _ = program.run(facts)
+        chunk = hands[start:start + CHUNK]             # each hand a showdown of its own: two hole cards, a flop
+        atoms, _ = program.run(index_facts(chunk[:, None, :2], chunk[:, 2:]))
         for atom in atoms:
             if atom.name == "player_result":
                 g, _, name, hand_value, _ = atom.arguments
-                category[g.number] = Category.parse(name.name)
-                value[g.number] = hand_value.number
+                category[start + g.number] = Category.parse(name.name)
+                value[start + g.number] = hand_value.number
     return hands, category, value
 
 

@@ -10,7 +10,6 @@ opt-in (``pytest --runslow``).
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 import time

@@ -3,7 +3,8 @@
 import numpy as np
 
 from equity_brute import brute_evaluate_batch
-from pysolver.equity_tables import CARD_BITS, CARD_RANK_KEY, RANK_WEIGHTS, build_tables, rank_multisets, tables
+from pysolver.equity_tables import CARD_BITS, CARD_RANK_KEY, RANK_WEIGHTS, build_tables, tables
+from pysolver.tables import rank_multisets
 
 
 def test_rank_keys_are_unique_for_every_seven_card_multiset():
