@@ -179,11 +179,23 @@ def _slots(hands: np.ndarray) -> np.ndarray:
     return np.concatenate([board, pad, np.sort(hands[:, :2], axis=1)], axis=1)
 
 
+def _slot_bits(hands: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Which of the slots (see ``_slots``) an ASP best_mask takes, (N, 7), and whether the
+    mask is well formed: board slots in its low five bits, then 32 * the sum of
+    (index + 1) over the hole cards that play (asp/driver.lp)."""
+    low, high = np.sort(hands[:, :2].astype(np.int64), axis=1).T + 1
+    code = mask >> 5
+    both = code == low + high
+    bits = np.concatenate([((mask[:, None] >> np.arange(5)) & 1).astype(bool),
+                           ((code == low) | both)[:, None], ((code == high) | both)[:, None]], axis=1)
+    return bits, (code == 0) | bits[:, 5:].any(axis=1)
+
+
 def _best_five_values(hands: np.ndarray, mask: np.ndarray, rules: Rules) -> np.ndarray:
     """The evaluator's value of the five cards of each ASP mask (0 where the mask is not five cards)."""
     slots = _slots(hands)
-    bits = ((mask[:, None] >> np.arange(7)) & 1).astype(bool)
-    ok = (bits.sum(axis=1) == 5) & ~((slots < 0) & bits).any(axis=1)
+    bits, well_formed = _slot_bits(hands, mask)
+    ok = well_formed & (bits.sum(axis=1) == 5) & ~((slots < 0) & bits).any(axis=1)
     out = np.zeros(len(hands), np.int16)
     if ok.any():
         out[ok] = evaluate_batch(slots[ok][bits[ok]].reshape(-1, 5), rules=rules)
@@ -192,7 +204,8 @@ def _best_five_values(hands: np.ndarray, mask: np.ndarray, rules: Rules) -> np.n
 
 def _five_text(hand: np.ndarray, mask: int) -> str:
     slots = _slots(hand[None, :])[0].tolist()
-    return format_cards(Card(slots[j]) for j in range(7) if mask >> j & 1 and slots[j] >= 0)
+    bits = _slot_bits(hand[None, :], np.array([mask]))[0][0].tolist()
+    return format_cards(Card(slots[j]) for j in range(7) if bits[j] and slots[j] >= 0)
 
 
 def order_mismatches(pairs: np.ndarray, rules: Rules | None = None) -> list[dict]:

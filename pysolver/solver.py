@@ -39,8 +39,9 @@ _STRAIGHTS = (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
 _DISTINCT_RANKS = frozenset((Category.HIGH_CARD, Category.STRAIGHT, Category.FLUSH,
                              Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH))
 _INDEX = attrgetter("index")
-# The slots (asp/driver.lp) set in a best_mask, and the kicker ranks in hand_value's low bits.
-_SLOTS = tuple(tuple(j for j in range(7) if mask >> j & 1) for mask in range(1 << 7))
+# The board slots (asp/driver.lp) set in a best_mask's low five bits, and the kicker ranks
+# in hand_value's low bits.
+_SLOTS = tuple(tuple(j for j in range(5) if mask >> j & 1) for mask in range(1 << 5))
 _KICKERS = tuple(tuple(r for r in range(12, -1, -1) if mask >> r & 1) for mask in range(1 << 13))
 
 
@@ -154,11 +155,17 @@ def _decode(deals: Sequence[Deal], atoms: Iterable[clingo.Symbol]) -> list[Showd
     return [_result(g, deal, found[g], winners[g]) for g, deal in enumerate(deals)]
 
 
+def _hole_cards(hole: tuple[Card, Card], code: int) -> list[Card]:
+    """The hole cards in a best five from the sum of (index + 1) over them (asp/driver.lp);
+    with two known cards every subset has its own sum. A sum no subset has gives no card."""
+    a, b = hole[0].index + 1, hole[1].index + 1
+    return {0: [], a: [hole[0]], b: [hole[1]], a + b: list(hole)}.get(code, [])
+
+
 def _result(g: int, deal: Deal, hands: dict[int, tuple[str, int, int]], wins: dict[int, str]) -> ShowdownResult:
-    board = sorted(deal.board)
-    board_slots = board + [None] * (5 - len(board))  # asp/driver.lp's slots 0..4
+    board = sorted(deal.board)  # asp/driver.lp's board slots 0..4
     size = min(5, 2 + len(board))
-    bad_bits = ~0 << 7 | 31 & ~0 << len(board)  # slots past the board or past 6
+    bad_bits = 31 & ~0 << len(board)  # slots past the board
     players = []
     for p, hole in enumerate(deal.players):
         if p not in hands:
@@ -167,8 +174,7 @@ def _result(g: int, deal: Deal, hands: dict[int, tuple[str, int, int]], wins: di
         category = _CATEGORY_BY_NAME.get(name)
         if category is None:
             raise RuleFileError(f"showdown {g}: unknown hand category '{name}' for player {p}")
-        slots = board_slots + sorted(hole)  # slot 5 the lower hole card, 6 the higher
-        cards = [slots[j] for j in _SLOTS[mask & 127]]
+        cards = [board[j] for j in _SLOTS[mask & 31] if j < len(board)] + _hole_cards(hole, mask >> 5)
         if len(cards) != size or mask & bad_bits:
             raise RuleFileError(f"showdown {g}: player {p}'s best hand has {len(cards)} cards")
         tiebreak = tiebreak_from_value(category, value)
