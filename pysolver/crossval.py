@@ -22,7 +22,7 @@ does (see :mod:`pysolver.crossval_compare`):
 
 The chunks (tasks) run in ``workers`` forked local processes, each replaced by
 a fresh one after :data:`TASKS_PER_PROCESS` chunks, since clingo frees none of
-the symbols it makes; a run of a few chunks with one worker stays in this process.
+the symbols it makes (:mod:`pysolver.processes`); a run of a few chunks with one worker stays in this process.
 
 Measured on the shared 2-core machine (load 2-5 from other jobs; README, section
 Cross-validation, has the table):
@@ -43,10 +43,9 @@ import itertools
 import secrets
 import sys
 import time
-import multiprocessing
 from dataclasses import dataclass
 from math import comb
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -56,6 +55,7 @@ from .dealer import STREET_CASES, deal_skewed, deal_streets
 from .evaluator import n_values
 from .rules import Rules, RulesLike, rules_of
 from .errors import PokerInputError
+from .processes import check_workers, recycled_imap
 
 #: Default number of chunks of the exhaustive 5-card run.
 EXHAUSTIVE_CHUNKS = 40
@@ -139,20 +139,17 @@ def _run(mode: str, task: Callable[..., Partial], args: Sequence[tuple], workers
     start = time.perf_counter()
     total = Partial()
     bar = _progress_bar(len(args), mode, progress)
-    pool = None
     if workers <= 1 and len(args) <= TASKS_PER_PROCESS:
-        results: Iterable[Partial] = (task(*a) for a in args)
+        results: Iterator[Partial] = (task(*a) for a in args)
     else:
-        pool = multiprocessing.get_context("fork").Pool(workers, maxtasksperchild=TASKS_PER_PROCESS)
-        results = pool.imap(_call, [(task, a) for a in args])
+        results = recycled_imap(_call, [(task, a) for a in args], workers, TASKS_PER_PROCESS)
     try:
         for part in results:
             total.merge(part)
             bar.update(1)
     finally:
         bar.close()
-        if pool is not None:
-            pool.terminate()
+        results.close()  # stops the worker processes
     mismatches = total.mismatches + (order_mismatches(total.pairs, rules) if check_order else [])
     cases = sorted(total.cases.items(), key=lambda kv: _case_order(kv[0]))
     order = [c for c in ("high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush",
@@ -192,11 +189,6 @@ def _progress_bar(total: int, mode: str, progress: bool):
     return tqdm(total=total, desc=f"crossval {mode}", unit="chunk", file=sys.stderr)
 
 
-def _check_workers(workers: int) -> None:
-    if workers < 1:
-        raise PokerInputError(f"workers {workers}: must be at least 1")
-
-
 def _seed(seed: int | None) -> int:
     """The seed to deal with: ``seed``, or a fresh random one that the report then shows."""
     if seed is None:
@@ -229,7 +221,7 @@ def crossval_random(count: int, players: int = 2, cards: int = 7, seed: int | No
 
     ``rules`` is a variant (:mod:`pysolver.rules`): both engines play by it, dealt from its deck.
     """
-    _check_workers(workers)
+    check_workers(workers)
     rules = rules_of(rules)
     if cards not in (5, 6, 7):
         raise PokerInputError(f"cards {cards}: a player sees 5 (flop), 6 (turn) or 7 (river) cards")
@@ -251,7 +243,7 @@ def crossval_streets(count: int, seed: int | None = None, workers: int = 1,
     third at the river (:func:`pysolver.dealer.deal_streets`); a street counts a deal under
     its case only once the pattern is complete, before that under ``later``.
     """
-    _check_workers(workers)
+    check_workers(workers)
     rules = rules_of(rules)
     if count < 1:
         raise PokerInputError(f"streets {count}: must be at least 1 deal")
@@ -331,7 +323,7 @@ def crossval_exhaustive(chunks: int = EXHAUSTIVE_CHUNKS, only: Sequence[int] | N
     proves a monotone bijection between the 7,462 ASP classes and the values
     (the variant's number of classes under ``rules``).
     """
-    _check_workers(workers)
+    check_workers(workers)
     rules = rules_of(rules)
     _check_chunks(chunks)
     ids = list(range(chunks)) if only is None else sorted(set(only))
@@ -374,7 +366,7 @@ def _equity_task(holes: np.ndarray, board: np.ndarray, rules: Rules) -> Partial:
 def crossval_equity(count: int, seed: int | None = None, workers: int = 1,
                     progress: bool = False, rules: RulesLike = None) -> CrossvalReport:
     """``count`` deals each of heads-up and three-way at the flop and at the turn (skewed dealer)."""
-    _check_workers(workers)
+    check_workers(workers)
     rules = rules_of(rules)
     if count < 1:
         raise PokerInputError(f"equity {count}: must be at least 1 deal")

@@ -28,6 +28,7 @@ from .cards import Card, CardsLike, format_cards
 from .categories import Category, describe
 from .deal import Deal
 from .errors import InvalidCardError, RuleFileError
+from .processes import check_workers, recycled_imap
 from .rules import Rules, RulesLike
 
 # hand_value (asp/tiebreak.lp): Order << 21 | lead0 << 17 | lead1 << 13 | kicker bits.
@@ -134,25 +135,38 @@ def _display_order(cards: list[Card], category: Category, tiebreak: tuple[int, .
     return tuple(ordered)
 
 
-def _decode(deals: Sequence[Deal], atoms: Iterable[clingo.Symbol]) -> list[ShowdownResult]:
-    """Turn the driver's atoms (asp/driver.lp) into results, checking the contract."""
-    found: list[dict[int, tuple[str, int, int]]] = [{} for _ in deals]
-    winners: list[dict[int, str]] = [{} for _ in deals]
+#: A solved chunk as plain data (picklable, for worker processes): per showdown, each
+#: player's (category name, hand_value, best_mask) and each winner's "win" or "chop".
+RawAnswer = list[tuple[dict[int, tuple[str, int, int]], dict[int, str]]]
+
+
+def _read(count: int, atoms: Iterable[clingo.Symbol]) -> RawAnswer:
+    """The driver's atoms (asp/driver.lp) of ``count`` showdowns as plain data."""
+    answer: RawAnswer = [({}, {}) for _ in range(count)]
     for atom in atoms:
         text = str(atom)
         name, _, args = text.partition("(")
         parts = args[:-1].split(",")
         if name == "player_result":
             g, p = int(parts[0]), int(parts[1])
-            if p in found[g]:
+            if p in answer[g][0]:
                 raise RuleFileError(f"showdown {g}: player {p} has more than one hand "
                                     "(a rule file derives a second category or value)")
-            found[g][p] = (parts[2], int(parts[3]), int(parts[4]))
+            answer[g][0][p] = (parts[2], int(parts[3]), int(parts[4]))
         elif name == "game_outcome":
-            winners[int(parts[0])][int(parts[2])] = parts[1]
+            answer[int(parts[0])][1][int(parts[2])] = parts[1]
         elif name == "card_outside_deck":
             raise InvalidCardError(f"card '{parts[1]} of {parts[2]}' is not in the rules' deck")
-    return [_result(g, deal, found[g], winners[g]) for g, deal in enumerate(deals)]
+    return answer
+
+
+def _decode(deals: Sequence[Deal], atoms: Iterable[clingo.Symbol]) -> list[ShowdownResult]:
+    """Turn the driver's atoms (asp/driver.lp) into results, checking the contract."""
+    return _results(deals, _read(len(deals), atoms))
+
+
+def _results(deals: Sequence[Deal], answer: RawAnswer) -> list[ShowdownResult]:
+    return [_result(g, deal, *answer[g]) for g, deal in enumerate(deals)]
 
 
 def _hole_cards(hole: tuple[Card, Card], code: int) -> list[Card]:
@@ -191,7 +205,8 @@ class Solver:
     ``rules`` is a shipped variant's name (``"short_deck"``), a rules file's
     path or a :class:`~pysolver.rules.Rules` (the standard game by default);
     ``add`` are ``.lp`` files added to it (rule experiments); ``chunk_size`` is
-    how many showdowns :meth:`solve_batch` grounds in one program.
+    how many showdowns :meth:`solve_batch` grounds in one program, ``workers`` in
+    how many processes it solves them (one: in this process).
 
     >>> solver = Solver()
     >>> solver.solve(Deal.parse(["Ah Kh", "2c 2d"], "Qh Jh Th 2s 3d")).players[0].category
@@ -200,12 +215,15 @@ class Solver:
     (1,)
     """
 
-    def __init__(self, rules: RulesLike = None, *, add: Sequence[RulePath] = (), chunk_size: int = 1000):
+    def __init__(self, rules: RulesLike = None, *, add: Sequence[RulePath] = (), chunk_size: int = 1000,
+                 workers: int = 1):
         if chunk_size < 1:
             raise ValueError(f"chunk_size {chunk_size}: must be at least 1")
+        check_workers(workers)
         self.rules = Rules.load(rules, add)
         self.program = AspProgram(self.rules)
         self.chunk_size = chunk_size
+        self.workers = workers
 
     def solve(self, deal: Deal) -> ShowdownResult:
         """Solve one showdown (one grounding)."""
@@ -214,14 +232,25 @@ class Solver:
         return _decode([deal], atoms)[0]
 
     def solve_batch(self, deals: Iterable[Deal]) -> list[ShowdownResult]:
-        """Solve many showdowns, ``chunk_size`` of them per grounding, in order."""
-        results: list[ShowdownResult] = []
-        for chunk in _chunks(deals, self.chunk_size):
+        """Solve many showdowns, ``chunk_size`` of them per grounding, in order.
+
+        With ``workers`` > 1 and more than one chunk, the chunks are solved in that many
+        worker processes, each replaced after :data:`CHUNK_PLAYERS_PER_PROCESS` players'
+        hands (:mod:`pysolver.processes`: clingo's symbols are freed only with the
+        process); every deal is checked before any is solved.
+        """
+        chunks = list(_chunks(deals, self.chunk_size))
+        for chunk in chunks:
             for deal in chunk:
                 self.rules.check_deal(deal)
-            atoms, _ = self.program.run(_deal_input(chunk))
-            results.extend(_decode(chunk, atoms))
-        return results
+        if self.workers == 1 or len(chunks) == 1:
+            return [result for chunk in chunks
+                    for result in _decode(chunk, self.program.run(_deal_input(chunk))[0])]
+        players = max(len(deal.players) for deal in chunks[0])
+        per_process = max(1, CHUNK_PLAYERS_PER_PROCESS // (self.chunk_size * players))
+        answers = recycled_imap(_solve_chunk, chunks, self.workers, per_process, _set_worker_solver,
+                                (self.rules,))
+        return [result for chunk, answer in zip(chunks, answers) for result in _results(chunk, answer)]
 
     def solve_streets(self, deal: Deal) -> list[ShowdownResult]:
         """The standing at the flop, turn and river (as far as the board goes).
@@ -239,6 +268,24 @@ class Solver:
         _, size = self.program.run(batch_facts(deals), statistics=True)
         assert size is not None
         return size
+
+
+#: How many players' hands a worker process of :meth:`Solver.solve_batch` solves before
+#: it is replaced (chunks of 1,000: four heads-up chunks, one 9-handed chunk).
+CHUNK_PLAYERS_PER_PROCESS = 8000
+
+_worker_solver: Solver | None = None
+
+
+def _set_worker_solver(rules: Rules) -> None:
+    global _worker_solver
+    _worker_solver = _solver(rules)
+
+
+def _solve_chunk(chunk: list[Deal]) -> RawAnswer:
+    """A worker process's task: one chunk solved, as plain data."""
+    assert _worker_solver is not None
+    return _read(len(chunk), _worker_solver.program.run(_deal_input(chunk))[0])
 
 
 def _deal_input(deals: list[Deal]) -> str | DealInput:
@@ -275,9 +322,15 @@ def solve_showdown(holes: Sequence[CardsLike], board: CardsLike | None = "", rul
 
 
 def solve_batch(deals: Iterable[Deal], rules: RulesLike = None, add: Sequence[RulePath] = (),
-                chunk_size: int = 1000) -> list[ShowdownResult]:
-    """Solve many showdowns, grounding ``chunk_size`` of them per program."""
-    return Solver(rules, add=add, chunk_size=chunk_size).solve_batch(deals)
+                chunk_size: int = 1000, workers: int = 1) -> list[ShowdownResult]:
+    """Solve many showdowns, grounding ``chunk_size`` of them per program, in ``workers``
+    processes (see :meth:`Solver.solve_batch`).
+
+    >>> deals = [Deal.parse(["As Ks", "Qh Qd"], "Js Ts 2c 7h 3d")] * 3
+    >>> [r.winners for r in solve_batch(deals, chunk_size=1, workers=2)]
+    [(1,), (1,), (1,)]
+    """
+    return Solver(rules, add=add, chunk_size=chunk_size, workers=workers).solve_batch(deals)
 
 
 def solve_streets(deal: Deal, rules: RulesLike = None, add: Sequence[RulePath] = ()) -> list[ShowdownResult]:

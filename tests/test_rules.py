@@ -155,6 +155,10 @@ def test_flush_beats_full_house(name):
 def test_short_deck_rejects_cards_outside_its_deck():
     with pytest.raises(InvalidCardError, match="card '5c' is not in the short_deck deck"):
         Solver("short_deck").solve(Deal.parse(["Ah 5c", "Qs Qd"], "7h 8d 9s Qc Ks"))
+    good = Deal.parse(["Ah 6c", "Qs Qd"], "7h 8d 9s Qc Ks")
+    with pytest.raises(InvalidCardError, match="card '5c' is not in the short_deck deck"):
+        Solver("short_deck", chunk_size=1, workers=2).solve_batch(
+            [good, Deal.parse(["Ah 5c", "Qs Qd"], "7h 8d 9s Qc Ks")])
     with pytest.raises(InvalidCardError, match="card '2d' is not in the short_deck deck"):
         evaluate_batch(np.array([[1, 51, 47, 43, 39]]), rules="short_deck")
     with pytest.raises(InvalidCardError, match="'4h'"):

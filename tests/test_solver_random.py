@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from pysolver import Card, Deal
+from pysolver import solver as solver_module
 from pysolver.solver import Solver
 
 
@@ -65,10 +66,13 @@ def random_deals(seed, count):
     return deals
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_asp_agrees_with_brute_force(seed):
+@pytest.mark.parametrize("seed, workers", [(1, 1), (2, 1), (3, 2)])
+def test_asp_agrees_with_brute_force(seed, workers, monkeypatch):
+    if workers > 1:  # every chunk in a new worker process: results must come back in order
+        monkeypatch.setattr(solver_module, "CHUNK_PLAYERS_PER_PROCESS", 1)
     deals = random_deals(seed, 200)
-    results = Solver(chunk_size=64).solve_batch(deals)
+    results = Solver(chunk_size=64, workers=workers).solve_batch(deals)
+    assert len(results) == len(deals)
     for deal, result in zip(deals, results):
         expected = [brute_best(hole + deal.board) for hole in deal.players]
         for hole, hand, (category, tiebreak) in zip(deal.players, result.players, expected):

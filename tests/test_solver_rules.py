@@ -106,6 +106,12 @@ def test_rule_file_giving_a_second_category(tmp_path):
         Solver(add=[path]).solve(RIVER_HEADS_UP)
 
 
+def test_rule_file_error_in_a_worker_process(tmp_path):
+    path = write(tmp_path, "second.lp", "category(G, P, flush) :- player(G, P).\n")
+    with pytest.raises(RuleFileError, match="more than one hand"):
+        Solver(add=[path], chunk_size=1, workers=2).solve_batch([RIVER_HEADS_UP] * 3)
+
+
 def test_rule_file_changes_the_answer(tmp_path):
     # An experiment: the wrap-around straight K-A-2-3-4 counts, four high.
     path = write(tmp_path, "wrap.lp",
