@@ -21,8 +21,8 @@ one program::
     >>> showdown_facts(7, Deal.parse(["As Ks", "Qh Qd"], "Js Ts 2c"))
     'hole(7,0,ace,spades).hole(7,0,king,spades).hole(7,1,queen,hearts).hole(7,1,queen,diamonds).board(7,jack,spades).board(7,ten,spades).board(7,two,clubs).'
 
-For a batch the solver hands the same ``hole/4`` and ``board/3`` to clingo
-through :class:`DealInput` instead (three rules with ``@`` functions, no text to
+For a batch the solver (and cross-validation, and the variant tables) hand the
+same ``hole/4`` and ``board/3`` to clingo through :class:`DealInput` instead (three rules with ``@`` functions, no text to
 parse: about 10% fewer instructions per showdown).
 
 :class:`AspProgram` holds the encodings (under a variant's rules, see
@@ -100,21 +100,6 @@ def showdown_facts(showdown_id: int, deal: Deal) -> str:
     return "".join(parts)
 
 
-def index_facts(holes: Sequence[np.ndarray], boards: Sequence[np.ndarray]) -> str:
-    """Facts of showdowns given as card-index arrays: ``holes[g]`` (P_g, 2), ``boards[g]`` (B,).
-
-    >>> index_facts([np.array([[51, 47]])], [np.array([0, 1, 2])])[:44]
-    'board(0,two,clubs).board(0,two,diamonds).boa'
-    """
-    parts = []
-    for g, (hole, board) in enumerate(zip(holes, boards)):
-        head = f"board({g}"
-        parts += [head + _CARD_TAIL[c] for c in board.tolist()]
-        parts += [f"hole({g},{p}{_CARD_TAIL[x]}hole({g},{p}{_CARD_TAIL[y]}"
-                  for p, (x, y) in enumerate(hole.tolist())]
-    return "".join(parts)
-
-
 def batch_facts(deals: Iterable[Deal], first_id: int = 0) -> str:
     """The facts of many showdowns as one text, ids counting from ``first_id``."""
     return "".join(showdown_facts(i, d) for i, d in enumerate(deals, first_id))
@@ -152,17 +137,29 @@ class DealInput:
     """
 
     def __init__(self, deals: Iterable[Deal]):
-        self.deals = list(deals)
+        self._holes = [[c.index for hole in deal.players for c in hole] for deal in deals]
+        self._boards = [[c.index for c in deal.board] for deal in deals]
+
+    @classmethod
+    def from_indices(cls, holes: Sequence[np.ndarray], boards: Sequence[np.ndarray]) -> "DealInput":
+        """Showdowns as card-index arrays: ``holes[g]`` (players, 2), ``boards[g]`` (cards,).
+
+        >>> [str(s) for s in DealInput.from_indices([np.array([[51, 47]])], [np.array([0])]).holes(Number(0))]
+        ['(0,ace,spades)', '(0,king,spades)']
+        """
+        deal_input = cls(())
+        deal_input._holes = [hole.reshape(-1).tolist() for hole in holes]
+        deal_input._boards = [board.tolist() for board in boards]
+        return deal_input
 
     def showdowns(self) -> clingo.Symbol:
-        return Number(len(self.deals))
+        return Number(len(self._holes))
 
     def holes(self, showdown: clingo.Symbol) -> list[clingo.Symbol]:
-        return [_hole_term(p, card.index) for p, hole in enumerate(self.deals[showdown.number].players)
-                for card in hole]
+        return [_hole_term(i >> 1, card) for i, card in enumerate(self._holes[showdown.number])]
 
     def board(self, showdown: clingo.Symbol) -> list[clingo.Symbol]:
-        return [_CARD_TERM[card.index] for card in self.deals[showdown.number].board]
+        return [_CARD_TERM[card] for card in self._boards[showdown.number]]
 
 
 @dataclass(frozen=True)

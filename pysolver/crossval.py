@@ -54,6 +54,7 @@ from .crossval_compare import Partial, asp_answers, compare_hands, compare_showd
 from .dealer import STREET_CASES, deal_skewed, deal_streets
 from .evaluator import n_values
 from .rules import Rules, RulesLike, rules_of
+from .tables import load_tables
 from .errors import PokerInputError
 from .processes import check_workers, recycled_imap
 
@@ -67,8 +68,10 @@ BOARDS_PER_PROGRAM = 400
 SHOWDOWNS_PER_TASK = 1000
 #: Tasks (chunks) a worker process runs before a fresh one replaces it. clingo keeps every
 #: symbol it ever made for the life of the process (potassco/clingo#203): about 1.5 KB per
-#: hand here, so one process through all 2,598,960 five-card hands would grow by some 4 GB.
-TASKS_PER_PROCESS = 4
+#: hand here, so one process through all 2,598,960 five-card hands would grow by some 4 GB,
+#: and grounding slows as the table grows (heads-up, ``python benchmarks/bench_crossval.py``:
+#: 4,435 showdowns/s with four tasks per process, 5,256/s with one).
+TASKS_PER_PROCESS = 1
 
 
 @dataclass
@@ -142,7 +145,8 @@ def _run(mode: str, task: Callable[..., Partial], args: Sequence[tuple], workers
     if workers <= 1 and len(args) <= TASKS_PER_PROCESS:
         results: Iterator[Partial] = (task(*a) for a in args)
     else:
-        results = recycled_imap(_call, [(task, a) for a in args], workers, TASKS_PER_PROCESS)
+        # the evaluator's tables are loaded before the tasks, out of their timed evaluator seconds
+        results = recycled_imap(_call, [(task, a) for a in args], workers, TASKS_PER_PROCESS, load_tables)
     try:
         for part in results:
             total.merge(part)

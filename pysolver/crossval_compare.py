@@ -33,7 +33,7 @@ from typing import Sequence
 
 import numpy as np
 
-from .asp_program import AspProgram, index_facts
+from .asp_program import AspProgram, DealInput
 from .cards import Card, format_cards
 from .categories import Category, describe
 from .evaluator import categories, evaluate_batch, n_values, tiebreak_ranks
@@ -100,7 +100,7 @@ def asp_answers(holes: Sequence[np.ndarray], boards: Sequence[np.ndarray], rules
     n = int(offsets[-1])
     out = AspAnswers(np.full(n, -1, np.int8), np.zeros(n, np.int64), np.zeros(n, np.int64),
                      np.zeros(n, bool))
-    atoms, _ = _program(rules).run(index_facts(holes, boards))
+    atoms, _ = _program(rules).run(DealInput.from_indices(holes, boards))
     start = offsets.tolist()
     for atom in atoms:
         args = atom.arguments

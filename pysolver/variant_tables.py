@@ -38,7 +38,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .asp_program import ENCODING_FILES, AspProgram, encoding_text, index_facts
+from .asp_program import ENCODING_FILES, AspProgram, DealInput, encoding_text
 from .categories import Category
 from .rules import Rules
 from .tables import RANK_MULTIPLIERS, RANK_SHIFT, deck_multisets, flush_value_table, load_tables, \
@@ -74,7 +74,7 @@ def rank_classes(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     value = np.zeros(len(hands), dtype=np.int64)
     for start in range(0, len(hands), CHUNK):
         chunk = hands[start:start + CHUNK]             # each hand a showdown of its own: two hole cards, a flop
-        atoms, _ = program.run(index_facts(chunk[:, None, :2], chunk[:, 2:]))
+        atoms, _ = program.run(DealInput.from_indices(chunk[:, None, :2], chunk[:, 2:]))
         for atom in atoms:
             if atom.name == "player_result":
                 g, _, name, hand_value, _ = atom.arguments
