@@ -9,8 +9,8 @@ nine-handed river showdowns per second. Figures are the median of repeated runs
 (the machine is shared and noisy); the breakdown shows where a batch's time goes.
 Each repeat solves new deals: clingo keeps every symbol it makes, so the same
 deals solved again run faster than any real batch would (pysolver/processes.py).
-A batch is measured in this process and in two worker processes
-(``Solver(workers=2)``, each replaced after a few chunks).
+A batch is measured with one and with two worker processes (``Solver(workers=N)``,
+each worker replaced after a chunk).
 """
 
 from __future__ import annotations
@@ -60,22 +60,23 @@ def single(solver: Solver, repeat: int) -> tuple[float, float]:
     return 1000 * wall, 1000 * cpu
 
 
-def batch(solver: Solver, players: int, count: int, repeat: int) -> tuple[float, float, dict[str, float]]:
-    """Showdowns per second (wall, CPU of this process) of ``solver.solve_batch``, new deals
-    each repeat (the same deals again would find clingo's symbols made already), and the
-    share of each phase."""
+def batch(solver: Solver, players: int, count: int, repeat: int) -> float:
+    """Showdowns per second (wall) of ``solver.solve_batch``, new deals each repeat (the same
+    deals again would find clingo's symbols made already)."""
     batches = iter([random_deals(players, count, seed=100 * players + i) for i in range(repeat)])
-    wall, cpu = median_time(lambda: solver.solve_batch(next(batches)), repeat)
+    wall, _ = median_time(lambda: solver.solve_batch(next(batches)), repeat)
+    return count / wall
+
+
+def phases(solver: Solver, players: int) -> dict[str, float]:
+    """The share of clingo and of decoding in solving one chunk."""
     chunk = random_deals(players, solver.chunk_size, seed=99)
     start = time.process_time()
     atoms, _ = solver.program.run(DealInput(chunk))  # the cards go in while grounding
-    t_clingo = time.process_time() - start
-    start = time.process_time()
+    middle = time.process_time()
     _decode(chunk, atoms)
-    t_decode = time.process_time() - start
-    total = t_clingo + t_decode
-    share = {"clingo": t_clingo / total, "decode": t_decode / total}
-    return count / wall, count / cpu, share
+    total = time.process_time() - start
+    return {"clingo": (middle - start) / total, "decode": 1 - (middle - start) / total}
 
 
 def main() -> None:
@@ -87,16 +88,13 @@ def main() -> None:
     solver.solve(random_deals(2, 1, seed=0)[0])  # warm up: encodings read and cached
     wall, cpu = single(solver, 200)
     print(f"single heads-up river showdown: {wall:.2f} ms wall, {cpu:.2f} ms CPU (target <= 4 ms)")
-    in_process = Solver(chunk_size=1000)
-    two_workers = Solver(chunk_size=500, workers=2)
     for players, target in ((2, 5000), (9, 1500)):
-        wall_rate, cpu_rate, share = batch(in_process, players, count, repeat)
-        parts = ", ".join(f"{k} {v:.0%}" for k, v in share.items())
-        print(f"batch of {count} {players}-handed river showdowns, in this process: {wall_rate:,.0f}/s wall, "
-              f"{cpu_rate:,.0f}/s CPU (target >= {target:,}); time: {parts}")
-        wall_rate, _, _ = batch(two_workers, players, count, repeat)
-        print(f"batch of {count} {players}-handed river showdowns, 2 worker processes: "
-              f"{wall_rate:,.0f}/s wall (target >= {target:,})")
+        for workers, chunk_size in ((1, 1000), (2, 500)):
+            rate = batch(Solver(chunk_size=chunk_size, workers=workers), players, count, repeat)
+            print(f"batch of {count} {players}-handed river showdowns, {workers} worker "
+                  f"process{'es' if workers > 1 else ''}: {rate:,.0f}/s wall (target >= {target:,})")
+        share = phases(Solver(chunk_size=1000), players)
+        print("  time of a chunk: " + ", ".join(f"{k} {v:.0%}" for k, v in share.items()))
 
 if __name__ == "__main__":
     main()

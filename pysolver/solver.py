@@ -206,7 +206,8 @@ class Solver:
     path or a :class:`~pysolver.rules.Rules` (the standard game by default);
     ``add`` are ``.lp`` files added to it (rule experiments); ``chunk_size`` is
     how many showdowns :meth:`solve_batch` grounds in one program, ``workers`` in
-    how many processes it solves them (one: in this process).
+    how many worker processes it solves them (a small batch with one worker: in
+    this process).
 
     >>> solver = Solver()
     >>> solver.solve(Deal.parse(["Ah Kh", "2c 2d"], "Qh Jh Th 2s 3d")).players[0].category
@@ -234,22 +235,23 @@ class Solver:
     def solve_batch(self, deals: Iterable[Deal]) -> list[ShowdownResult]:
         """Solve many showdowns, ``chunk_size`` of them per grounding, in order.
 
-        With ``workers`` > 1 and more than one chunk, the chunks are solved in that many
-        worker processes, each replaced after :data:`CHUNK_PLAYERS_PER_PROCESS` players'
-        hands (:mod:`pysolver.processes`: clingo's symbols are freed only with the
-        process); every deal is checked before any is solved.
+        The chunks are solved in ``workers`` worker processes, each replaced after
+        :data:`CHUNK_PLAYERS_PER_PROCESS` players' hands (:mod:`pysolver.processes`:
+        clingo frees its symbols only with the process, and grounding slows as they
+        pile up), while this process reads the answers. A batch that one process
+        solves before it would be replaced, with ``workers=1``, is solved in this
+        process. Every deal is checked before any is solved.
         """
         chunks = list(_chunks(deals, self.chunk_size))
         for chunk in chunks:
             for deal in chunk:
                 self.rules.check_deal(deal)
-        if self.workers == 1 or len(chunks) == 1:
+        players = max((len(deal.players) for deal in chunks[0]), default=2)
+        per_process = max(1, CHUNK_PLAYERS_PER_PROCESS // (self.chunk_size * players))
+        if len(chunks) == 1 or (self.workers == 1 and len(chunks) <= per_process):
             return [result for chunk in chunks
                     for result in _decode(chunk, self.program.run(_deal_input(chunk))[0])]
-        players = max(len(deal.players) for deal in chunks[0])
-        per_process = max(1, CHUNK_PLAYERS_PER_PROCESS // (self.chunk_size * players))
-        answers = recycled_imap(_solve_chunk, chunks, self.workers, per_process, _set_worker_solver,
-                                (self.rules,))
+        answers = recycled_imap(_solve_chunk, chunks, self.workers, per_process, _set_worker_solver, (self,))
         return [result for chunk, answer in zip(chunks, answers) for result in _results(chunk, answer)]
 
     def solve_streets(self, deal: Deal) -> list[ShowdownResult]:
@@ -271,15 +273,15 @@ class Solver:
 
 
 #: How many players' hands a worker process of :meth:`Solver.solve_batch` solves before
-#: it is replaced (chunks of 1,000: four heads-up chunks, one 9-handed chunk).
-CHUNK_PLAYERS_PER_PROCESS = 8000
+#: it is replaced: one chunk of 1,000 showdowns (``python benchmarks/bench_asp.py``).
+CHUNK_PLAYERS_PER_PROCESS = 2000
 
 _worker_solver: Solver | None = None
 
 
-def _set_worker_solver(rules: Rules) -> None:
+def _set_worker_solver(solver: Solver) -> None:
     global _worker_solver
-    _worker_solver = _solver(rules)
+    _worker_solver = solver
 
 
 def _solve_chunk(chunk: list[Deal]) -> RawAnswer:
