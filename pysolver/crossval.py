@@ -24,17 +24,16 @@ The chunks (tasks) run in ``workers`` forked local processes, each replaced by
 a fresh one after :data:`TASKS_PER_PROCESS` chunks, since clingo frees none of
 the symbols it makes (:mod:`pysolver.processes`); a run of a few chunks with one worker stays in this process.
 
-Measured on the shared 2-core machine (load 2-5 from other jobs; README, section
-Cross-validation, has the table):
+Measured on the 2-core machine, idle (README, section Cross-validation, has the
+table):
 
-* ``/usr/bin/time -v pysolver crossval --exhaustive 5 --workers 2``: all
-  2,598,960 hands agree, 7,462 classes, in 6 min 28 s wall and 360 CPU-s (ASP
-  7,300 hands/s per process, max RSS 1.4 GB; 3.6 GB before the workers were
-  replaced every few chunks): the <= 10 minute target is met.
-* ``python benchmarks/bench_crossval.py``: the ASP solver checks 2,250-2,900
-  heads-up river showdowns per CPU second (920-1,030 six-handed), against the
-  target of >= 5,000: not met; the evaluator is 1,200-2,500 times faster per
-  heads-up showdown. Grounding is the cost, about 60 rules per player.
+* ``pysolver crossval --exhaustive 5 --workers 2``: all 2,598,960 hands agree,
+  7,462 classes, in 1 min 40 s wall and 190 s of ASP CPU (13,700 hands/s per
+  process; a worker peaks at about 0.5 GB): the <= 10 minute target is met.
+* ``python benchmarks/bench_crossval.py``: the ASP solver checks 5,000-5,300
+  heads-up river showdowns per CPU second per process (1,860-2,020
+  six-handed), against the target of >= 5,000: met, narrowly; the evaluator is
+  about 1,500 times faster per heads-up showdown.
 """
 
 from __future__ import annotations

@@ -9,17 +9,20 @@ about 3,000/s after 20,000; the same 1,000 deals solved again and again stay at
 about 5,600/s (clingo finds their symbols made already). So long runs go to worker processes that are replaced
 after ``tasks_per_process`` tasks, before their tables grow.
 
-The workers are forked from the calling process (Linux and macOS; no
-``if __name__ == "__main__"`` guard needed in a script), so a task's function
-and the initializer's arguments need not be picklable; tasks and results are.
-A worker inherits the symbols its parent made (copy on write): best call this
-from a process that has not solved much itself.
+The workers are forked from the calling thread itself (Linux and macOS; no
+``if __name__ == "__main__"`` guard needed in a script), never from a helper
+thread: ``multiprocessing.Pool(maxtasksperchild=...)`` forks its replacements
+from a thread of its own while other threads may hold locks, and a cross-validation
+under pytest hung that way. Tasks reach a worker through the fork; results come
+back pickled. A worker inherits the symbols its parent made (copy on write): best
+call this from a process that has not solved much itself.
 """
 
 from __future__ import annotations
 
 import multiprocessing
-from typing import Callable, Iterable, Iterator, TypeVar
+from multiprocessing.connection import Connection, wait
+from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
 from .errors import PokerInputError
 
@@ -31,16 +34,63 @@ def recycled_imap(function: Callable[[T], R], tasks: Iterable[T], workers: int, 
                   initializer: Callable[..., None] | None = None, initargs: tuple = ()) -> Iterator[R]:
     """``function(task)`` for each task, in ``workers`` forked processes, results in task order.
 
-    Each process runs ``initializer(*initargs)`` first and is replaced after
-    ``tasks_per_process`` tasks. An exception in a task is raised here; the
-    processes are stopped when the results are consumed or abandoned.
+    Each process runs ``initializer(*initargs)``, then ``tasks_per_process``
+    consecutive tasks, and ends; a fresh one takes the next tasks. An exception
+    in a task is raised here; the processes are stopped when the results are
+    consumed or abandoned.
 
     >>> list(recycled_imap(abs, [-1, 2, -3], workers=2, tasks_per_process=2))
     [1, 2, 3]
     """
+    tasks = list(tasks)
     context = multiprocessing.get_context("fork")
-    with context.Pool(workers, initializer, initargs, maxtasksperchild=tasks_per_process) as pool:
-        yield from pool.imap(function, tasks)
+    starts = iter(range(0, len(tasks), tasks_per_process))
+    running: dict[Connection, multiprocessing.process.BaseProcess] = {}
+    done: dict[int, tuple[bool, object]] = {}
+    next_result = 0
+    try:
+        while next_result < len(tasks):
+            while len(running) < workers and (start := next(starts, None)) is not None:
+                receiver, sender = context.Pipe(duplex=False)
+                indices = range(start, min(start + tasks_per_process, len(tasks)))
+                process = context.Process(target=_work, daemon=True,
+                                          args=(sender, function, tasks, indices, initializer, initargs))
+                process.start()
+                sender.close()
+                running[receiver] = process
+            for receiver in wait(list(running)):
+                try:
+                    index, ok, value = receiver.recv()
+                    done[index] = (ok, value)
+                except EOFError:  # the worker has sent all it will send
+                    process = running.pop(receiver)
+                    process.join()
+                    if process.exitcode != 0:
+                        raise RuntimeError(f"a worker process ended with exit code {process.exitcode}")
+            while next_result in done:
+                ok, value = done.pop(next_result)
+                if not ok:
+                    raise value  # type: ignore[misc]
+                yield value  # type: ignore[misc]
+                next_result += 1
+    finally:
+        for process in running.values():
+            process.terminate()
+            process.join()
+
+
+def _work(sender: Connection, function: Callable, tasks: Sequence, indices: range,
+          initializer: Callable[..., None] | None, initargs: tuple) -> None:
+    """A worker: the initializer, then its tasks, each result (or exception) sent back."""
+    if initializer is not None:
+        initializer(*initargs)
+    for index in indices:
+        try:
+            sender.send((index, True, function(tasks[index])))
+        except Exception as error:  # sent to the caller, which raises it
+            sender.send((index, False, error))
+            break
+    sender.close()
 
 
 def check_workers(workers: int) -> None:
