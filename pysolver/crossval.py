@@ -28,7 +28,7 @@ Measured on the 2-core machine, idle (README, section Cross-validation, has the
 table):
 
 * ``pysolver crossval --exhaustive 5 --workers 2``: all 2,598,960 hands agree,
-  7,462 classes, in 1 min 40 s wall and 190 s of ASP CPU (13,700 hands/s per
+  7,462 classes, in 1 min 36 s wall and 185 s of ASP CPU (14,000 hands/s per
   process; a worker peaks at about 0.5 GB): the <= 10 minute target is met.
 * ``python benchmarks/bench_crossval.py``: the ASP solver checks 5,000-5,300
   heads-up river showdowns per CPU second per process (1,860-2,020
