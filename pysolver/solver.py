@@ -246,7 +246,9 @@ class Solver:
         for chunk in chunks:
             for deal in chunk:
                 self.rules.check_deal(deal)
-        players = max((len(deal.players) for deal in chunks[0]), default=2)
+        if not chunks:
+            return []
+        players = max(len(deal.players) for deal in chunks[0])
         per_process = max(1, CHUNK_PLAYERS_PER_PROCESS // (self.chunk_size * players))
         if len(chunks) == 1 or (self.workers == 1 and len(chunks) <= per_process):
             return [result for chunk in chunks

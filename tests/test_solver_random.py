@@ -6,7 +6,7 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from pysolver import Card, Deal
+from pysolver import Card, Deal, PokerInputError
 from pysolver import solver as solver_module
 from pysolver.solver import Solver
 
@@ -106,3 +106,13 @@ def test_rich_boards_agree_with_brute_force():
         expected = [brute_best(hole + deal.board) for hole in deal.players]
         assert [(int(h.category), h.tiebreak) for h in result.players] == expected, str(deal)
         assert result.winners == tuple(i for i, e in enumerate(expected) if e == max(expected))
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_empty_batch_has_no_results(workers):
+    assert Solver(workers=workers).solve_batch([]) == []
+
+
+def test_workers_must_be_at_least_one():
+    with pytest.raises(PokerInputError, match="workers 0: must be at least 1"):
+        Solver(workers=0)
