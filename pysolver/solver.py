@@ -253,8 +253,13 @@ class Solver:
         if len(chunks) == 1 or (self.workers == 1 and len(chunks) <= per_process):
             return [result for chunk in chunks
                     for result in _decode(chunk, self.program.run(_deal_input(chunk))[0])]
-        answers = recycled_imap(_solve_chunk, chunks, self.workers, per_process, _set_worker_solver, (self,))
+        answers = recycled_imap(self._solve_chunk, chunks, self.workers, per_process)
         return [result for chunk, answer in zip(chunks, answers) for result in _results(chunk, answer)]
+
+    def _solve_chunk(self, chunk: list[Deal]) -> RawAnswer:
+        """A worker process's task: one chunk solved, as plain data (the worker is forked,
+        so it has this solver already)."""
+        return _read(len(chunk), self.program.run(_deal_input(chunk))[0])
 
     def solve_streets(self, deal: Deal) -> list[ShowdownResult]:
         """The standing at the flop, turn and river (as far as the board goes).
@@ -277,20 +282,6 @@ class Solver:
 #: How many players' hands a worker process of :meth:`Solver.solve_batch` solves before
 #: it is replaced: one chunk of 1,000 showdowns (``python benchmarks/bench_asp.py``).
 CHUNK_PLAYERS_PER_PROCESS = 2000
-
-_worker_solver: Solver | None = None
-
-
-def _set_worker_solver(solver: Solver) -> None:
-    global _worker_solver
-    _worker_solver = solver
-
-
-def _solve_chunk(chunk: list[Deal]) -> RawAnswer:
-    """A worker process's task: one chunk solved, as plain data."""
-    assert _worker_solver is not None
-    return _read(len(chunk), _worker_solver.program.run(_deal_input(chunk))[0])
-
 
 def _deal_input(deals: list[Deal]) -> str | DealInput:
     """The showdowns' cards for the grounder: a batch through DealInput (no text for clingo
