@@ -22,8 +22,8 @@ import time
 import numpy as np
 
 from pysolver import Card, Deal, Solver
-from pysolver.asp_program import DealInput
-from pysolver.solver import _decode
+from pysolver.asp.runtime import DealInput
+from pysolver.asp.solver import _decode
 
 
 def random_deals(players: int, count: int, seed: int) -> list[Deal]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import argparse
 
-from pysolver.crossval import EXHAUSTIVE_CHUNKS, crossval_random, exhaustive_chunk
+from pysolver.crossval.runner import EXHAUSTIVE_CHUNKS, crossval_random, exhaustive_chunk
 
 
 def main() -> None:

@@ -16,7 +16,7 @@ import argparse
 import time
 from itertools import combinations
 
-from pysolver.equity import equity
+from pysolver.odds.calculator import equity
 
 
 def best_of(function, repeat: int = 3) -> float:

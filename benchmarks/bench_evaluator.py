@@ -23,7 +23,7 @@ from itertools import combinations
 
 import numpy as np
 
-from pysolver.evaluator import evaluate, evaluate_batch
+from pysolver.evaluator.lookup import evaluate, evaluate_batch
 
 SUITS, RANKS = "cdhs", "23456789TJQKA"
 

@@ -14,10 +14,10 @@ import argparse
 import time
 from itertools import combinations
 
-from pysolver.cards import parse_cards
-from pysolver.outs import outs
-from pysolver.potential import hand_potential, hand_report
-from pysolver.strength import hand_strength
+from pysolver.core.cards import parse_cards
+from pysolver.odds.draws import outs
+from pysolver.odds.potential import hand_potential, hand_report
+from pysolver.odds.strength import hand_strength
 
 
 def best_of(function, repeat: int) -> tuple[float, object]:

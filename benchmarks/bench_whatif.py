@@ -28,8 +28,8 @@ import clingo
 from clingo import ast
 
 from pysolver import Deal, Solver
-from pysolver.asp_program import encoding_statements
-from pysolver.whatif import check_whatif_deal, ground_and_solve, runouts, whatif_facts
+from pysolver.asp.runtime import encoding_statements
+from pysolver.asp.whatif import check_whatif_deal, ground_and_solve, runouts, whatif_facts
 
 from bench_asp import median_time  # wall and CPU medians (benchmarks/ is on the path)
 

@@ -3,8 +3,8 @@
     python examples/hand_strength.py
 """
 
-from pysolver.outs import outs
-from pysolver.potential import hand_report
+from pysolver.odds.draws import outs
+from pysolver.odds.potential import hand_report
 
 # Billings et al.'s example: AdQc on a 3h 4c Jh flop, against one and three random hands.
 for opponents in (1, 3):

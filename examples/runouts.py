@@ -5,7 +5,7 @@
 
 from collections import Counter
 
-from pysolver.whatif import asp_outs, runouts
+from pysolver.asp.whatif import asp_outs, runouts
 
 # Heads-up from the flop: 990 two-card runouts, each its own showdown in one clingo program.
 report = runouts(["As Ks", "Qh Qd"], "Js Ts 2c")

@@ -12,8 +12,8 @@ clingo ranked from the same file.
 import numpy as np
 
 from pysolver import Card, Deal, Solver
-from pysolver.equity import equity
-from pysolver.evaluator import n_values
+from pysolver.odds.calculator import equity
+from pysolver.evaluator.lookup import n_values
 
 # One showdown, three rule books.
 deal = Deal.parse(["Ah 6c", "Qs Qd"], "7h 8d 9s Qc Ks")

@@ -6,22 +6,22 @@ beside a fast numpy lookup-table evaluator and an odds engine.
     (Card('As'), Card('Kd'))
 """
 
-from .cards import Card, deck, format_cards, parse_board, parse_cards, parse_hole
-from .categories import Category, describe
-from .deal import MAX_PLAYERS, Deal
-from .errors import (CardCountError, DuplicateCardError, InvalidCardError, PlayerCountError,
+from .core.cards import Card, deck, format_cards, parse_board, parse_cards, parse_hole
+from .core.categories import Category, describe
+from .core.deal import MAX_PLAYERS, Deal
+from .core.errors import (CardCountError, DuplicateCardError, InvalidCardError, PlayerCountError,
                      PokerInputError, RangeError, RuleFileError, TooManyPlayersError)
-from .rules import VARIANTS, Rules
-from .solver import (PlayerHand, ShowdownResult, Solver, solve_batch, solve_showdown,
+from .core.rules import VARIANTS, Rules
+from .asp.solver import (PlayerHand, ShowdownResult, Solver, solve_batch, solve_showdown,
                      solve_streets)
-from .chen import chen_normalized, chen_score
-from .equity import EquityResult, PlayerEquity  # the function: from pysolver.equity import equity
-from .ranges import HAND_CLASSES, Range, parse_range
-from .evaluator import (best_five, card_keys, categories, category, describe_value, evaluate,
+from .odds.chen import chen_normalized, chen_score
+from .odds.calculator import EquityResult, PlayerEquity  # the function: from pysolver.equity import equity
+from .core.ranges import HAND_CLASSES, Range, parse_range
+from .evaluator.lookup import (best_five, card_keys, categories, category, describe_value, evaluate,
                         evaluate_batch, evaluate_keys, n_values, tiebreak_ranks)
-from .strength import HandStrength, hand_strength
-from .potential import HandPotential, HandReport, hand_potential, hand_report
-from .outs import CardOutcome, OutsReport  # the function: from pysolver.outs import outs
+from .odds.strength import HandStrength, hand_strength
+from .odds.potential import HandPotential, HandReport, hand_potential, hand_report
+from .odds.draws import CardOutcome, OutsReport  # the function: from pysolver.outs import outs
 
 __version__ = "0.1.0"
 

@@ -24,8 +24,8 @@ import numpy as np
 
 from itertools import permutations
 
-from pysolver.exact import exact_fixed
-from pysolver.ranges import COMBOS, HAND_CLASSES, class_combos, combo_mask
+from pysolver.odds.enumeration import exact_fixed
+from pysolver.core.ranges import COMBOS, HAND_CLASSES, class_combos, combo_mask
 
 OUT = Path(__file__).resolve().parent.parent / "pysolver" / "data" / "preflop_equity.json"
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from pysolver.chen import CHEN_MAX, CHEN_MIN, chen_normalized, chen_points, chen_score, chen_table
-from pysolver.errors import RangeError
+from pysolver.odds.chen import CHEN_MAX, CHEN_MIN, chen_normalized, chen_points, chen_score, chen_table
+from pysolver.core.errors import RangeError
 
 
 @pytest.mark.parametrize("hand, score", [

@@ -3,10 +3,10 @@
 import numpy as np
 import pytest
 
-from pysolver.cards import parse_cards
-from pysolver.categories import Category, describe
-from pysolver.errors import CardCountError, DuplicateCardError
-from pysolver.outs import ENGINES, outs
+from pysolver.core.cards import parse_cards
+from pysolver.core.categories import Category, describe
+from pysolver.core.errors import CardCountError, DuplicateCardError
+from pysolver.odds.draws import ENGINES, outs
 from strength_oracle import brute_outs, rank_hand
 
 

@@ -5,9 +5,9 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from pysolver.cards import parse_cards
-from pysolver.errors import CardCountError, PlayerCountError
-from pysolver.potential import HandPotential, hand_potential, hand_report
+from pysolver.core.cards import parse_cards
+from pysolver.core.errors import CardCountError, PlayerCountError
+from pysolver.odds.potential import HandPotential, hand_potential, hand_report
 from strength_oracle import brute_potential, brute_strength, ppot_npot, rank_hand
 
 # HP[before][after] of AdQc on 3h 4c Jh with two cards to come, from

@@ -14,15 +14,15 @@ import pytest
 
 from pysolver import Category, Deal, InvalidCardError, PlayerCountError, RuleFileError, Solver
 from pysolver.cli import main
-from pysolver.crossval import crossval_equity, crossval_random, exhaustive_chunk
-from pysolver.equity import equity
-from pysolver.evaluator import (best_five, categories, describe_value, evaluate, evaluate_batch,
+from pysolver.crossval.runner import crossval_equity, crossval_random, exhaustive_chunk
+from pysolver.odds.calculator import equity
+from pysolver.evaluator.lookup import (best_five, categories, describe_value, evaluate, evaluate_batch,
                                 n_values)
-from pysolver.outs import outs
-from pysolver.rules import VARIANTS, Rules, variant_path
-from pysolver.tables import load_tables
-from pysolver.variant_tables import build_variant_tables, cache_path, variant_tables
-from pysolver.whatif import runouts
+from pysolver.odds.draws import outs
+from pysolver.core.rules import VARIANTS, Rules, variant_path
+from pysolver.evaluator.tables import load_tables
+from pysolver.evaluator.variants import build_variant_tables, cache_path, variant_tables
+from pysolver.asp.whatif import runouts
 
 from variant_brute import (CATEGORIES, FLUSH_OVER_FULL_HOUSE, SHORT_DECK, SHORT_DECK_STRAIGHT_OVER_TRIPS, all_hands,
                            best_keys, classify)

@@ -4,7 +4,7 @@ import clingo
 import pytest
 
 from pysolver import Category, Deal, RuleFileError, Solver, solve_showdown
-from pysolver.asp_program import READABLE_FILES, batch_facts, encoding_path
+from pysolver.asp.runtime import READABLE_FILES, batch_facts, encoding_path
 
 RIVER_HEADS_UP = Deal.parse(["As Ks", "Qh Qd"], "Js Ts 2c 7h 3d")
 RIVER_NINE = Deal.parse(["Jc 3d", "Th 9h", "Jd 4c", "8c 6c", "Jh 5d", "Ts 8s", "9d 6d", "5h 4h", "6h 3c"],

@@ -3,10 +3,10 @@
 import numpy as np
 import pytest
 
-from pysolver.cards import parse_cards
-from pysolver.errors import CardCountError, DuplicateCardError, PlayerCountError, RangeError
-from pysolver.ranges import COMBOS, parse_range
-from pysolver.strength import HandStrength, hand_strength
+from pysolver.core.cards import parse_cards
+from pysolver.core.errors import CardCountError, DuplicateCardError, PlayerCountError, RangeError
+from pysolver.core.ranges import COMBOS, parse_range
+from pysolver.odds.strength import HandStrength, hand_strength
 from strength_oracle import brute_strength, rank_hand
 
 
@@ -146,7 +146,7 @@ def test_command_line_text_and_errors(capsys):
 def test_docstring_examples():
     import doctest
 
-    from pysolver import outs, potential, strength
+    from pysolver.odds import draws as outs, potential, strength
     for module in (strength, potential, outs):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__

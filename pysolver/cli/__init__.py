@@ -12,7 +12,7 @@ import argparse
 import sys
 from typing import Sequence
 
-from ..errors import PokerInputError
+from ..core.errors import PokerInputError
 from . import showdown, equity, chen, strength, outs, runouts, crossval, rules
 # Each subcommand module, in the order of `pysolver --help`.
 COMMANDS: tuple = (showdown, equity, chen, strength, outs, runouts, crossval, rules)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ..chen import chen_normalized, chen_score
+from ..odds.chen import chen_normalized, chen_score
 
 
 def add_parser(subparsers) -> None:

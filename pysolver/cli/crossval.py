@@ -18,9 +18,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..crossval import (EXHAUSTIVE_CHUNKS, crossval_equity, crossval_exhaustive, crossval_random,
+from ..crossval.runner import (EXHAUSTIVE_CHUNKS, crossval_equity, crossval_exhaustive, crossval_random,
                         crossval_streets)
-from ..errors import PokerInputError
+from ..core.errors import PokerInputError
 from .options import add_rules_options, rules_from
 
 

@@ -12,7 +12,7 @@ import sys
 from contextlib import contextmanager
 from typing import Iterator, Optional
 
-from ..equity import Progress, equity
+from ..odds.calculator import Progress, equity
 from .options import add_rules_options, rules_from
 
 

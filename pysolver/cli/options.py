@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..rules import VARIANTS, Rules
+from ..core.rules import VARIANTS, Rules
 
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:

@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..cards import format_cards
-from ..outs import ENGINES, OutsReport, outs
+from ..core.cards import format_cards
+from ..odds.draws import ENGINES, OutsReport, outs
 from .options import add_rules_options, rules_from
 
 
@@ -52,7 +52,7 @@ def format_report(report: OutsReport) -> str:
 
 def run(args: argparse.Namespace) -> int:
     if args.engine == "asp":
-        from ..whatif import asp_outs
+        from ..asp.whatif import asp_outs
         report = asp_outs(args.first, args.second, args.board, dead=args.dead, rules=rules_from(args))
     else:
         report = outs(args.first, args.second, args.board, dead=args.dead, engine=args.engine,

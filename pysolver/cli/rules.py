@@ -11,9 +11,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..cards import RANKS
-from ..evaluator import n_values
-from ..rules import VARIANTS, Rules, variant_path
+from ..core.cards import RANKS
+from ..evaluator.lookup import n_values
+from ..core.rules import VARIANTS, Rules, variant_path
 from .options import add_rules_options, rules_from
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..cards import format_cards
-from ..whatif import RunoutReport, runouts
+from ..core.cards import format_cards
+from ..asp.whatif import RunoutReport, runouts
 from .options import add_rules_options, rules_from
 
 

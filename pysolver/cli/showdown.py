@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 
-from ..deal import Deal
-from ..solver import ShowdownResult, Solver
+from ..core.deal import Deal
+from ..asp.solver import ShowdownResult, Solver
 from .options import add_rules_options, rules_from
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..potential import HandPotential, HandReport, hand_report
-from ..strength import STATES
+from ..odds.potential import HandPotential, HandReport, hand_report
+from ..odds.strength import STATES
 from .options import add_rules_options, rules_from
 
 

@@ -42,7 +42,7 @@ RANK_MULTIPLIERS = np.array([0x2000, 0x8001, 0x11000, 0x3a000, 0x91000, 0x176005
                             dtype=np.int64)
 RANK_KEY_BITS = 25
 RANK_SHIFT = 12
-TABLES_PATH = Path(__file__).parent / "data" / "evaluator_tables.npz"
+TABLES_PATH = Path(__file__).parent.parent / "data" / "evaluator_tables.npz"
 
 
 def rank_multisets(size: int, most: int = 4) -> np.ndarray:

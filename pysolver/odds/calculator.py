@@ -34,13 +34,13 @@ from typing import Callable, Optional, Sequence, Union
 
 import numpy as np
 
-from .cards import Card, CardsLike, check_distinct, format_cards, parse_board, parse_cards, parse_hole
-from .deal import check_player_count
-from .errors import PokerInputError, RangeError
-from .exact import Tally, exact_fixed, exact_one_open, exact_open_preflop
-from .montecarlo import Open, monte_carlo
-from .ranges import COMBO_CLASS, HAND_CLASSES, Range, combo_index, parse_range
-from .rules import Rules, RulesLike, rules_of
+from ..core.cards import Card, CardsLike, check_distinct, format_cards, parse_board, parse_cards, parse_hole
+from ..core.deal import check_player_count
+from ..core.errors import PokerInputError, RangeError
+from .enumeration import Tally, exact_fixed, exact_one_open, exact_open_preflop
+from .sampling import Open, monte_carlo
+from ..core.ranges import COMBO_CLASS, HAND_CLASSES, Range, combo_index, parse_range
+from ..core.rules import Rules, RulesLike, rules_of
 
 EXACT_BUDGET = 100_000_000
 """Largest :func:`work_estimate` (hand values looked up) that ``exact=None`` enumerates."""

@@ -38,9 +38,9 @@ from pathlib import Path
 
 import numpy as np
 
-from .asp_program import ENCODING_FILES, AspProgram, DealInput, encoding_text
-from .categories import Category
-from .rules import Rules
+from ..asp.runtime import ENCODING_FILES, AspProgram, DealInput, encoding_text
+from ..core.categories import Category
+from ..core.rules import Rules
 from .tables import RANK_MULTIPLIERS, RANK_SHIFT, deck_multisets, flush_value_table, load_tables, \
     multiset_ranks, rank_value_items
 
@@ -85,7 +85,7 @@ def rank_classes(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 def build_variant_tables(rules: Rules) -> dict[str, np.ndarray]:
     """The evaluator's tables for ``rules`` (see the module docstring)."""
-    from .solver import tiebreak_from_value
+    from ..asp.solver import tiebreak_from_value
 
     hands, category, hand_value = rank_classes(rules)
     distinct, index = np.unique(hand_value, return_inverse=True)

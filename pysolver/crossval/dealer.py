@@ -41,9 +41,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .deal import check_player_count
-from .errors import CardCountError
-from .rules import RulesLike, rules_of
+from ..core.deal import check_player_count
+from ..core.errors import CardCountError
+from ..core.rules import RulesLike, rules_of
 
 CASES = ("uniform", "straight_flush", "quads", "two_trips", "big_flush", "three_pairs", "wheel",
          "board_plays")

@@ -48,14 +48,14 @@ from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
-from .cards import Card, format_cards
-from .crossval_compare import Partial, asp_answers, compare_hands, compare_showdowns, order_mismatches
+from ..core.cards import Card, format_cards
+from .compare import Partial, asp_answers, compare_hands, compare_showdowns, order_mismatches
 from .dealer import STREET_CASES, deal_skewed, deal_streets
-from .evaluator import n_values
-from .rules import Rules, RulesLike, rules_of
-from .tables import load_tables
-from .errors import PokerInputError
-from .processes import check_workers, recycled_imap
+from ..evaluator.lookup import n_values
+from ..core.rules import Rules, RulesLike, rules_of
+from ..evaluator.tables import load_tables
+from ..core.errors import PokerInputError
+from ..asp.processes import check_workers, recycled_imap
 
 #: Default number of chunks of the exhaustive 5-card run.
 EXHAUSTIVE_CHUNKS = 40
@@ -343,8 +343,8 @@ def crossval_exhaustive(chunks: int = EXHAUSTIVE_CHUNKS, only: Sequence[int] | N
 # --- Equity: ASP what-if counts against the evaluator's exact counts ------------------------
 
 def _equity_task(holes: np.ndarray, board: np.ndarray, rules: Rules) -> Partial:
-    from .equity import equity
-    from .whatif import runouts
+    from ..odds.calculator import equity
+    from ..asp.whatif import runouts
     texts = [format_cards(Card(c) for c in h) for h in holes.tolist()]
     board_text = format_cards(Card(c) for c in board.tolist())
     start = time.process_time()

@@ -24,7 +24,7 @@ import multiprocessing
 from multiprocessing.connection import Connection, wait
 from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
-from .errors import PokerInputError
+from ..core.errors import PokerInputError
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -94,6 +94,6 @@ def _work(sender: Connection, function: Callable, tasks: Sequence, indices: rang
 
 
 def check_workers(workers: int) -> None:
-    """Raise :class:`~pysolver.errors.PokerInputError` unless ``workers`` is at least 1."""
+    """Raise :class:`~pysolver.PokerInputError` unless ``workers`` is at least 1."""
     if workers < 1:
         raise PokerInputError(f"workers {workers}: must be at least 1")

@@ -35,10 +35,10 @@ from typing import Callable, Optional
 
 import numpy as np
 
-from . import equity_tables as _tables
-from .equity_tables import CARD_BITS, CARD_RANK_KEY, RANK_WEIGHTS, SUIT_MASK
-from .rules import Rules
-from .tables import rank_multisets
+from . import hand_tables as _tables
+from .hand_tables import CARD_BITS, CARD_RANK_KEY, RANK_WEIGHTS, SUIT_MASK
+from ..core.rules import Rules
+from ..evaluator.tables import rank_multisets
 
 _NONE = np.zeros(0, dtype=np.int64)
 _NONE.setflags(write=False)

@@ -28,7 +28,7 @@ parse: about 10% fewer instructions per showdown).
 :class:`AspProgram` holds the encodings (under a variant's rules, see
 :mod:`pysolver.rules`), and :meth:`AspProgram.run` grounds and solves facts (a
 text or a :class:`DealInput`), turning every clingo error into a
-:class:`~pysolver.errors.RuleFileError` with clingo's message, file and line.
+:class:`~pysolver.RuleFileError` with clingo's message, file and line.
 """
 
 from __future__ import annotations
@@ -45,12 +45,12 @@ import clingo
 import numpy as np
 from clingo import Function, Number, ast
 
-from .cards import Card
-from .deal import Deal
-from .errors import RuleFileError
+from ..core.cards import Card
+from ..core.deal import Deal
+from ..core.errors import RuleFileError
 
 if TYPE_CHECKING:
-    from .rules import RulesLike
+    from ..core.rules import RulesLike
 
 log = logging.getLogger("pysolver.asp")
 
@@ -74,13 +74,13 @@ RulePath = str | os.PathLike
 
 def encoding_path(name: str) -> Path:
     """The installed path of one of the encodings, e.g. ``encoding_path('hands.lp')``."""
-    return Path(str(resources.files("pysolver.asp").joinpath(name)))
+    return Path(str(resources.files("pysolver.encodings").joinpath(name)))
 
 
 @lru_cache(maxsize=None)
 def encoding_text(name: str) -> str:
     """The text of one of the encodings (read once)."""
-    return resources.files("pysolver.asp").joinpath(name).read_text(encoding="utf-8")
+    return resources.files("pysolver.encodings").joinpath(name).read_text(encoding="utf-8")
 
 
 @lru_cache(maxsize=None)
@@ -184,7 +184,7 @@ class AspProgram:
     """
 
     def __init__(self, rules: "RulesLike" = None, encodings: Sequence[str] = ENCODING_FILES):
-        from .rules import VARIANTS, rules_of
+        from ..core.rules import VARIANTS, rules_of
 
         self.rules = rules_of(rules)
         shipped = self.rules.name in VARIANTS

@@ -33,12 +33,12 @@ from typing import Sequence
 
 import numpy as np
 
-from .asp_program import AspProgram, DealInput
-from .cards import Card, format_cards
-from .categories import Category, describe
-from .evaluator import categories, evaluate_batch, n_values, tiebreak_ranks
-from .rules import Rules, rules_of
-from .solver import tiebreak_from_value
+from ..asp.runtime import AspProgram, DealInput
+from ..core.cards import Card, format_cards
+from ..core.categories import Category, describe
+from ..evaluator.lookup import categories, evaluate_batch, n_values, tiebreak_ranks
+from ..core.rules import Rules, rules_of
+from ..asp.solver import tiebreak_from_value
 
 _CATEGORY_BY_NAME = {c.snake: int(c) for c in Category}
 

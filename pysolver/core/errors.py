@@ -8,7 +8,7 @@ wrong, and every message names the offending value::
     >>> parse_cards("Ax")
     Traceback (most recent call last):
     ...
-    pysolver.errors.InvalidCardError: invalid card 'Ax': suit must be one of c, d, h, s
+    pysolver.InvalidCardError: invalid card 'Ax': suit must be one of c, d, h, s
 
 The command line prints the message as one line on stderr and exits with 2.
 """
@@ -46,3 +46,12 @@ class RangeError(PokerInputError):
 
 class RuleFileError(PokerInputError):
     """An ASP rule file that does not parse, does not ground, or breaks the rules' contract."""
+
+
+# The family is public as ``pysolver.PokerInputError`` and so on, and prints so in tracebacks.
+for _error in (PokerInputError, InvalidCardError, DuplicateCardError, CardCountError, PlayerCountError,
+               RangeError, RuleFileError):
+    _error.__module__ = "pysolver"
+
+__all__ = ["PokerInputError", "InvalidCardError", "DuplicateCardError", "CardCountError",
+           "PlayerCountError", "TooManyPlayersError", "RangeError", "RuleFileError"]

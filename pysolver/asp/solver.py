@@ -23,13 +23,13 @@ from typing import Iterable, Iterator, Sequence
 
 import clingo
 
-from .asp_program import AspProgram, DealInput, GroundSize, RulePath, batch_facts
-from .cards import Card, CardsLike, format_cards
-from .categories import Category, describe
-from .deal import Deal
-from .errors import InvalidCardError, RuleFileError
+from .runtime import AspProgram, DealInput, GroundSize, RulePath, batch_facts
+from ..core.cards import Card, CardsLike, format_cards
+from ..core.categories import Category, describe
+from ..core.deal import Deal
+from ..core.errors import InvalidCardError, RuleFileError
 from .processes import check_workers, recycled_imap
-from .rules import Rules, RulesLike
+from ..core.rules import Rules, RulesLike
 
 # hand_value (asp/tiebreak.lp): Order << 21 | lead0 << 17 | lead1 << 13 | kicker bits.
 _LEADS = {Category.ROYAL_FLUSH: 1, Category.STRAIGHT_FLUSH: 1, Category.FOUR_OF_A_KIND: 1,

@@ -64,10 +64,10 @@ from typing import NamedTuple, Optional
 
 import numpy as np
 
-from .cards import Card, CardsLike, parse_cards
-from .categories import Category, describe
-from .errors import CardCountError, DuplicateCardError, InvalidCardError, PokerInputError
-from .rules import Rules, RulesLike, rules_of
+from ..core.cards import Card, CardsLike, parse_cards
+from ..core.categories import Category, describe
+from ..core.errors import CardCountError, DuplicateCardError, InvalidCardError, PokerInputError
+from ..core.rules import Rules, RulesLike, rules_of
 from .tables import RANK_KEY_BITS, RANK_MULTIPLIERS, RANK_SHIFT, load_tables
 
 CHUNK = 1 << 15
@@ -120,7 +120,7 @@ def _standard_tables() -> _Tables:
 
 @lru_cache(maxsize=8)
 def _variant_tables(rules: Rules) -> _Tables:
-    from .variant_tables import variant_tables
+    from .variants import variant_tables
 
     return _make_tables(variant_tables(rules), rules)
 

@@ -24,11 +24,11 @@ from typing import Callable, Optional, Sequence
 
 import numpy as np
 
-from .cards import Card, CardsLike, check_distinct, format_cards, parse_cards
-from .categories import Category
-from .deal import Deal
-from .errors import CardCountError
-from .rules import Rules, RulesLike, rules_of
+from ..core.cards import Card, CardsLike, check_distinct, format_cards, parse_cards
+from ..core.categories import Category
+from ..core.deal import Deal
+from ..core.errors import CardCountError
+from ..core.rules import Rules, RulesLike, rules_of
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class HandValue:
 
 def _table_engine(hands: Sequence[Sequence[Card]], rules: Rules) -> list[HandValue]:
     """The lookup-table evaluator, one batch for all hands (each of the same size)."""
-    from .evaluator import categories, describe_value, evaluate_batch
+    from ..evaluator.lookup import categories, describe_value, evaluate_batch
 
     values = evaluate_batch(np.array([[c.index for c in hand] for hand in hands], dtype=np.int64), rules=rules)
     cats = categories(values, rules)

@@ -47,13 +47,13 @@ from dataclasses import dataclass
 from math import comb
 from typing import Optional, Sequence
 
-from .asp_program import FACE_NAMES, SUIT_NAMES, AspProgram
-from .cards import Card, CardsLike, check_distinct, format_cards, parse_cards
-from .categories import Category, describe
-from .deal import Deal
-from .errors import CardCountError, PlayerCountError
-from .outs import CardOutcome, HandValue, OutsReport
-from .rules import RulesLike, rules_of
+from .runtime import FACE_NAMES, SUIT_NAMES, AspProgram
+from ..core.cards import Card, CardsLike, check_distinct, format_cards, parse_cards
+from ..core.categories import Category, describe
+from ..core.deal import Deal
+from ..core.errors import CardCountError, PlayerCountError
+from ..odds.draws import CardOutcome, HandValue, OutsReport
+from ..core.rules import RulesLike, rules_of
 from .solver import tiebreak_from_value
 
 #: The encodings of a what-if program, in load order.

@@ -28,7 +28,7 @@ the deck taken out.
     >>> [c.snake for c in rules.order[-5:]]
     ['full_house', 'flush', 'four_of_a_kind', 'straight_flush', 'royal_flush']
 
-A file that breaks the contract raises :class:`~pysolver.errors.RuleFileError`
+A file that breaks the contract raises :class:`~pysolver.RuleFileError`
 naming the file and what is wrong, before anything is solved.
 """
 
@@ -59,7 +59,7 @@ FACES = tuple(name.lower() for name in RANK_NAMES)
 
 def variant_path(name: str) -> Path:
     """The installed file of a shipped variant."""
-    return Path(str(resources.files("pysolver.asp").joinpath("variants", f"{name}.lp")))
+    return Path(str(resources.files("pysolver.encodings").joinpath("variants", f"{name}.lp")))
 
 
 def _file_text(path: str, what: str) -> str:
@@ -158,7 +158,7 @@ class Rules:
         >>> Rules.load("short_deck").check_cards([Card.parse("5c")])
         Traceback (most recent call last):
         ...
-        pysolver.errors.InvalidCardError: card '5c' is not in the short_deck deck (six through ace)
+        pysolver.InvalidCardError: card '5c' is not in the short_deck deck (six through ace)
         """
         for card in cards:
             if card.rank not in self.faces:
@@ -190,7 +190,7 @@ def rules_of(rules: RulesLike) -> Rules:
 
 @lru_cache(maxsize=32)
 def _load(name: str, files: tuple[str, ...], texts: tuple[str, ...]) -> Rules:
-    from .asp_program import AspProgram  # the program reads rules; avoid the import cycle
+    from ..asp.runtime import AspProgram  # the program reads rules; avoid the import cycle
 
     atoms = AspProgram.rules_facts(files)
     where = f"rules file '{files[0]}'" + (f" (with {', '.join(files[1:])})" if files[1:] else "")

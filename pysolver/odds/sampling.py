@@ -29,11 +29,11 @@ from typing import Callable, Optional, Sequence, Union
 
 import numpy as np
 
-from . import equity_tables as _tables
-from .equity_tables import CARD_BITS, CARD_RANK_KEY
-from .rules import Rules
-from .errors import RangeError
-from .exact import Tally
+from . import hand_tables as _tables
+from .hand_tables import CARD_BITS, CARD_RANK_KEY
+from ..core.rules import Rules
+from ..core.errors import RangeError
+from .enumeration import Tally
 
 BATCH = 131_072
 MAX_TRIALS = 100_000_000

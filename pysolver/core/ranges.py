@@ -290,7 +290,7 @@ def parse_range(text: str) -> Range:
     >>> parse_range("AKx")
     Traceback (most recent call last):
     ...
-    pysolver.errors.RangeError: range item 'AKx': not a hand such as 'AKs', 'TT' or 'AsKd'
+    pysolver.RangeError: range item 'AKx': not a hand such as 'AKs', 'TT' or 'AsKd'
     """
     if not isinstance(text, str) or not text.strip():
         raise RangeError(f"range {text!r}: empty; write hands such as 'AKs, TT+' or 'random'")

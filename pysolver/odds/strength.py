@@ -27,11 +27,11 @@ from typing import Optional
 
 import numpy as np
 
-from .cards import Card, CardsLike, check_distinct, format_cards, parse_board, parse_cards, parse_hole
-from .errors import CardCountError, PlayerCountError, RangeError
-from .evaluator import evaluate_batch
-from .ranges import as_range
-from .rules import Rules, RulesLike, rules_of
+from ..core.cards import Card, CardsLike, check_distinct, format_cards, parse_board, parse_cards, parse_hole
+from ..core.errors import CardCountError, PlayerCountError, RangeError
+from ..evaluator.lookup import evaluate_batch
+from ..core.ranges import as_range
+from ..core.rules import Rules, RulesLike, rules_of
 
 # States of a comparison, in the order of the rows and columns of HP tables.
 AHEAD, TIED, BEHIND = 0, 1, 2

@@ -32,8 +32,8 @@ from typing import Callable, Optional, Sequence
 
 import numpy as np
 
-from .rules import Rules
-from .tables import deck_multisets
+from ..core.rules import Rules
+from ..evaluator.tables import deck_multisets
 
 RANK_WEIGHTS = np.array([0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181],
                         dtype=np.int64)
@@ -96,7 +96,7 @@ def tables(rules: Optional[Rules] = None) -> HandTables:
 
 @lru_cache(maxsize=8)
 def _tables(rules: Optional[Rules]) -> HandTables:
-    from .evaluator import evaluate_batch
+    from ..evaluator.lookup import evaluate_batch
 
     faces = range(13) if rules is None else rules.faces
     return build_tables(lambda hands: evaluate_batch(hands, rules=rules), faces)

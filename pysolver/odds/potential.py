@@ -34,10 +34,10 @@ from typing import Optional
 
 import numpy as np
 
-from .cards import Card, CardsLike, format_cards
-from .errors import CardCountError, PlayerCountError
-from .evaluator import card_keys, evaluate_keys
-from .rules import Rules, RulesLike
+from ..core.cards import Card, CardsLike, format_cards
+from ..core.errors import CardCountError, PlayerCountError
+from ..evaluator.lookup import card_keys, evaluate_keys
+from ..core.rules import Rules, RulesLike
 from .strength import AHEAD, BEHIND, STATES, TIED, HandStrength, Situation, compare_states, current_states, tally
 
 
