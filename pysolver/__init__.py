@@ -1,41 +1,49 @@
 """pysolver: Texas Hold'em showdowns solved with Answer Set Programming (clingo),
 beside a fast numpy lookup-table evaluator and an odds engine.
 
-    >>> from pysolver import parse_cards, Deal
-    >>> parse_cards("As Kd")
-    (Card('As'), Card('Kd'))
+Everything a player or a rule experimenter reaches for is here; specialist API
+lives in the engines' subpackages, each with its ``__all__``:
+:mod:`pysolver.core` (cards, deals, categories, ranges, rules, errors),
+:mod:`pysolver.asp` (the clingo runtime, the codec, the solver, what-if),
+:mod:`pysolver.evaluator` (lookup tables), :mod:`pysolver.odds` (equity,
+strength, potential, outs, Chen) and :mod:`pysolver.crossval`.
+
+    >>> from pysolver import solve_showdown, equity
+    >>> solve_showdown(["As Ks", "Qh Qd"], "Js Ts 2c 7h 3d").winners
+    (1,)
+    >>> round(equity(["AcAd", "KsKh"]).players[0].equity, 4)
+    0.8126
 """
 
-from .core.cards import Card, deck, format_cards, parse_board, parse_cards, parse_hole
-from .core.categories import Category, describe
-from .core.deal import MAX_PLAYERS, Deal
-from .core.errors import (CardCountError, DuplicateCardError, InvalidCardError, PlayerCountError,
-                     PokerInputError, RangeError, RuleFileError, TooManyPlayersError)
-from .core.rules import VARIANTS, Rules
-from .asp.solver import (PlayerHand, ShowdownResult, Solver, solve_batch, solve_showdown,
-                     solve_streets)
-from .odds.chen import chen_normalized, chen_score
-from .odds.calculator import EquityResult, PlayerEquity  # the function: from pysolver.equity import equity
-from .core.ranges import HAND_CLASSES, Range, parse_range
-from .evaluator.lookup import (best_five, card_keys, categories, category, describe_value, evaluate,
-                        evaluate_batch, evaluate_keys, n_values, tiebreak_ranks)
-from .odds.strength import HandStrength, hand_strength
-from .odds.potential import HandPotential, HandReport, hand_potential, hand_report
-from .odds.draws import CardOutcome, OutsReport  # the function: from pysolver.outs import outs
+__version__ = "0.2.0"
 
-__version__ = "0.1.0"
+from .core.cards import Card, format_cards, parse_cards
+from .core.categories import Category, describe
+from .core.deal import Deal
+from .core.errors import (CardCountError, DuplicateCardError, InvalidCardError, PlayerCountError, PokerInputError,
+                          RangeError, RuleFileError)
+from .core.ranges import Range, parse_range
+from .core.rules import VARIANTS, Rules
+from .core.situation import Situation
+from .asp.runtime import load_rules
+from .asp.solver import Solver, solve_showdown
+from .asp.whatif import runouts
+from .evaluator.lookup import best_five, describe_value, evaluate, evaluate_batch
+from .odds.calculator import equity
+from .odds.chen import chen_score
+from .odds.draws import outs
+from .odds.potential import hand_potential, hand_report
+from .odds.strength import hand_strength
+from .crossval.runner import crossval_equity, crossval_exhaustive, crossval_random, crossval_streets
 
 __all__ = [
-    "Card", "deck", "format_cards", "parse_board", "parse_cards", "parse_hole",
-    "Category", "describe", "MAX_PLAYERS", "Deal",
-    "PokerInputError", "InvalidCardError", "DuplicateCardError", "CardCountError",
-    "PlayerCountError", "TooManyPlayersError", "RangeError", "RuleFileError",
-    "Rules", "VARIANTS",
-    "PlayerHand", "ShowdownResult", "Solver", "solve_batch", "solve_showdown", "solve_streets",
-    "chen_score", "chen_normalized", "EquityResult", "PlayerEquity",
-    "HAND_CLASSES", "Range", "parse_range",
-    "evaluate", "evaluate_batch", "card_keys", "evaluate_keys", "category", "categories",
-    "tiebreak_ranks", "describe_value", "best_five", "n_values",
-    "HandStrength", "hand_strength", "HandPotential", "HandReport", "hand_potential", "hand_report",
-    "CardOutcome", "OutsReport",
+    "__version__",
+    "Card", "parse_cards", "format_cards", "Deal", "Category", "describe", "Range", "parse_range",
+    "Situation", "Rules", "load_rules", "VARIANTS",
+    "PokerInputError", "InvalidCardError", "DuplicateCardError", "CardCountError", "PlayerCountError",
+    "RangeError", "RuleFileError",
+    "Solver", "solve_showdown", "runouts",
+    "evaluate", "evaluate_batch", "describe_value", "best_five",
+    "equity", "hand_strength", "hand_potential", "hand_report", "outs", "chen_score",
+    "crossval_random", "crossval_streets", "crossval_exhaustive", "crossval_equity",
 ]

@@ -52,7 +52,7 @@ def test_cli(capsys):
 
     from pysolver.cli import main
     assert main(["chen", "AKs", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out) == {"hand": "AKs", "chen": 12, "normalized": 13 / 21}
+    assert json.loads(capsys.readouterr().out) == [{"hand": "AKs", "chen": 12, "normalized": 13 / 21}]
     assert main(["chen", "AA", "72o"]) == 0
     out = capsys.readouterr().out
     assert "AA: 20" in out and "72o: -1" in out

@@ -19,7 +19,7 @@ def test_text_output(capsys):
     status, out, err = run(capsys, "As Ks", "Qh Qd", "--board", "Js Ts 2c 7h 3d")
     assert status == 0 and err == ""
     assert out.splitlines() == [
-        "board: Js Ts 2c 7h 3d",
+        "board Js Ts 2c 7h 3d",
         "player 0: As Ks  best five As Ks Js Ts 7h  High card, Ace-King-Jack-Ten-Seven",
         "player 1: Qh Qd  best five Qh Qd Js Ts 7h  Pair of Queens, Jack-Ten-Seven kickers",
         "win: player 1",
@@ -30,9 +30,9 @@ def test_json_output(capsys):
     status, out, _ = run(capsys, "As Ks", "Qh Qd", "--board", "Js Ts 2c 7h 3d", "--json")
     assert status == 0
     data = json.loads(out)
-    assert list(data) == ["board", "players", "winners", "outcome"]
-    assert data["board"] == ["Js", "Ts", "2c", "7h", "3d"]
-    assert data["players"][0] == {"hole": ["As", "Ks"], "category": "high_card",
+    assert list(data) == ["rules", "street", "board", "players", "winners", "outcome"]
+    assert data["board"] == ["Js", "Ts", "2c", "7h", "3d"] and data["street"] == "river"
+    assert data["players"][0] == {"player": 0, "hole": ["As", "Ks"], "category": "high_card",
                                   "best_five": ["As", "Ks", "Js", "Ts", "7h"],
                                   "tiebreak": [12, 11, 9, 8, 5],
                                   "description": "High card, Ace-King-Jack-Ten-Seven"}
@@ -65,7 +65,7 @@ def test_streets(capsys):
     assert [s["winners"] for s in data["streets"]] == [[1], [0], [0]]
     assert [s["players"][0]["category"] for s in data["streets"]] == ["high_card", "flush", "royal_flush"]
     status, out, _ = run(capsys, "Ah Kh", "Qc Qd", "--board", "Qh 7h 2c Jh Th", "--streets")
-    assert status == 0 and out.startswith("flop\nboard: Qh 7h 2c\n") and "\nriver\n" in out
+    assert status == 0 and out.startswith("flop\nboard Qh 7h 2c\n") and "\nriver\n" in out
 
 
 def test_add_option(tmp_path, capsys):
@@ -87,7 +87,7 @@ def test_add_option(tmp_path, capsys):
     (["As Ks Qs", "Qh Qd"], "pysolver: error: hole cards 'As Ks Qs': a hand has 2 cards, got 3"),
     (["As Ks", "Qh Qd", "--board", "Js Ts"], "pysolver: error: board 'Js Ts': a board has 0, 3, 4 or 5 "
                                              "cards, got 2"),
-    (["As Ks"], "pysolver: error: 1 player: a showdown needs at least 2"),
+    (["As Ks"], "pysolver: error: 1 player: this needs at least 2"),
     (["As Ks", "Qh Qd", "--add", "/nonexistent/rules.lp"],
      "pysolver: error: rule file '/nonexistent/rules.lp': no such file (shipped variants: standard, "
      "short_deck, short_deck_straight_beats_trips, flush_beats_full_house)"),
@@ -104,12 +104,12 @@ def test_bad_input(capsys, argv, message):
 
 
 def test_too_many_players(capsys):
-    from pysolver import deck
+    from pysolver.core.cards import deck
     cards = [str(c) for c in deck()]
     holes = [f"{cards[2 * i]} {cards[2 * i + 1]}" for i in range(24)]
     status, out, err = run(capsys, *holes)
-    assert status == 2 and err == "pysolver: error: 24 players: the deck holds at most 23 " \
-                                  "(2 hole cards each and a 5-card board)\n"
+    assert status == 2 and err == "pysolver: error: 24 players: the 52-card deck deals at most 23 " \
+                                  "beside a 5-card board\n"
 
 
 def test_python_dash_m():

@@ -202,8 +202,10 @@ def test_automatic_choice():
 
 def test_json_shape():
     r = equity(["AhKh", "QsQd"])
-    assert list(r.to_dict()) == ["players", "exact", "deals", "stderr"]
-    assert list(r.to_dict()["players"][0]) == ["range", "win", "tie", "loss", "equity"]
+    assert list(r.to_dict()) == ["rules", "board", "dead", "players", "exact", "deals", "stderr", "seed"]
+    assert list(r.to_dict()["players"][0]) == ["player", "hand", "equity", "win", "tie", "loss", "wins", "ties",
+                                               "losses", "stderr"]
+    assert r.to_dict()["players"][0]["wins"] == r.players[0].wins and r.to_dict()["seed"] is None
     assert r.to_dict()["stderr"] is None and r.to_dict()["deals"] == 1_712_304
 
 
@@ -229,7 +231,7 @@ def test_cli_json(capsys):
     assert main(["equity", "AhKh", "QsQd", "--json"]) == 0
     document = json.loads(capsys.readouterr().out)
     assert document["exact"] is True and document["deals"] == 1_712_304 and document["stderr"] is None
-    assert [p["range"] for p in document["players"]] == ["AhKh", "QsQd"]
+    assert [p["hand"] for p in document["players"]] == ["AhKh", "QsQd"]
     assert document["players"][0]["win"] == pytest.approx(787_966 / 1_712_304)
 
 

@@ -5,7 +5,7 @@ import pytest
 
 from pysolver.core.cards import parse_cards
 from pysolver.core.categories import Category, describe
-from pysolver.core.errors import CardCountError, DuplicateCardError
+from pysolver.core.errors import CardCountError, DuplicateCardError, PlayerCountError
 from pysolver.odds.draws import ENGINES, outs
 from strength_oracle import brute_outs, rank_hand
 
@@ -33,7 +33,7 @@ def test_straight_flush_draw_against_an_overpair_counted_by_hand():
     #   3 aces and 3 kings (a higher pair than the queens).
     # That is 16 outs; a nine gives QQ only a straight draw and changes nothing. The other 29
     # keep QQ ahead, with two pair when the board pairs (Jc Jd Jh, Tc Td Th, 2d 2h).
-    r = outs("AsKs", "QhQd", "Js Ts 2c")
+    r = outs(["AsKs", "QhQd"], "Js Ts 2c")
     assert r.leader == 1
     assert r.hands == ("High card, Ace-King-Jack-Ten-Two", "Pair of Queens, Jack-Ten-Two kickers")
     assert names(r.outs(0)) == sorted("2s 3s 4s 5s 6s 7s 8s 9s Qs Qc Ac Ad Ah Kc Kd Kh".split())
@@ -54,7 +54,7 @@ def test_flush_draw_against_a_set_on_the_turn_counted_by_hand():
     # AhKh vs 7c7d on 7h 2h 3c 9s: the set leads. 44 unseen cards. The 9 hearts left are
     # 3h 4h 5h 6h 8h 9h Th Jh Qh; 3h and 9h pair the board and fill the sevens (full house),
     # so 7 outs remain. No ace or king helps; the 7s gives quads.
-    r = outs("AhKh", "7c7d", "7h 2h 3c 9s")
+    r = outs(["AhKh", "7c7d"], "7h 2h 3c 9s")
     assert names(r.outs(0)) == sorted("4h 5h 6h 8h Th Jh Qh".split())
     assert len(r.outs(1)) == 37 and r.ties == ()
     hand = {str(o.card): o for o in r.outcomes}
@@ -67,7 +67,7 @@ def test_ties_counted_by_hand():
     # club (a 4 or a 9 gives both the same straight). Only 5c6d holds a club: the 9 clubs left,
     # 3c 4c 6c 9c Tc Jc Qc Kc Ac, give it a flush (no straight flush: 6d is a diamond).
     # 45 unseen cards: 9 outs for 5c6d, none for 5h6s, 36 ties.
-    r = outs("5c6d", "5h6s", "7c 8c 2c")
+    r = outs(["5c6d", "5h6s"], "7c 8c 2c")
     assert r.leader is None
     assert names(r.outs(0)) == sorted("3c 4c 6c 9c Tc Jc Qc Kc Ac".split())
     assert {o.categories[0] for o in r.outs(0)} == {Category.FLUSH}
@@ -82,7 +82,7 @@ def test_every_card_agrees_with_brute_force(seed):
     first, second = cards[:2], cards[2:4]
     board = cards[4:7 + seed % 2]
     dead = cards[8:8 + seed % 3]
-    r = outs(first, second, board, dead=dead)
+    r = outs([first, second], board, dead=dead)
     expected = brute_outs(first, second, board, dead)
     assert [o.card.index for o in r.outcomes] == sorted(expected)
     for o in r.outcomes:
@@ -93,17 +93,17 @@ def test_every_card_agrees_with_brute_force(seed):
 def test_engine_choice_and_errors():
     assert "table" in ENGINES
     with pytest.raises(ValueError, match="'nope'"):
-        outs("AsKs", "QhQd", "Js Ts 2c", engine="nope")
+        outs(["AsKs", "QhQd"], "Js Ts 2c", engine="nope")
     with pytest.raises(CardCountError, match="flop or a turn"):
-        outs("AsKs", "QhQd", "Js Ts 2c 7h 3d")
+        outs(["AsKs", "QhQd"], "Js Ts 2c 7h 3d")
     with pytest.raises(CardCountError, match="flop or a turn"):
-        outs("AsKs", "QhQd", "")
+        outs(["AsKs", "QhQd"], "")
     with pytest.raises(DuplicateCardError, match="Qh"):
-        outs("AsKs", "QhQd", "Js Ts Qh")
+        outs(["AsKs", "QhQd"], "Js Ts Qh")
     with pytest.raises(DuplicateCardError, match="Js"):
-        outs("AsKs", "QhQd", "Js Ts 2c", dead="Js")
-    with pytest.raises(IndexError):
-        outs("AsKs", "QhQd", "Js Ts 2c").outs(2)
+        outs(["AsKs", "QhQd"], "Js Ts 2c", dead="Js")
+    with pytest.raises(PlayerCountError):
+        outs(["AsKs", "QhQd"], "Js Ts 2c").outs(2)
 
 
 def test_command_line(capsys):
@@ -111,11 +111,11 @@ def test_command_line(capsys):
     from pysolver.cli import main
     assert main(["outs", "AsKs", "QhQd", "--board", "Js Ts 2c", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["leader"] == 1 and len(out["outs"][0]) == 16 and len(out["outs"][1]) == 29
+    assert out["leader"] == 1 and [len(p["outs"]) for p in out["players"]] == [16, 29]
     assert len(out["cards"]) == 45 and out["ties"] == []
     assert main(["outs", "AsKs", "QhQd", "--board", "Js Ts 2c", "--engine", "table"]) == 0
     text = capsys.readouterr().out
-    assert "16 cards put player 1 (As Ks) ahead:" in text
+    assert "16 cards put player 0 (As Ks) ahead:" in text
     assert "Qs  -> Royal flush" in text
     assert main(["outs", "AsKs", "QhQd", "--board", "Js Ts 2c 3d 4d"]) == 2
     err = capsys.readouterr().err

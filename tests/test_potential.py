@@ -86,7 +86,7 @@ def test_report_combines_the_formulas():
     ppot, npot = ppot_npot(ADQC_TWO_CARDS)
     assert r.ehs == pytest.approx(hs ** 2 + (1 - hs ** 2) * ppot)
     assert r.win_probability == pytest.approx(hs ** 2 * (1 - npot) + (1 - hs ** 2) * ppot)
-    d = r.as_dict()
+    d = r.to_dict()
     assert d["two_cards"]["counts"]["behind"] == {"ahead": 91981, "tied": 1036, "behind": 346543}
     assert (d["ahead"], d["tied"], d["behind"], d["opponents"]) == (628, 9, 444, 2)
 
@@ -132,7 +132,7 @@ def test_range_weighted_potential_agrees_with_brute_force(cards_to_come):
     (lambda: hand_potential("AdQc", "3h 4c Jh 5s 6s", 1), CardCountError, "3 or 4"),
     (lambda: hand_potential("AdQc", "3h 4c Jh 5s", 2), CardCountError, "2 cards to come"),
     (lambda: hand_report("AdQc", "", ), CardCountError, "board ''"),
-    (lambda: hand_report("AdQc", "3h 4c Jh", opponents=0), PlayerCountError, "0 opponents"),
+    (lambda: hand_report("AdQc", "3h 4c Jh", opponents=0), PlayerCountError, "opponents 0"),
     (lambda: hand_report("AdQc", "3h 4c Jh", opponents=23), PlayerCountError, "23 opponents"),
 ])
 def test_bad_input(call, error, text):

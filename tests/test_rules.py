@@ -10,6 +10,8 @@ from itertools import combinations
 from math import comb
 
 import numpy as np
+import re
+
 import pytest
 
 from pysolver import Category, Deal, InvalidCardError, PlayerCountError, RuleFileError, Solver
@@ -19,7 +21,8 @@ from pysolver.odds.calculator import equity
 from pysolver.evaluator.lookup import (best_five, categories, describe_value, evaluate, evaluate_batch,
                                 n_values)
 from pysolver.odds.draws import outs
-from pysolver.core.rules import VARIANTS, Rules, variant_path
+from pysolver import load_rules
+from pysolver.core.rules import STANDARD, VARIANTS, Rules, variant_path
 from pysolver.evaluator.tables import load_tables
 from pysolver.evaluator.variants import build_variant_tables, cache_path, variant_tables
 from pysolver.asp.whatif import runouts
@@ -43,22 +46,27 @@ def standard_text():
 # --- the shipped variants --------------------------------------------------------------------
 
 def test_shipped_variants_load():
-    decks = {name: len(Rules.load(name).deck) for name in VARIANTS}
+    decks = {name: len(load_rules(name).deck) for name in VARIANTS}
     assert decks == {"standard": 52, "short_deck": 36, "short_deck_straight_beats_trips": 36,
                      "flush_beats_full_house": 52}
 
 
 def test_short_deck_straights():
-    rules = Rules.load("short_deck")
+    rules = load_rules("short_deck")
     assert (12, 4, 5, 6, 7) in rules.straights          # A-6-7-8-9, the lowest straight
     assert (12, 0, 1, 2, 3) not in rules.straights      # no A-2-3-4-5
     assert len(rules.straights) == 6 and rules.straights[-1] == (8, 9, 10, 11, 12)
 
 
+def asp_statements(text: str) -> list[str]:
+    """The lines of an ASP file that are not comments (``%`` lines and ``%* ... *%`` blocks)."""
+    text = re.sub(r"%\*.*?\*%", "", text, flags=re.S)
+    return [line for line in (l.split("%")[0].strip() for l in text.splitlines()) if line]
+
+
 def test_flush_beats_full_house_differs_from_standard_in_two_facts():
-    standard = [l for l in standard_text().splitlines() if l and not l.startswith("%")]
-    variant = [l for l in variant_path("flush_beats_full_house").read_text().splitlines()
-               if l and not l.startswith("%")]
+    standard = asp_statements(standard_text())
+    variant = asp_statements(variant_path("flush_beats_full_house").read_text())
     assert sorted(set(standard) ^ set(variant)) == [
         "category_order(flush, 5).", "category_order(flush, 6).",
         "category_order(full_house, 5).", "category_order(full_house, 6)."]
@@ -109,7 +117,7 @@ def test_seven_card_hands_are_their_best_five(name, low, order):
 def test_asp_ranking_of_the_standard_game_is_the_shipped_tables():
     # The evaluator's shipped tables come from the Python reference; clingo ranking the
     # 7,462 classes under variants/standard.lp must give exactly the same tables.
-    built, shipped = build_variant_tables(Rules.load("standard")), load_tables()
+    built, shipped = build_variant_tables(load_rules("standard")), load_tables()
     assert set(built) == set(shipped)
     for name in shipped:
         assert np.array_equal(built[name], shipped[name]), name
@@ -117,7 +125,7 @@ def test_asp_ranking_of_the_standard_game_is_the_shipped_tables():
 
 def test_variant_tables_are_cached_on_disk(tmp_path, monkeypatch):
     monkeypatch.setenv("PYSOLVER_CACHE", str(tmp_path))
-    rules = Rules.load("short_deck_straight_beats_trips")
+    rules = load_rules("short_deck_straight_beats_trips")
     variant_tables.cache_clear()
     first = variant_tables(rules)
     path = cache_path(rules)
@@ -167,9 +175,9 @@ def test_short_deck_rejects_cards_outside_its_deck():
 
 def test_short_deck_player_limit():
     # 36 cards: 15 players take 30, with a 5-card board 35; 16 players do not fit
-    deck = [str(c) for c in Rules.load("short_deck").deck]
+    deck = [str(c) for c in load_rules("short_deck").deck]
     holes = [f"{deck[2 * i]} {deck[2 * i + 1]}" for i in range(16)]
-    with pytest.raises(PlayerCountError, match="16 players: the short_deck deck of 36 cards"):
+    with pytest.raises(PlayerCountError, match="16 players: the 36-card short_deck deck deals at most 15"):
         Solver("short_deck").solve(Deal.parse(holes))
     assert len(Solver("short_deck").solve(Deal.parse(holes[:15])).players) == 15
 
@@ -200,7 +208,7 @@ def brute_counts(holes, board, low, order):
     (["Ac Ad", "Tc 9c"], "Jc 8d 6h"),
 ])
 def test_short_deck_equity_against_brute_force(holes, board):
-    from pysolver import parse_board, parse_hole
+    from pysolver.core.cards import parse_board, parse_hole
     hole_index = [[c.index for c in parse_hole(h)] for h in holes]
     board_index = [c.index for c in parse_board(board)]
     expected = brute_counts(hole_index, board_index, SIX, SHORT_DECK)
@@ -220,10 +228,10 @@ def test_short_deck_preflop_monte_carlo_within_four_standard_errors():
 def test_short_deck_outs_and_runouts_agree():
     # In short deck three of a kind beats a straight: the Qc that makes A-K-Q-J-T also
     # gives Qh Qd trips, so it is no out for As Ks (it would be in the standard game).
-    table = outs("As Ks", "Qh Qd", "Js Ts 6c", rules="short_deck")
+    table = outs(["As Ks", "Qh Qd"], "Js Ts 6c", rules="short_deck")
     mine = [str(o.card) for o in table.outs(0)]
     assert "Qc" not in mine and "Qs" in mine and len(table.outcomes) == 29
-    assert "Qc" in [str(o.card) for o in outs("As Ks", "Qh Qd", "Js Ts 6c").outs(0)]
+    assert "Qc" in [str(o.card) for o in outs(["As Ks", "Qh Qd"], "Js Ts 6c").outs(0)]
     report = runouts(["As Ks", "Qh Qd"], "Js Ts 6c", rules="short_deck")
     assert len(report.runouts) == comb(29, 2)
     assert sorted(str(o.cards[0]) for o in report.outs if o.player == 0) == sorted(mine)
@@ -261,7 +269,7 @@ def test_a_users_rules_file_flows_through_to_the_evaluator(tmp_path):
 def test_added_files_flow_through_to_the_evaluator(tmp_path):
     wrap = write(tmp_path, "wrap.lp",
                  "straight(four, 1, king; four, 2, ace; four, 3, two; four, 4, three; four, 5, four).\n")
-    rules = Rules.load("standard", add=[wrap])
+    rules = load_rules("standard", add=[wrap])
     # K-A-2-3-4 turns from ace-high (offsuit) and a flush (suited) into a straight and a
     # straight flush, four high: two classes change, none is added.
     assert not rules.is_standard and n_values(rules) == 7462

@@ -7,7 +7,8 @@ pysolver/categories.py): A=12 K=11 Q=10 J=9 T=8 9=7 8=6 7=5 6=4 5=3 4=2 3=1 2=0.
 import pytest
 
 from pysolver import Category, Deal, format_cards, solve_showdown
-from pysolver.asp.solver import Solver, tiebreak_from_value
+from pysolver.asp.codec import tiebreak_from_value
+from pysolver.asp.solver import Solver
 
 A, K, Q, J, T, N9, N8, N7, N6, N5, N4, N3, N2 = range(12, -1, -1)
 
@@ -131,7 +132,7 @@ def test_nine_handed_three_way_chop():
     holes = ["Jc 3d", "Th 9h", "Jd 4c", "8c 6c", "Jh 5d", "Ts 8s", "9d 6d", "5h 4h", "6h 3c"]
     result = solve_showdown(holes, "As Ks Qd 7h 2c")
     assert result.winners == (0, 2, 4)
-    assert result.is_chop and result.outcome == "tie"
+    assert result.is_tie and result.outcome == "tie"
     for p in (0, 2, 4):
         assert hand(result, p)[:2] == (Category.HIGH_CARD, (A, K, Q, J, N7))
         assert result.players[p].description == "High card, Ace-King-Queen-Jack-Seven"
@@ -168,13 +169,14 @@ def test_tiebreak_from_value_reads_the_packed_value():
 
 
 def test_json_shape():
-    data = solve_showdown(["As Ks", "Qh Qd"], "Js Ts 2c 7h 3d").to_json()
+    data = solve_showdown(["As Ks", "Qh Qd"], "Js Ts 2c 7h 3d").to_dict()
     assert data == {
+        "rules": "standard", "street": "river",
         "board": ["Js", "Ts", "2c", "7h", "3d"],
         "players": [
-            {"hole": ["As", "Ks"], "category": "high_card", "best_five": ["As", "Ks", "Js", "Ts", "7h"],
+            {"player": 0, "hole": ["As", "Ks"], "category": "high_card", "best_five": ["As", "Ks", "Js", "Ts", "7h"],
              "tiebreak": [A, K, J, T, N7], "description": "High card, Ace-King-Jack-Ten-Seven"},
-            {"hole": ["Qh", "Qd"], "category": "pair", "best_five": ["Qh", "Qd", "Js", "Ts", "7h"],
+            {"player": 1, "hole": ["Qh", "Qd"], "category": "pair", "best_five": ["Qh", "Qd", "Js", "Ts", "7h"],
              "tiebreak": [Q, J, T, N7], "description": "Pair of Queens, Jack-Ten-Seven kickers"},
         ],
         "winners": [1],

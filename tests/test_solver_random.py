@@ -82,7 +82,7 @@ def test_asp_agrees_with_brute_force(seed, workers, monkeypatch):
             assert brute_best(hand.best_five) == (category, tiebreak)
         best = max(expected)
         assert result.winners == tuple(i for i, e in enumerate(expected) if e == best), str(deal)
-        assert result.is_chop == (len(result.winners) > 1)
+        assert result.is_tie == (len(result.winners) > 1)
 
 
 def test_rich_boards_agree_with_brute_force():

@@ -4,7 +4,8 @@ import clingo
 import pytest
 
 from pysolver import Category, Deal, RuleFileError, Solver, solve_showdown
-from pysolver.asp.runtime import READABLE_FILES, batch_facts, encoding_path
+from pysolver.asp.codec import batch_facts
+from pysolver.asp.runtime import READABLE_FILES, encoding_path
 
 RIVER_HEADS_UP = Deal.parse(["As Ks", "Qh Qd"], "Js Ts 2c 7h 3d")
 RIVER_NINE = Deal.parse(["Jc 3d", "Th 9h", "Jd 4c", "8c 6c", "Jh 5d", "Ts 8s", "9d 6d", "5h 4h", "6h 3c"],
@@ -161,7 +162,7 @@ def test_readable_view_agrees_with_the_driver():
         outcome = {a.arguments[2].number: a.arguments[1].name for a in atoms
                    if a.name == "game_outcome" and a.arguments[0].number == g}
         assert sorted(outcome) == list(result.winners)
-        assert set(outcome.values()) == {"chop" if result.is_chop else "win"}
+        assert set(outcome.values()) == {"tie" if result.is_tie else "win"}
         beats = {(a.arguments[1].number, a.arguments[2].number) for a in atoms
                  if a.name == "beats" and a.arguments[0].number == g}
         keys = [h.key for h in result.players]

@@ -94,7 +94,7 @@ def test_result_type():
     assert (s.total, s.hs) == (10, 0.4)
     with pytest.raises(AttributeError):
         s.ahead = 4  # frozen
-    with pytest.raises(PlayerCountError, match="0 opponents"):
+    with pytest.raises(PlayerCountError, match="opponents 0"):
         s.against(0)
 
 

@@ -18,7 +18,7 @@ from pysolver.cli import main
 from pysolver.core.errors import CardCountError, DuplicateCardError, PlayerCountError
 from pysolver.evaluator.lookup import category, describe_value, evaluate
 from pysolver.odds.draws import outs
-from pysolver.asp.whatif import asp_outs, runouts
+from pysolver.asp.whatif import runouts
 
 
 def brute_runouts(holes, board, dead=""):
@@ -97,7 +97,7 @@ def test_every_runout_chops():
     # Only ranks decide, so all 990 runouts chop.
     report = check_against_brute_force(["2c3d", "2d3c"], "Ac Ad Ah")
     assert report.ties == (990, 990) and report.wins == (0, 0) and report.losses == (0, 0)
-    assert all(r.is_chop for r in report.runouts)
+    assert all(r.is_tie for r in report.runouts)
 
 
 def test_six_handed_from_the_turn_and_a_dead_card():
@@ -175,9 +175,9 @@ def test_runner_runner_straight_worked_by_hand():
     ("Ah Ad", "Kc Qc", "Jc Tc 2d", "9c 3s"),
 ])
 def test_asp_outs_match_the_table_engine(first, second, board, dead):
-    ours = asp_outs(first, second, board, dead=dead)
-    theirs = outs(first, second, board, dead=dead)
-    assert ours.as_dict() == theirs.as_dict()
+    ours = outs([first, second], board, dead=dead, engine="asp")
+    theirs = outs([first, second], board, dead=dead)
+    assert ours == theirs and ours.to_dict() == theirs.to_dict()
 
 
 def test_bad_input():
@@ -198,7 +198,7 @@ def test_cli_runouts(capsys):
     data = json.loads(capsys.readouterr().out)
     brute = brute_counts(brute_runouts(["AsKs", "QhQd"], "Js Ts 2c 4h"), 2)
     assert data["runouts"] == 44
-    assert [(p["win"], p["tie"], p["loss"]) for p in data["players"]] == list(zip(*brute[:3]))
+    assert [(p["wins"], p["ties"], p["losses"]) for p in data["players"]] == list(zip(*brute[:3]))
     assert [p["categories"] for p in data["players"]] == [{c.snake: n for c, n in r.items()} for r in brute[3]]
     assert main(["runouts", "AsKs", "QhQd", "--board", "Js Ts 2c 4h"]) == 0
     assert "44 runouts" in capsys.readouterr().out

@@ -97,3 +97,6 @@ def check_workers(workers: int) -> None:
     """Raise :class:`~pysolver.PokerInputError` unless ``workers`` is at least 1."""
     if workers < 1:
         raise PokerInputError(f"workers {workers}: must be at least 1")
+
+
+__all__ = ["recycled_imap", "check_workers"]

@@ -21,39 +21,20 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Iterable, Iterator, Sequence
 
-import clingo
-
-from .runtime import AspProgram, DealInput, GroundSize, RulePath, batch_facts
 from ..core.cards import Card, CardsLike, format_cards
 from ..core.categories import Category, describe
 from ..core.deal import Deal
-from ..core.errors import InvalidCardError, RuleFileError
-from .processes import check_workers, recycled_imap
+from ..core.errors import PokerInputError, RuleFileError
 from ..core.rules import Rules, RulesLike
+from ..core.situation import PlayerLike, Situation
+from .codec import DealInput, ShowdownAnswer, batch_facts, best_cards, read_driver, tiebreak_from_value
+from .processes import check_workers, recycled_imap
+from .runtime import AspProgram, GroundSize, RulePath, load_rules
 
-# hand_value (asp/tiebreak.lp): Order << 21 | lead0 << 17 | lead1 << 13 | kicker bits.
-_LEADS = {Category.ROYAL_FLUSH: 1, Category.STRAIGHT_FLUSH: 1, Category.FOUR_OF_A_KIND: 1,
-          Category.FULL_HOUSE: 2, Category.FLUSH: 0, Category.STRAIGHT: 1,
-          Category.THREE_OF_A_KIND: 1, Category.TWO_PAIR: 2, Category.PAIR: 1, Category.HIGH_CARD: 0}
-_CATEGORY_BY_NAME = {c.snake: c for c in Category}
 _STRAIGHTS = (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
 _DISTINCT_RANKS = frozenset((Category.HIGH_CARD, Category.STRAIGHT, Category.FLUSH,
                              Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH))
 _INDEX = attrgetter("index")
-# The board slots (asp/driver.lp) set in a best_mask's low five bits, and the kicker ranks
-# in hand_value's low bits.
-_SLOTS = tuple(tuple(j for j in range(5) if mask >> j & 1) for mask in range(1 << 5))
-_KICKERS = tuple(tuple(r for r in range(12, -1, -1) if mask >> r & 1) for mask in range(1 << 13))
-
-
-def tiebreak_from_value(category: Category, value: int) -> tuple[int, ...]:
-    """The tie-break ranks held in an ASP ``hand_value`` (see asp/tiebreak.lp).
-
-    >>> tiebreak_from_value(Category.TWO_PAIR, (2 << 21) | (12 << 17) | (10 << 13) | (1 << 11))
-    (12, 10, 11)
-    """
-    leads = ((value >> 17) & 15, (value >> 13) & 15)[:_LEADS[category]]
-    return leads + _KICKERS[value & 8191]
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,47 +59,52 @@ class PlayerHand:
 
 @dataclass(frozen=True, slots=True)
 class ShowdownResult:
-    """The solved showdown: each player's hand, the winners (0-indexed), chop or not."""
+    """The solved showdown: each player's hand and the winners (numbered from 0, as the
+    players are given); two or more winners tie and split the pot."""
 
     deal: Deal
     players: tuple[PlayerHand, ...]
     winners: tuple[int, ...]
+    rules: str = "standard"
 
     @property
     def board(self) -> tuple[Card, ...]:
         return self.deal.board
 
     @property
-    def is_chop(self) -> bool:
+    def is_tie(self) -> bool:
         """True when two or more players split the pot."""
         return len(self.winners) > 1
 
     @property
     def outcome(self) -> str:
-        """``'win'`` or ``'tie'`` (as in the JSON output)."""
-        return "tie" if self.is_chop else "win"
+        """``'win'`` (one winner) or ``'tie'`` (a split pot)."""
+        return "tie" if self.is_tie else "win"
 
     @property
     def street(self) -> str:
         return self.deal.street
 
-    def to_json(self) -> dict:
-        """The JSON shape of ``pysolver showdown --json``."""
+    def to_dict(self) -> dict:
+        """What ``pysolver showdown --json`` prints."""
         return {
-            "board": [str(c) for c in self.board],
-            "players": [{"hole": [str(c) for c in p.hole], "category": p.category.snake,
+            "rules": self.rules, "street": self.street, "board": [str(c) for c in self.board],
+            "players": [{"player": i, "hole": [str(c) for c in p.hole], "category": p.category.snake,
                          "best_five": [str(c) for c in p.best_five], "tiebreak": list(p.tiebreak),
-                         "description": p.description} for p in self.players],
+                         "description": p.description} for i, p in enumerate(self.players)],
             "winners": list(self.winners),
             "outcome": self.outcome,
         }
 
     def __str__(self) -> str:
-        lines = [f"board {format_cards(self.board)}" if self.board else "board (preflop)"]
+        lines = [f"board {format_cards(self.board) or '(preflop)'}"]
         for i, p in enumerate(self.players):
-            mark = "  wins" if i in self.winners and not self.is_chop else "  chops" if i in self.winners else ""
-            lines.append(f"player {i}: {format_cards(p.hole)}  best {format_cards(p.best_five)}  "
-                         f"{p.description}{mark}")
+            lines.append(f"player {i}: {format_cards(p.hole)}  best five {format_cards(p.best_five)}  "
+                         f"{p.description}")
+        if self.is_tie:
+            lines.append(f"tie: players {', '.join(map(str, self.winners))} split the pot")
+        else:
+            lines.append(f"win: player {self.winners[0]}")
         return "\n".join(lines)
 
 
@@ -135,68 +121,28 @@ def _display_order(cards: list[Card], category: Category, tiebreak: tuple[int, .
     return tuple(ordered)
 
 
-#: A solved chunk as plain data (picklable, for worker processes): per showdown, each
-#: player's (category name, hand_value, best_mask) and each winner's "win" or "chop".
-RawAnswer = list[tuple[dict[int, tuple[str, int, int]], dict[int, str]]]
+def _results(deals: Sequence[Deal], answers: list[ShowdownAnswer], rules: Rules) -> list[ShowdownResult]:
+    return [_result(g, deal, *answer, rules) for g, (deal, answer) in enumerate(zip(deals, answers))]
 
 
-def _read(count: int, atoms: Iterable[clingo.Symbol]) -> RawAnswer:
-    """The driver's atoms (asp/driver.lp) of ``count`` showdowns as plain data."""
-    answer: RawAnswer = [({}, {}) for _ in range(count)]
-    for atom in atoms:
-        text = str(atom)
-        name, _, args = text.partition("(")
-        parts = args[:-1].split(",")
-        if name == "player_result":
-            g, p = int(parts[0]), int(parts[1])
-            if p in answer[g][0]:
-                raise RuleFileError(f"showdown {g}: player {p} has more than one hand "
-                                    "(a rule file derives a second category or value)")
-            answer[g][0][p] = (parts[2], int(parts[3]), int(parts[4]))
-        elif name == "game_outcome":
-            answer[int(parts[0])][1][int(parts[2])] = parts[1]
-        elif name == "card_outside_deck":
-            raise InvalidCardError(f"card '{parts[1]} of {parts[2]}' is not in the rules' deck")
-    return answer
-
-
-def _decode(deals: Sequence[Deal], atoms: Iterable[clingo.Symbol]) -> list[ShowdownResult]:
-    """Turn the driver's atoms (asp/driver.lp) into results, checking the contract."""
-    return _results(deals, _read(len(deals), atoms))
-
-
-def _results(deals: Sequence[Deal], answer: RawAnswer) -> list[ShowdownResult]:
-    return [_result(g, deal, *answer[g]) for g, deal in enumerate(deals)]
-
-
-def _hole_cards(hole: tuple[Card, Card], code: int) -> list[Card]:
-    """The hole cards in a best five from the sum of (index + 1) over them (asp/driver.lp);
-    with two known cards every subset has its own sum. A sum no subset has gives no card."""
-    a, b = hole[0].index + 1, hole[1].index + 1
-    return {0: [], a: [hole[0]], b: [hole[1]], a + b: list(hole)}.get(code, [])
-
-
-def _result(g: int, deal: Deal, hands: dict[int, tuple[str, int, int]], wins: dict[int, str]) -> ShowdownResult:
-    board = sorted(deal.board)  # asp/driver.lp's board slots 0..4
-    size = min(5, 2 + len(board))
-    bad_bits = 31 & ~0 << len(board)  # slots past the board
+def _result(g: int, deal: Deal, hands: dict, wins: dict[int, str], rules: Rules) -> ShowdownResult:
+    """One showdown's answer as a result, checking the contract (a rule file may break it)."""
+    size = min(5, 2 + len(deal.board))
+    bad_bits = 31 & ~0 << len(deal.board)  # board slots past the board
     players = []
     for p, hole in enumerate(deal.players):
         if p not in hands:
             raise RuleFileError(f"showdown {g}: no hand derived for player {p} ({format_cards(hole)})")
-        name, value, mask = hands[p]
-        category = _CATEGORY_BY_NAME.get(name)
-        if category is None:
-            raise RuleFileError(f"showdown {g}: unknown hand category '{name}' for player {p}")
-        cards = [board[j] for j in _SLOTS[mask & 31] if j < len(board)] + _hole_cards(hole, mask >> 5)
-        if len(cards) != size or mask & bad_bits:
+        hand = hands[p]
+        cards = best_cards(hand.mask, hole, deal.board)
+        if len(cards) != size or hand.mask & bad_bits:
             raise RuleFileError(f"showdown {g}: player {p}'s best hand has {len(cards)} cards")
-        tiebreak = tiebreak_from_value(category, value)
-        players.append(PlayerHand(hole, category, _display_order(cards, category, tiebreak), tiebreak))
+        tiebreak = tiebreak_from_value(hand.category, hand.value)
+        players.append(PlayerHand(hole, hand.category, _display_order(cards, hand.category, tiebreak), tiebreak))
     kinds = set(wins.values())
     if not wins or len(kinds) > 1 or (kinds == {"win"}) != (len(wins) == 1):
         raise RuleFileError(f"showdown {g}: inconsistent outcome {sorted(wins.items())}")
-    return ShowdownResult(deal, tuple(players), tuple(sorted(wins)))
+    return ShowdownResult(deal, tuple(players), tuple(sorted(wins)), rules.label)
 
 
 class Solver:
@@ -218,10 +164,10 @@ class Solver:
 
     def __init__(self, rules: RulesLike = None, *, add: Sequence[RulePath] = (), chunk_size: int = 1000,
                  workers: int = 1):
-        if chunk_size < 1:
-            raise ValueError(f"chunk_size {chunk_size}: must be at least 1")
+        if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
+            raise PokerInputError(f"chunk_size {chunk_size!r}: must be a whole number, at least 1")
         check_workers(workers)
-        self.rules = Rules.load(rules, add)
+        self.rules = load_rules(rules, add)
         self.program = AspProgram(self.rules)
         self.chunk_size = chunk_size
         self.workers = workers
@@ -230,7 +176,7 @@ class Solver:
         """Solve one showdown (one grounding)."""
         self.rules.check_deal(deal)
         atoms, _ = self.program.run(_deal_input([deal]))
-        return _decode([deal], atoms)[0]
+        return _results([deal], read_driver(atoms, 1), self.rules)[0]
 
     def solve_batch(self, deals: Iterable[Deal]) -> list[ShowdownResult]:
         """Solve many showdowns, ``chunk_size`` of them per grounding, in order.
@@ -251,15 +197,14 @@ class Solver:
         players = max(len(deal.players) for deal in chunks[0])
         per_process = max(1, CHUNK_PLAYERS_PER_PROCESS // (self.chunk_size * players))
         if len(chunks) == 1 or (self.workers == 1 and len(chunks) <= per_process):
-            return [result for chunk in chunks
-                    for result in _decode(chunk, self.program.run(_deal_input(chunk))[0])]
+            return [result for chunk in chunks for result in _results(chunk, self._solve_chunk(chunk), self.rules)]
         answers = recycled_imap(self._solve_chunk, chunks, self.workers, per_process)
-        return [result for chunk, answer in zip(chunks, answers) for result in _results(chunk, answer)]
+        return [result for chunk, answer in zip(chunks, answers) for result in _results(chunk, answer, self.rules)]
 
-    def _solve_chunk(self, chunk: list[Deal]) -> RawAnswer:
-        """A worker process's task: one chunk solved, as plain data (the worker is forked,
+    def _solve_chunk(self, chunk: list[Deal]) -> list[ShowdownAnswer]:
+        """One chunk solved, as plain data (a worker process's task: the worker is forked,
         so it has this solver already)."""
-        return _read(len(chunk), self.program.run(_deal_input(chunk))[0])
+        return read_driver(self.program.run(_deal_input(chunk))[0], len(chunk))
 
     def solve_streets(self, deal: Deal) -> list[ShowdownResult]:
         """The standing at the flop, turn and river (as far as the board goes).
@@ -306,18 +251,23 @@ def _solver(rules: Rules) -> Solver:
     return Solver(rules)
 
 
-def solve_showdown(holes: Sequence[CardsLike], board: CardsLike | None = "", rules: RulesLike = None,
-                   add: Sequence[RulePath] = ()) -> ShowdownResult:
-    """Solve the showdown of these hole cards on this board (0, 3, 4 or 5 cards).
+def solve_showdown(players: Sequence[PlayerLike], board: CardsLike | None = "", *, dead: CardsLike = (),
+                   rules: RulesLike = None) -> ShowdownResult:
+    """Solve the showdown of these players' hole cards on this board (0, 3, 4 or 5 cards).
+
+    ``dead`` cards are only checked (a dead card cannot be dealt to a player or the
+    board); ``rules`` is a variant's name, a rules file or a :class:`~pysolver.Rules`.
 
     >>> solve_showdown(["Ah Ad", "Kh Kd"], "Ac Kc 7s 7d 2h").players[0].description
     'Full house, Aces full of Sevens'
     """
-    return _solver(Rules.load(rules, add)).solve(Deal.parse(holes, board))
+    rules = load_rules(rules)
+    situation = Situation.of(players, board, dead=dead, rules=rules)
+    return _solver(rules).solve(situation.deal)
 
 
-def solve_batch(deals: Iterable[Deal], rules: RulesLike = None, add: Sequence[RulePath] = (),
-                chunk_size: int = 1000, workers: int = 1) -> list[ShowdownResult]:
+def solve_batch(deals: Iterable[Deal], *, rules: RulesLike = None, chunk_size: int = 1000,
+                workers: int = 1) -> list[ShowdownResult]:
     """Solve many showdowns, grounding ``chunk_size`` of them per program, in ``workers``
     processes (see :meth:`Solver.solve_batch`).
 
@@ -325,13 +275,7 @@ def solve_batch(deals: Iterable[Deal], rules: RulesLike = None, add: Sequence[Ru
     >>> [r.winners for r in solve_batch(deals, chunk_size=1, workers=2)]
     [(1,), (1,), (1,)]
     """
-    return Solver(rules, add=add, chunk_size=chunk_size, workers=workers).solve_batch(deals)
+    return Solver(rules, chunk_size=chunk_size, workers=workers).solve_batch(deals)
 
 
-def solve_streets(deal: Deal, rules: RulesLike = None, add: Sequence[RulePath] = ()) -> list[ShowdownResult]:
-    """The standing at each street of ``deal`` (see :meth:`Solver.solve_streets`)."""
-    return _solver(Rules.load(rules, add)).solve_streets(deal)
-
-
-__all__ = ["PlayerHand", "ShowdownResult", "Solver", "solve_showdown", "solve_batch",
-           "solve_streets", "tiebreak_from_value"]
+__all__ = ["PlayerHand", "ShowdownResult", "Solver", "solve_showdown", "solve_batch", "CHUNK_PLAYERS_PER_PROCESS"]

@@ -12,6 +12,7 @@ import argparse
 import sys
 from typing import Sequence
 
+from .. import __version__
 from ..core.errors import PokerInputError
 from . import showdown, equity, chen, strength, outs, runouts, crossval, rules
 # Each subcommand module, in the order of `pysolver --help`.
@@ -28,6 +29,7 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="pysolver", description="Texas Hold'em showdowns, solved with ASP, "
                      "beside a fast lookup-table evaluator.")
+    parser.add_argument("--version", action="version", version=f"pysolver {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                 parser_class=_Parser)
     for command in COMMANDS:
@@ -48,3 +50,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+
+
+__all__ = ["build_parser", "main"]

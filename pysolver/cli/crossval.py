@@ -21,7 +21,7 @@ import json
 from ..crossval.runner import (EXHAUSTIVE_CHUNKS, crossval_equity, crossval_exhaustive, crossval_random,
                         crossval_streets)
 from ..core.errors import PokerInputError
-from .options import add_rules_options, rules_from
+from .options import add_rules_options, emit, rules_from
 
 
 def add_parser(subparsers) -> None:
@@ -83,5 +83,8 @@ def run(args: argparse.Namespace) -> int:
         report = crossval_streets(args.streets, args.seed, args.workers, progress, rules)
     else:
         report = crossval_equity(args.equity, args.seed, args.workers, progress, rules)
-    print(json.dumps(report.to_json(), indent=2) if args.json else report)
+    emit(report, args.json)
     return 0 if report.ok else 1
+
+
+__all__ = ["add_parser", "run"]

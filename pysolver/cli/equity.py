@@ -7,13 +7,12 @@ runs longer than a second, never with ``--json`` or when output is piped.
 
 from __future__ import annotations
 
-import json
 import sys
 from contextlib import contextmanager
 from typing import Iterator, Optional
 
 from ..odds.calculator import Progress, equity
-from .options import add_rules_options, rules_from
+from .options import add_json_option, add_rules_options, emit, rules_from
 
 
 def add_parser(subparsers) -> None:
@@ -27,11 +26,11 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--dead", default="", help="cards out of play, e.g. \"2d 7c\"")
     how = parser.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", default=None, help="force exact enumeration")
-    how.add_argument("--trials", type=int, metavar="N", help="force Monte Carlo with N trials")
+    how.add_argument("--trials", type=int, metavar="N", help="Monte Carlo with N trials")
     parser.add_argument("--target-stderr", type=float, metavar="E",
                         help="Monte Carlo: stop once every equity's standard error is <= E")
     parser.add_argument("--seed", type=int, help="seed for Monte Carlo (reproducible runs)")
-    parser.add_argument("--json", action="store_true", help="print JSON")
+    add_json_option(parser)
     add_rules_options(parser)
     parser.set_defaults(run=run)
 
@@ -58,10 +57,11 @@ def progress_bar(enabled: bool) -> Iterator[Optional[Progress]]:
 
 
 def run(args) -> int:
-    exact = True if args.exact else (False if args.trials is not None or args.target_stderr is not None else None)
     with progress_bar(sys.stdout.isatty() and not args.json) as progress:
-        result = equity(args.players, board=args.board, dead=args.dead, exact=exact, trials=args.trials,
-                        target_stderr=args.target_stderr, seed=args.seed, progress=progress,
-                        rules=rules_from(args))
-    print(json.dumps(result.to_dict()) if args.json else result)
+        result = equity(args.players, args.board, dead=args.dead, rules=rules_from(args), exact=args.exact,
+                        trials=args.trials, target_stderr=args.target_stderr, seed=args.seed, progress=progress)
+    emit(result, args.json)
     return 0
+
+
+__all__ = ["add_parser", "run"]

@@ -8,7 +8,9 @@ Every command but ``chen`` (a formula of the standard game) takes
 from __future__ import annotations
 
 import argparse
+import json
 
+from ..asp.runtime import load_rules
 from ..core.rules import VARIANTS, Rules
 
 
@@ -24,4 +26,17 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
 
 def rules_from(args: argparse.Namespace) -> Rules:
     """The rules the options name (checked: a bad file is a RuleFileError)."""
-    return Rules.load(args.rules, args.add)
+    return load_rules(args.rules, args.add)
+
+
+def add_json_option(parser: argparse.ArgumentParser) -> None:
+    """Declare ``--json`` on a command's parser."""
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def emit(result, as_json: bool) -> None:
+    """Print a result: its ``to_dict()`` as JSON (one indentation everywhere) or its text."""
+    print(json.dumps(result.to_dict(), indent=2) if as_json else result)
+
+
+__all__ = ["add_rules_options", "rules_from", "add_json_option", "emit"]

@@ -41,13 +41,13 @@ def run(args: argparse.Namespace) -> int:
     if args.rules is None and not args.add:
         listing = {name: str(variant_path(name)) for name in VARIANTS}
         if args.json:
-            print(json.dumps({"variants": listing}))
+            print(json.dumps({"variants": listing}, indent=2))
         else:
             print("\n".join(f"{name:34} {path}" for name, path in listing.items()))
         return 0
     facts = describe_rules(rules_from(args))
     if args.json:
-        print(json.dumps(facts))
+        print(json.dumps(facts, indent=2))
         return 0
     print(f"rules: {facts['rules']} ({facts['file']})")
     print(f"deck: {facts['deck']} cards, faces {facts['faces']}")
@@ -55,3 +55,6 @@ def run(args: argparse.Namespace) -> int:
     print(f"category order, best first: {' > '.join(facts['category_order'])}")
     print(f"hand classes: {facts['hand_classes']:,}")
     return 0
+
+
+__all__ = ["add_parser", "run"]

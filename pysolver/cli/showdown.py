@@ -1,4 +1,4 @@
-"""``pysolver showdown "As Ks" "Qh Qd" --board "Js Ts 2c 7h 3d" [--json] [--streets] [--rules NAME|PATH] [--add FILE]``.
+"""``pysolver showdown "As Ks" "Qh Qd" --board "Js Ts 2c 7h 3d" [--streets] [--json]``.
 
 Solves the showdown with the ASP encodings: each player's best five cards, the
 hand's name, and the outcome (a win, or a tie among several players).
@@ -6,11 +6,12 @@ hand's name, and the outcome (a win, or a tie among several players).
 
 from __future__ import annotations
 
+import argparse
 import json
 
-from ..core.deal import Deal
-from ..asp.solver import ShowdownResult, Solver
-from .options import add_rules_options, rules_from
+from ..asp.solver import Solver
+from ..core.situation import Situation
+from .options import add_json_option, add_rules_options, emit, rules_from
 
 
 def add_parser(subparsers) -> None:
@@ -18,40 +19,28 @@ def add_parser(subparsers) -> None:
         "showdown", help="solve a showdown with ASP: best five cards, hand names, winners",
         description="Solve a Texas Hold'em showdown with the ASP encodings (clingo): each "
                     "player's best five cards, the hand's name and the outcome.")
-    parser.add_argument("holes", nargs="+", metavar="HOLE",
+    parser.add_argument("players", nargs="+", metavar="HOLE",
                         help='each player\'s two hole cards, e.g. "As Ks" "Qh Qd" (2 to 23 players)')
-    parser.add_argument("--board", default="",
-                        help='the board: 0, 3, 4 or 5 cards, e.g. "Js Ts 2c 7h 3d"')
-    parser.add_argument("--json", action="store_true", help="print JSON")
-    parser.add_argument("--streets", action="store_true",
-                        help="show the standing at the flop, turn and river")
+    parser.add_argument("--board", default="", help='the board: 0, 3, 4 or 5 cards, e.g. "Js Ts 2c 7h 3d"')
+    parser.add_argument("--dead", default="", help="cards known to be out of play")
+    parser.add_argument("--streets", action="store_true", help="show the standing at the flop, turn and river")
+    add_json_option(parser)
     add_rules_options(parser)
     parser.set_defaults(run=run)
 
 
-def format_result(result: ShowdownResult) -> str:
-    """Each player's best five and hand name, then the outcome."""
-    lines = [f"board: {' '.join(map(str, result.board)) or '(none, preflop)'}"]
-    for i, hand in enumerate(result.players):
-        lines.append(f"player {i}: {' '.join(map(str, hand.hole))}  best five "
-                     f"{' '.join(map(str, hand.best_five))}  {hand.description}")
-    if result.is_chop:
-        lines.append(f"tie: players {', '.join(map(str, result.winners))} split the pot")
-    else:
-        lines.append(f"win: player {result.winners[0]}")
-    return "\n".join(lines)
-
-
-def run(args) -> int:
-    deal = Deal.parse(args.holes, args.board)
+def run(args: argparse.Namespace) -> int:
     solver = Solver(rules_from(args))
-    if args.streets:
-        results = solver.solve_streets(deal)
-        if args.json:
-            print(json.dumps({"streets": [{"street": r.street} | r.to_json() for r in results]}))
-        else:
-            print("\n\n".join(f"{r.street}\n{format_result(r)}" for r in results))
+    deal = Situation.of(args.players, args.board, dead=args.dead, rules=solver.rules).deal
+    if not args.streets:
+        emit(solver.solve(deal), args.json)
         return 0
-    result = solver.solve(deal)
-    print(json.dumps(result.to_json()) if args.json else format_result(result))
+    results = solver.solve_streets(deal)
+    if args.json:
+        print(json.dumps({"streets": [r.to_dict() for r in results]}, indent=2))
+    else:
+        print("\n\n".join(f"{r.street}\n{r}" for r in results))
     return 0
+
+
+__all__ = ["add_parser", "run"]

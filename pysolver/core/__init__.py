@@ -1,0 +1,18 @@
+"""The vocabulary: cards, deals, situations, hand categories, ranges, rules, errors.
+
+No clingo is imported here, and none is needed for the standard game.
+"""
+
+from .cards import Card, format_cards, parse_board, parse_cards, parse_hole
+from .categories import Category, HandValue, describe
+from .deal import Deal
+from .errors import (CardCountError, DuplicateCardError, InvalidCardError, PlayerCountError, PokerInputError,
+                     RangeError, RuleFileError)
+from .ranges import HAND_CLASSES, Range, parse_range
+from .rules import STANDARD, VARIANTS, Rules
+from .situation import Situation
+
+__all__ = ["Card", "format_cards", "parse_board", "parse_cards", "parse_hole", "Category", "HandValue", "describe",
+           "Deal", "CardCountError", "DuplicateCardError", "InvalidCardError", "PlayerCountError", "PokerInputError",
+           "RangeError", "RuleFileError", "HAND_CLASSES", "Range", "parse_range", "STANDARD", "VARIANTS", "Rules",
+           "Situation"]

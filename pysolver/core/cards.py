@@ -156,16 +156,29 @@ def parse_hole(cards: CardsLike) -> tuple[Card, Card]:
 
 
 def parse_board(cards: CardsLike, allowed: tuple[int, ...] = (0, 3, 4, 5)) -> tuple[Card, ...]:
-    """Read a board of 0, 3, 4 or 5 cards.
+    """Read a board of 0, 3, 4 or 5 cards (or only the sizes ``allowed``).
 
     >>> parse_board("Js Ts 2c")
     (Card('Js'), Card('Ts'), Card('2c'))
+    >>> parse_board("Js Ts 2c 7h 3d", allowed=(3, 4))
+    Traceback (most recent call last):
+    ...
+    pysolver.CardCountError: board 'Js Ts 2c 7h 3d': this takes a flop or a turn (3 or 4 cards), got 5
     """
     board = parse_cards(cards if cards is not None else ())
     if len(board) not in allowed:
-        raise CardCountError(f"board '{format_cards(board)}': a board has "
-                             f"{', '.join(map(str, allowed[:-1]))} or {allowed[-1]} cards, got {len(board)}")
+        if tuple(allowed) == (0, 3, 4, 5):
+            want = "a board has 0, 3, 4 or 5 cards"
+        else:
+            names = [_STREET_NAMES[n] for n in allowed]
+            sizes = [str(n) for n in allowed]
+            want = (f"this takes {' or '.join([', '.join(names[:-1]), names[-1]] if names[:-1] else names)} "
+                    f"({' or '.join([', '.join(sizes[:-1]), sizes[-1]] if sizes[:-1] else sizes)} cards)")
+        raise CardCountError(f"board '{format_cards(board)}': {want}, got {len(board)}")
     return board
+
+
+_STREET_NAMES = {0: "no board", 3: "a flop", 4: "a turn", 5: "a river"}
 
 
 def check_distinct(cards: Iterable[Card]) -> None:
@@ -186,3 +199,7 @@ def deck(exclude: Iterable[Card] = ()) -> tuple[Card, ...]:
     """The 52 cards in index order, less ``exclude``."""
     gone = set(exclude)
     return tuple(c for c in map(Card, range(52)) if c not in gone)
+
+
+__all__ = ["RANKS", "SUITS", "RANK_NAMES", "RANK_PLURALS", "SUIT_NAMES", "Card", "CardsLike", "parse_cards",
+           "parse_hole", "parse_board", "check_distinct", "format_cards", "deck"]

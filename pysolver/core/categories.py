@@ -28,6 +28,7 @@ high_card           five ranks, high to low
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import IntEnum
 from typing import Sequence
 
@@ -111,3 +112,20 @@ def describe(category: Category, ranks: Sequence[int]) -> str:
     if category is Category.TWO_PAIR:
         return f"Two pair, {RANK_PLURALS[r[0]]} and {RANK_PLURALS[r[1]]}{_kickers(r[2:])}"
     return f"Pair of {RANK_PLURALS[r[0]]}{_kickers(r[1:])}"
+
+
+@dataclass(frozen=True)
+class HandValue:
+    """A hand as an engine values it: ``value`` (higher is better, equal ties), its category
+    and the words a player says.
+
+    The scale of ``value`` is the engine's: 1..7462 for the evaluator, the packed
+    ``hand_value`` for the ASP solver; values compare within one engine and one game.
+    """
+
+    value: int
+    category: Category
+    description: str
+
+
+__all__ = ["Category", "HandValue", "describe"]

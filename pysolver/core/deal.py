@@ -20,13 +20,21 @@ MAX_PLAYERS = 23  # 2 * 23 + 5 = 51 cards
 STREETS = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}
 
 
-def check_player_count(count: int, *, board_size: int = 5, dead: int = 0) -> None:
-    """Raise :class:`PlayerCountError` unless ``count`` players fit in the deck."""
-    if count < MIN_PLAYERS:
-        raise PlayerCountError(f"{count} player{'s' if count != 1 else ''}: a showdown needs at least {MIN_PLAYERS}")
-    if 2 * count + max(board_size, 5) + dead > 52 or count > MAX_PLAYERS:
-        raise PlayerCountError(f"{count} players: the deck holds at most {MAX_PLAYERS} "
-                               f"(2 hole cards each and a 5-card board)")
+def check_player_count(count: int, *, dead: int = 0, least: int = MIN_PLAYERS) -> None:
+    """Raise :class:`PlayerCountError` unless ``count`` players (at least ``least``) get two cards
+    each from the 52-card deck beside a 5-card board and ``dead`` dead cards.
+
+    >>> check_player_count(23, dead=2)
+    Traceback (most recent call last):
+    ...
+    pysolver.PlayerCountError: 23 players: the 52-card deck deals at most 22 beside a 5-card board and 2 dead cards
+    """
+    if count < least:
+        raise PlayerCountError(f"{count} player{'s' if count != 1 else ''}: this needs at least {least}")
+    most = (52 - 5 - dead) // 2
+    if count > most:
+        raise PlayerCountError(f"{count} players: the 52-card deck deals at most {most} beside a 5-card board"
+                               + (f" and {dead} dead card{'s' if dead != 1 else ''}" if dead else ""))
 
 
 @dataclass(frozen=True)
@@ -62,3 +70,6 @@ class Deal:
     def __str__(self) -> str:
         text = " | ".join(format_cards(h) for h in self.players)
         return f"{text} | board {format_cards(self.board)}" if self.board else text
+
+
+__all__ = ["MIN_PLAYERS", "MAX_PLAYERS", "STREETS", "check_player_count", "Deal"]

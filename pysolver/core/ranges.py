@@ -327,3 +327,8 @@ def weighted_combos(value: Union[str, Range],
     (9, 7.5)
     """
     return as_range(value).weighted_combos(dead)
+
+
+__all__ = ["COMBOS", "HAND_CLASSES", "CLASS_INDEX", "COMBO_CLASS", "combo_index", "class_combos",
+           "combo_mask", "preflop_order", "top_classes", "Range", "parse_range", "RANDOM", "as_range",
+           "weighted_combos"]

@@ -15,18 +15,19 @@ variants live in ``asp/variants/``:
 ``flush_beats_full_house``             the full deck, with one change to the order
 =====================================  =============================================
 
-A :class:`Rules` is such a file (a shipped name or your own path) plus any
-files *added* to it (``add=``: more facts or rules, e.g. wrap-around straights
-in ``examples/wraparound.lp``). Every engine takes one: the ASP solver loads
-the files, and the evaluator and the odds engine use tables ranked by clingo
-from the same files (:mod:`pysolver.variant_tables`), with the cards outside
-the deck taken out.
+A :class:`Rules` is the checked data of such a file (a shipped name or your
+own path) plus any files *added* to it (``add=``: more facts or rules, e.g.
+wrap-around straights in ``examples/wraparound.lp``). Every engine takes one:
+the ASP solver loads the files, and the evaluator and the odds engine use tables
+ranked by clingo from the same files (:mod:`pysolver.evaluator.variants`), with
+the cards outside the deck taken out.
 
-    >>> rules = Rules.load("short_deck")
-    >>> len(rules.deck), rules.describe_deck()
-    (36, 'six through ace')
-    >>> [c.snake for c in rules.order[-5:]]
-    ['full_house', 'flush', 'four_of_a_kind', 'straight_flush', 'royal_flush']
+Reading a rules file needs clingo and is the runtime's job
+(:func:`pysolver.load_rules`); this module holds the value and its contract,
+and the standard game as a constant, :data:`STANDARD`, which needs no clingo:
+
+    >>> STANDARD.describe_deck(), len(STANDARD.straights), STANDARD.order[-1].snake
+    ('two through ace', 10, 'royal_flush')
 
 A file that breaks the contract raises :class:`~pysolver.RuleFileError`
 naming the file and what is wrong, before anything is solved.
@@ -37,10 +38,9 @@ from __future__ import annotations
 import hashlib
 import os
 from dataclasses import dataclass, field
-from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Union
+from typing import TYPE_CHECKING, Iterable, Sequence, Union
 
 import numpy as np
 
@@ -62,7 +62,8 @@ def variant_path(name: str) -> Path:
     return Path(str(resources.files("pysolver.encodings").joinpath("variants", f"{name}.lp")))
 
 
-def _file_text(path: str, what: str) -> str:
+def read_text(path: str, what: str) -> str:
+    """The text of a rule file; a missing or unreadable one is a :class:`RuleFileError`."""
     try:
         return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -92,25 +93,24 @@ class Rules:
     fingerprint: str = field(repr=False)
 
     @classmethod
-    def load(cls, rules: "RulesLike" = None, add: Iterable[Union[str, os.PathLike]] = ()) -> "Rules":
-        """The rules named (a shipped variant) or at a path, with files added.
+    def from_facts(cls, name: str, files: Sequence[str], facts: dict[str, list[tuple]],
+                   fingerprint: str) -> "Rules":
+        """The rules that ``files`` (a rules file, then files added to it) derive, checked.
 
-        ``Rules.load()`` is the standard game; a :class:`Rules` passed in is
-        returned as it is when nothing is added.
+        ``facts`` holds the arguments of ``face/1``, ``straight/3``, ``royal/1`` and
+        ``category_order/2`` (names as text, numbers as int, as
+        :func:`pysolver.asp.codec.read_atoms` gives them); ``fingerprint`` identifies
+        the whole program read. Raises :class:`RuleFileError` naming the file and
+        the fault.
         """
-        if isinstance(rules, Rules):
-            if not add:
-                return rules
-            return Rules.load(rules.path if rules.name not in VARIANTS else rules.name,
-                              rules.added + tuple(map(os.fspath, add)))
-        if rules is not None and not isinstance(rules, (str, os.PathLike)):
-            raise RuleFileError(f"rules {rules!r}: expected a variant's name ({', '.join(VARIANTS)}) "
-                                "or the path of a rules file")
-        spec = "standard" if rules is None else os.fspath(rules)
-        name, path = (spec, str(variant_path(spec))) if spec in VARIANTS else (spec, spec)
-        files = (path,) + tuple(os.fspath(f) for f in add)
-        texts = tuple(_file_text(f, "rules file" if i == 0 else "rule file") for i, f in enumerate(files))
-        return _load(name, files, texts)
+        where = f"rules file '{files[0]}'" + (f" (with {', '.join(files[1:])})" if files[1:] else "")
+        faces = _faces(facts, where)
+        order, places = _order(facts, where)
+        straights = _straights(facts, faces, where)
+        for royal in facts.get("royal", []):
+            if royal[0] not in [FACES[r] for r in faces]:
+                raise RuleFileError(f"{where}: royal({royal[0]}) is not a face of the deck")
+        return cls(name, files[0], tuple(files[1:]), faces, order, places, straights, fingerprint)
 
     @property
     def is_standard(self) -> bool:
@@ -140,7 +140,8 @@ class Rules:
     def category_at(self, place: int) -> Category:
         """The category at this number of ``category_order/2`` (as in an ASP ``hand_value``).
 
-        >>> Rules.load("short_deck").category_at(6).snake
+        >>> from pysolver import load_rules
+        >>> load_rules("short_deck").category_at(6).snake
         'flush'
         """
         return self.order[self.places.index(place)]
@@ -155,7 +156,8 @@ class Rules:
     def check_cards(self, cards: Iterable[Card]) -> None:
         """Raise :class:`InvalidCardError` for a card the deck lacks.
 
-        >>> Rules.load("short_deck").check_cards([Card.parse("5c")])
+        >>> from pysolver import load_rules
+        >>> load_rules("short_deck").check_cards([Card.parse("5c")])
         Traceback (most recent call last):
         ...
         pysolver.InvalidCardError: card '5c' is not in the short_deck deck (six through ace)
@@ -170,8 +172,10 @@ class Rules:
         each beside ``dealt`` other cards (a full board and any dead cards)."""
         if 2 * players + dealt > len(self.deck):
             most = (len(self.deck) - dealt) // 2
-            raise PlayerCountError(f"{players} players: the {self.label} deck of {len(self.deck)} "
-                                   f"cards deals at most {most} with {dealt} more cards")
+            dead = dealt - 5
+            raise PlayerCountError(f"{players} players: the {len(self.deck)}-card {self.label} deck deals at most "
+                                   f"{most} beside a 5-card board"
+                                   + (f" and {dead} dead card{'s' if dead != 1 else ''}" if dead > 0 else ""))
 
     def check_deal(self, deal: "Deal") -> None:
         """A deal's cards are in the deck and the deck deals a full board to its players."""
@@ -181,27 +185,21 @@ class Rules:
 
 
 RulesLike = Union[Rules, str, os.PathLike, None]
+"""What every ``rules=`` takes: a :class:`Rules`, a shipped variant's name, a rules file's path,
+or None for the standard game."""
 
 
-def rules_of(rules: RulesLike) -> Rules:
-    """A :class:`Rules` from a name, a path, a Rules or None (the standard game)."""
-    return rules if isinstance(rules, Rules) else Rules.load(rules)
+def fingerprint(texts: Iterable[str]) -> str:
+    """A short digest of the texts of every file a rule book reads."""
+    return hashlib.sha256("\0".join(texts).encode()).hexdigest()[:16]
 
 
-@lru_cache(maxsize=32)
-def _load(name: str, files: tuple[str, ...], texts: tuple[str, ...]) -> Rules:
-    from ..asp.runtime import AspProgram  # the program reads rules; avoid the import cycle
-
-    atoms = AspProgram.rules_facts(files)
-    where = f"rules file '{files[0]}'" + (f" (with {', '.join(files[1:])})" if files[1:] else "")
-    faces = _faces(atoms, where)
-    order, places = _order(atoms, where)
-    straights = _straights(atoms, faces, where)
-    for royal in atoms.get("royal", []):
-        if royal[0] not in [FACES[r] for r in faces]:
-            raise RuleFileError(f"{where}: royal({royal[0]}) is not a face of the deck")
-    digest = hashlib.sha256("\0".join(texts).encode()).hexdigest()[:16]
-    return Rules(name, files[0], files[1:], faces, order, places, straights, digest)
+_WHEEL = (12, 0, 1, 2, 3)
+STANDARD = Rules("standard", str(variant_path("standard")), (), tuple(range(13)), tuple(Category),
+                 tuple(range(10)), (_WHEEL,) + tuple(tuple(range(top - 4, top + 1)) for top in range(4, 13)),
+                 fingerprint([variant_path("standard").read_text(encoding="utf-8")]))
+"""The standard game (``asp/variants/standard.lp``), known without clingo: a test checks that
+clingo reads the same from the file."""
 
 
 def _faces(atoms: dict, where: str) -> tuple[int, ...]:
@@ -273,4 +271,5 @@ def _straights(atoms: dict, faces: tuple[int, ...], where: str) -> tuple[tuple[i
     return tuple(sorted(out, key=lambda run: run[-1]))
 
 
-__all__ = ["Rules", "RulesLike", "VARIANTS", "rules_of", "variant_path"]
+__all__ = ["Rules", "RulesLike", "STANDARD", "VARIANTS", "FACES", "fingerprint", "variant_path",
+           "read_text"]

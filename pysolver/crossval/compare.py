@@ -33,15 +33,13 @@ from typing import Sequence
 
 import numpy as np
 
-from ..asp.runtime import AspProgram, DealInput
+from ..asp.codec import DealInput, read_driver, tiebreak_from_value
+from ..asp.runtime import AspProgram
 from ..core.cards import Card, format_cards
 from ..core.categories import Category, describe
 from ..evaluator.lookup import categories, evaluate_batch, n_values, tiebreak_ranks
-from ..core.rules import Rules, rules_of
-from ..asp.solver import tiebreak_from_value
-
-_CATEGORY_BY_NAME = {c.snake: int(c) for c in Category}
-
+from ..asp.runtime import rules_of
+from ..core.rules import Rules
 
 @lru_cache(maxsize=8)
 def _value_of_key(rules: Rules) -> dict[tuple[int, tuple[int, ...]], int]:
@@ -101,16 +99,13 @@ def asp_answers(holes: Sequence[np.ndarray], boards: Sequence[np.ndarray], rules
     out = AspAnswers(np.full(n, -1, np.int8), np.zeros(n, np.int64), np.zeros(n, np.int64),
                      np.zeros(n, bool))
     atoms, _ = _program(rules).run(DealInput.from_indices(holes, boards))
-    start = offsets.tolist()
-    for atom in atoms:
-        args = atom.arguments
-        if atom.name == "player_result":
-            i = start[args[0].number] + args[1].number
-            out.category[i] = _CATEGORY_BY_NAME.get(args[2].name, -2)
-            out.value[i] = args[3].number
-            out.mask[i] = args[4].number
-        elif atom.name == "game_outcome":
-            out.winner[start[args[0].number] + args[2].number] = True
+    for first, (hands, outcomes) in zip(offsets.tolist(), read_driver(atoms, len(holes))):
+        for player, hand in hands.items():
+            out.category[first + player] = hand.category
+            out.value[first + player] = hand.value
+            out.mask[first + player] = hand.mask
+        for player in outcomes:
+            out.winner[first + player] = True
     return out
 
 
@@ -259,3 +254,7 @@ def compare_showdowns(holes: np.ndarray, board: np.ndarray, cases: np.ndarray | 
     if cases is not None:
         part.cases.update(case_names[c] for c in cases.tolist())
     return part
+
+
+__all__ = ["Partial", "AspAnswers", "asp_answers", "compare_hands", "order_mismatches", "deal_text",
+           "compare_showdowns"]

@@ -43,7 +43,8 @@ import numpy as np
 
 from ..core.deal import check_player_count
 from ..core.errors import CardCountError
-from ..core.rules import RulesLike, rules_of
+from ..asp.runtime import rules_of
+from ..core.rules import RulesLike
 
 CASES = ("uniform", "straight_flush", "quads", "two_trips", "big_flush", "three_pairs", "wheel",
          "board_plays")
@@ -229,3 +230,7 @@ def deal_streets(count: int, players: int = 2, seed: int | None = None,
         cases.append(case)
     order = rng.permutation(count)
     return np.concatenate(cards)[order], np.concatenate(cases)[order]
+
+
+__all__ = ["CASES", "UNIFORM_SHARE", "SkewedDeals", "planted_cards", "deal_skewed", "STREET_CASES",
+           "deal_streets"]

@@ -52,7 +52,8 @@ from ..core.cards import Card, format_cards
 from .compare import Partial, asp_answers, compare_hands, compare_showdowns, order_mismatches
 from .dealer import STREET_CASES, deal_skewed, deal_streets
 from ..evaluator.lookup import n_values
-from ..core.rules import Rules, RulesLike, rules_of
+from ..asp.runtime import rules_of
+from ..core.rules import Rules, RulesLike
 from ..evaluator.tables import load_tables
 from ..core.errors import PokerInputError
 from ..asp.processes import check_workers, recycled_imap
@@ -108,7 +109,7 @@ class CrossvalReport:
         """Hands per CPU second of the evaluator."""
         return self.hands / self.evaluator_seconds if self.evaluator_seconds else 0.0
 
-    def to_json(self) -> dict:
+    def to_dict(self) -> dict:
         return {"mode": self.mode, "ok": self.ok, "hands": self.hands, "showdowns": self.showdowns,
                 "categories": self.categories, "cases": self.cases, "classes": self.classes,
                 "mismatches": self.mismatches, "chunks": self.chunks, "seed": self.seed,
@@ -388,3 +389,8 @@ def crossval_equity(count: int, seed: int | None = None, workers: int = 1,
 def exhaustive_hands(rules: RulesLike = None) -> int:
     """How many 5-card hands the exhaustive run covers: C(52, 5), or C(deck, 5) under ``rules``."""
     return comb(len(rules_of(rules).deck), 5)
+
+
+__all__ = ["EXHAUSTIVE_CHUNKS", "MAX_CHUNKS", "BOARDS_PER_PROGRAM", "SHOWDOWNS_PER_TASK", "TASKS_PER_PROCESS",
+           "CrossvalReport", "crossval_random", "crossval_streets", "chunk_boards", "exhaustive_chunk",
+           "crossval_exhaustive", "crossval_equity", "exhaustive_hands"]

@@ -67,7 +67,8 @@ import numpy as np
 from ..core.cards import Card, CardsLike, parse_cards
 from ..core.categories import Category, describe
 from ..core.errors import CardCountError, DuplicateCardError, InvalidCardError, PokerInputError
-from ..core.rules import Rules, RulesLike, rules_of
+from ..asp.runtime import rules_of
+from ..core.rules import Rules, RulesLike
 from .tables import RANK_KEY_BITS, RANK_MULTIPLIERS, RANK_SHIFT, load_tables
 
 CHUNK = 1 << 15
@@ -354,3 +355,8 @@ def best_five(cards: CardsLike, rules: RulesLike = None) -> tuple[Card, ...]:
         Category.STRAIGHT, Category.STRAIGHT_FLUSH)
     return tuple(sorted(five, key=lambda c: (counts[c.rank], -1 if wheel and c.rank == 12 else c.rank,
                                              c.suit), reverse=True))
+
+
+__all__ = ["CHUNK", "RANK_KEY_MASK", "SUIT_SHIFT", "FLUSH_BIAS", "FLUSH_CHECK", "N_VALUES", "CARD_KEYS",
+           "n_values", "evaluate_batch", "card_keys", "evaluate_keys", "evaluate", "category", "categories",
+           "tiebreak_ranks", "describe_value", "best_five"]

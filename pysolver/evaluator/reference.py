@@ -101,3 +101,6 @@ def hand_classes() -> tuple[tuple[int, ...], ...]:
                if max(Counter(ranks).values()) <= 4}
     classes |= {rank_pattern(ranks, suited=True) for ranks in combinations(range(13), 5)}
     return tuple(sorted(classes))
+
+
+__all__ = ["WHEEL", "rank_pattern", "rank_five", "rank_best", "hand_classes"]

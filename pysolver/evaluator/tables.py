@@ -171,3 +171,8 @@ def load_tables() -> dict[str, np.ndarray]:
     """The shipped tables (read once, a few milliseconds)."""
     with np.load(TABLES_PATH) as data:
         return {name: data[name] for name in data.files}
+
+
+__all__ = ["RANK_MULTIPLIERS", "RANK_KEY_BITS", "RANK_SHIFT", "TABLES_PATH", "rank_multisets",
+           "multiset_ranks", "five_card_values", "deck_multisets", "rank_value_items", "flush_value_table",
+           "displacement_offsets", "build_tables", "load_tables"]

@@ -22,7 +22,7 @@ cached on disk per variant: ``$PYSOLVER_CACHE`` or ``~/.cache/pysolver``, one
 file per fingerprint of the rules files and the encodings. (The standard game
 ranked this way gives exactly the shipped tables: a test checks it.)
 
-    >>> t = variant_tables(Rules.load("short_deck"))
+    >>> t = variant_tables(load_rules("short_deck"))
     >>> len(t["classes"]), int(t["flush_values"].max())      # 1,404 classes, the royal flush on top
     (1404, 1404)
 """
@@ -38,7 +38,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..asp.runtime import ENCODING_FILES, AspProgram, DealInput, encoding_text
+from ..asp.codec import DealInput, read_driver, tiebreak_from_value
+from ..asp.runtime import ENCODING_FILES, AspProgram, encoding_text, load_rules
 from ..core.categories import Category
 from ..core.rules import Rules
 from .tables import RANK_MULTIPLIERS, RANK_SHIFT, deck_multisets, flush_value_table, load_tables, \
@@ -75,18 +76,13 @@ def rank_classes(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     for start in range(0, len(hands), CHUNK):
         chunk = hands[start:start + CHUNK]             # each hand a showdown of its own: two hole cards, a flop
         atoms, _ = program.run(DealInput.from_indices(chunk[:, None, :2], chunk[:, 2:]))
-        for atom in atoms:
-            if atom.name == "player_result":
-                g, _, name, hand_value, _ = atom.arguments
-                category[start + g.number] = Category.parse(name.name)
-                value[start + g.number] = hand_value.number
+        for g, (players, _) in enumerate(read_driver(atoms, len(chunk)), start):
+            category[g], value[g] = players[0].category, players[0].value
     return hands, category, value
 
 
 def build_variant_tables(rules: Rules) -> dict[str, np.ndarray]:
     """The evaluator's tables for ``rules`` (see the module docstring)."""
-    from ..asp.solver import tiebreak_from_value
-
     hands, category, hand_value = rank_classes(rules)
     distinct, index = np.unique(hand_value, return_inverse=True)
     values = index + 1
@@ -133,3 +129,7 @@ def variant_tables(rules: Rules) -> dict[str, np.ndarray]:
     except OSError:
         pass  # a read-only home: rank again next time
     return tables
+
+
+__all__ = ["CHUNK", "CACHE_VERSION", "class_hands", "rank_classes", "build_variant_tables", "cache_path",
+           "variant_tables"]

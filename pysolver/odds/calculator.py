@@ -34,24 +34,26 @@ from typing import Callable, Optional, Sequence, Union
 
 import numpy as np
 
-from ..core.cards import Card, CardsLike, check_distinct, format_cards, parse_board, parse_cards, parse_hole
-from ..core.deal import check_player_count
+from ..asp.runtime import rules_of
+from ..core.cards import Card, CardsLike, format_cards
 from ..core.errors import PokerInputError, RangeError
+from ..core.numbers import check_count, check_positive, check_seed, draw_seed
+from ..core.ranges import COMBO_CLASS, HAND_CLASSES, Range, combo_index
+from ..core.rules import Rules, RulesLike
+from ..core.situation import PlayerLike, Situation
 from .enumeration import Tally, exact_fixed, exact_one_open, exact_open_preflop
 from .sampling import Open, monte_carlo
-from ..core.ranges import COMBO_CLASS, HAND_CLASSES, Range, combo_index, parse_range
-from ..core.rules import Rules, RulesLike, rules_of
 
 EXACT_BUDGET = 100_000_000
 """Largest :func:`work_estimate` (hand values looked up) that ``exact=None`` enumerates."""
 
-PlayerLike = Union[str, Range, Sequence[Union[str, int, Card]]]
 Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)
 class PlayerEquity:
-    """One player's result. ``wins``/``ties``/``losses`` are deal counts (weighted with ranges)."""
+    """One player's result: fractions of the deals won alone, tied and lost, the equity (a
+    tie among k pays 1/k), and the deal counts behind them (weighted with ranges)."""
 
     range: str
     win: float
@@ -66,7 +68,8 @@ class PlayerEquity:
 
 @dataclass(frozen=True)
 class EquityResult:
-    """Every player's result, whether it is exact, the number of deals (or trials) behind it."""
+    """Every player's result, whether it is exact, the number of deals (or trials) behind it,
+    and for Monte Carlo the seed that reproduces it."""
 
     players: tuple[PlayerEquity, ...]
     exact: bool
@@ -74,6 +77,7 @@ class EquityResult:
     board: tuple[Card, ...] = ()
     dead: tuple[Card, ...] = ()
     rules: str = "standard"
+    seed: Optional[int] = None
 
     @property
     def stderr(self) -> Optional[float]:
@@ -81,34 +85,24 @@ class EquityResult:
         return None if self.exact else max(p.stderr for p in self.players)
 
     def to_dict(self) -> dict:
-        """The ``pysolver equity --json`` document (with ``"rules"`` under a variant)."""
-        document = {"players": [{"range": p.range, "win": p.win, "tie": p.tie, "loss": p.loss,
-                                 "equity": p.equity} for p in self.players],
-                    "exact": self.exact, "deals": self.deals, "stderr": self.stderr}
-        return document if self.rules == "standard" else document | {"rules": self.rules}
+        """What ``pysolver equity --json`` prints."""
+        return {"rules": self.rules, "board": [str(c) for c in self.board], "dead": [str(c) for c in self.dead],
+                "players": [{"player": i, "hand": p.range, "equity": p.equity, "win": p.win, "tie": p.tie,
+                             "loss": p.loss, "wins": p.wins, "ties": p.ties, "losses": p.losses,
+                             "stderr": p.stderr} for i, p in enumerate(self.players)],
+                "exact": self.exact, "deals": self.deals, "stderr": self.stderr, "seed": self.seed}
 
     def __str__(self) -> str:
-        lines = [f"{p.range:<24} equity {100 * p.equity:6.2f}%  win {100 * p.win:6.2f}%  "
+        lines = [f"player {i}: {p.range:<22} equity {100 * p.equity:6.2f}%  win {100 * p.win:6.2f}%  "
                  f"tie {100 * p.tie:5.2f}%" + ("" if p.stderr is None else f"  (± {100 * p.stderr:.2f}%)")
-                 for p in self.players]
-        how = ("exact" if self.exact else "Monte Carlo") + ("" if self.rules == "standard" else f", {self.rules}")
+                 for i, p in enumerate(self.players)]
+        how = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
+        how += "" if self.rules == "standard" else f", {self.rules}"
         return "\n".join(lines + [f"{how}, {_number(self.deals):,} {'deals' if self.exact else 'trials'}"])
 
 
 def _number(value: float) -> Union[int, float]:
     return int(round(value)) if abs(value - round(value)) < 1e-6 else float(value)
-
-
-def read_player(player: PlayerLike) -> Union[tuple[Card, Card], Range]:
-    """Two hole cards, or a :class:`Range` (``'random'`` included)."""
-    if isinstance(player, Range):
-        return player
-    if isinstance(player, str):
-        try:
-            return parse_hole(player)
-        except PokerInputError:
-            return parse_range(player)
-    return parse_hole(player)
 
 
 def work_estimate(players: Sequence[Union[tuple, Range]], board_size: int, dead: int = 0) -> float:
@@ -133,19 +127,20 @@ def preflop_table() -> dict:
     return json.loads(text)["classes"]
 
 
-def equity(players: Sequence[PlayerLike], board: CardsLike = (), dead: CardsLike = (),
-           exact: Optional[bool] = None, trials: Optional[int] = None,
+def equity(players: Sequence[PlayerLike], board: CardsLike = (), *, dead: CardsLike = (),
+           rules: RulesLike = None, exact: Optional[bool] = None, trials: Optional[int] = None,
            target_stderr: Optional[float] = None, seed: Optional[int] = None,
-           progress: Optional[Progress] = None, table: bool = True,
-           rules: RulesLike = None) -> EquityResult:
+           progress: Optional[Progress] = None, table: bool = True) -> EquityResult:
     """Equity of each player: a specific hand, a range or ``'random'``.
 
     ``exact=None`` enumerates when :func:`work_estimate` allows, else samples;
-    ``trials`` and ``target_stderr`` bound Monte Carlo (default 1,000,000 trials);
-    ``seed`` makes sampling reproducible; ``progress(done, total)`` is called
-    during long runs; ``table=False`` computes a hand against random preflop
-    instead of reading the shipped table. ``rules`` is a variant
-    (:mod:`pysolver.rules`): its deck deals the cards and its order ranks the hands.
+    ``trials`` or ``target_stderr`` ask for Monte Carlo and bound it (by default
+    1,000,000 trials);
+    ``seed`` makes sampling reproducible (without one, a fresh seed is drawn and
+    reported in the result); ``progress(done, total)`` is called during long
+    runs; ``table=False`` computes a hand against random preflop instead of
+    reading the shipped table. ``rules`` is a variant: its deck deals the cards
+    and its order ranks the hands.
 
     >>> r = equity(["TcJd", "random"], board="4h 5h 6d 2h Kh")
     >>> r.players[0].wins, r.players[0].ties, r.players[0].losses, r.deals
@@ -154,19 +149,20 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = (), dead: CardsLike
     406
     """
     rules = rules_of(rules)
-    seats = [read_player(p) for p in players]
-    board_cards = parse_board(board)
-    dead_cards = parse_cards(dead or ())
-    fixed_cards = [c for s in seats if not isinstance(s, Range) for c in s]
-    check_distinct(fixed_cards + list(board_cards) + list(dead_cards))
-    check_player_count(len(seats), board_size=len(board_cards), dead=len(dead_cards))
-    rules.check_cards(fixed_cards + list(board_cards) + list(dead_cards))
-    rules.check_players(len(seats), dealt=max(5, len(board_cards)) + len(dead_cards))
-    if trials is not None and trials < 1:
-        raise PokerInputError(f"trials {trials}: must be at least 1")
-    if target_stderr is not None and not target_stderr > 0:
-        raise PokerInputError(f"target standard error {target_stderr}: must be positive")
-    known = fixed_cards + list(board_cards) + list(dead_cards) + [Card(int(i)) for i in rules.removed]
+    situation = Situation.of(players, board, dead=dead, rules=rules, ranges=True)
+    seats, board_cards, dead_cards = list(situation.players), situation.board, situation.dead
+    if trials is not None:
+        check_count("trials", trials)
+    if target_stderr is not None:
+        check_positive("target standard error", target_stderr)
+    if seed is not None:
+        check_seed(seed)
+    sampled = trials is not None or target_stderr is not None
+    if exact and sampled:
+        raise PokerInputError("exact=True with trials or target_stderr: an exact run takes no trial count")
+    if exact is None and sampled:
+        exact = False
+    known = list(situation.fixed_cards) + [Card(int(i)) for i in rules.removed]
     specs: list = []
     for seat in seats:
         if isinstance(seat, Range):
@@ -178,7 +174,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = (), dead: CardsLike
             specs.append(np.array([c.index for c in seat], dtype=np.int64))
     board_index = np.array([c.index for c in board_cards], dtype=np.int64)
     dead_index = np.concatenate([[c.index for c in dead_cards], rules.removed]).astype(np.int64)
-    names = [str(s) if isinstance(s, Range) else format_cards(s).replace(" ", "") for s in seats]
+    names = [situation.seat_name(i) for i in range(len(seats))]
 
     tabled = _tabled(seats, board_cards, dead_cards) if table and rules.is_standard else None
     if exact is None:
@@ -188,9 +184,10 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = (), dead: CardsLike
         return _result(names, tally, None, board_cards, dead_cards, rules)
     open_specs = [Open(None, None) if isinstance(s, Range) and s.is_random else spec
                   for s, spec in zip(seats, specs)]
+    seed = draw_seed() if seed is None else seed
     tally, stderr = monte_carlo(open_specs, board_index, dead_index, trials, target_stderr, seed, progress,
                                 rules)
-    return _result(names, tally, stderr, board_cards, dead_cards, rules)
+    return _result(names, tally, stderr, board_cards, dead_cards, rules, seed)
 
 
 def _exact(specs: list, board: np.ndarray, dead: np.ndarray, progress: Optional[Progress],
@@ -247,7 +244,7 @@ def _tabled(seats: list, board: tuple, dead: tuple) -> Optional[Tally]:
 
 
 def _result(names: list[str], tally: Tally, stderr: Optional[np.ndarray], board, dead,
-            rules: Rules) -> EquityResult:
+            rules: Rules, seed: Optional[int] = None) -> EquityResult:
     deals = tally.deals
     players = tuple(
         PlayerEquity(range=name, win=float(tally.wins[i] / deals), tie=float(tally.ties[i] / deals),
@@ -256,4 +253,8 @@ def _result(names: list[str], tally: Tally, stderr: Optional[np.ndarray], board,
                      ties=_number(tally.ties[i]), losses=_number(deals - tally.wins[i] - tally.ties[i]),
                      stderr=None if stderr is None else float(stderr[i]))
         for i, name in enumerate(names))
-    return EquityResult(players, stderr is None, _number(deals), tuple(board), tuple(dead), rules.label)
+    return EquityResult(players, stderr is None, _number(deals), tuple(board), tuple(dead), rules.label, seed)
+
+
+__all__ = ["EXACT_BUDGET", "Progress", "PlayerEquity", "EquityResult", "work_estimate", "preflop_table",
+           "equity"]

@@ -80,3 +80,6 @@ def chen_normalized(hand: str | CardsLike) -> float:
 def chen_table() -> dict[str, int]:
     """The Chen score of each of the 169 classes, in :data:`HAND_CLASSES` order."""
     return {name: chen_score(name) for name in HAND_CLASSES}
+
+
+__all__ = ["chen_points", "chen_score", "chen_normalized", "chen_table"]

@@ -286,3 +286,6 @@ def exact_open_preflop(fixed: np.ndarray, open_combos: np.ndarray, open_weights:
         if progress is not None:
             progress(done + 1, len(first))
     return tally
+
+
+__all__ = ["Tally", "exact_fixed", "exact_one_open", "suit_symmetries", "exact_open_preflop"]

@@ -100,3 +100,6 @@ def _tables(rules: Optional[Rules]) -> HandTables:
 
     faces = range(13) if rules is None else rules.faces
     return build_tables(lambda hands: evaluate_batch(hands, rules=rules), faces)
+
+
+__all__ = ["RANK_WEIGHTS", "CARD_RANK_KEY", "CARD_BITS", "SUIT_MASK", "HandTables", "build_tables", "tables"]

@@ -36,9 +36,11 @@ import numpy as np
 
 from ..core.cards import Card, CardsLike, format_cards
 from ..core.errors import CardCountError, PlayerCountError
+from ..core.numbers import check_count
 from ..evaluator.lookup import card_keys, evaluate_keys
 from ..core.rules import Rules, RulesLike
-from .strength import AHEAD, BEHIND, STATES, TIED, HandStrength, Situation, compare_states, current_states, tally
+from .strength import (AHEAD, BEHIND, STATES, TIED, Field, HandStrength, format_count, compare_states, current_states,
+                       tally)
 
 
 @dataclass(frozen=True)
@@ -76,10 +78,20 @@ class HandPotential:
             return 0.0
         return (hp[AHEAD][BEHIND] + hp[TIED][BEHIND] / 2 + hp[AHEAD][TIED] / 2) / denominator
 
-    def as_dict(self) -> dict:
+    def to_dict(self) -> dict:
         """``{"cards_to_come": k, "ppot": .., "npot": .., "counts": {before: {after: n}}}``."""
         return {"cards_to_come": self.cards_to_come, "ppot": self.ppot, "npot": self.npot,
                 "counts": {b: dict(zip(STATES, row)) for b, row in zip(STATES, self.counts)}}
+
+    def __str__(self) -> str:
+        """PPot, NPot and the table of transitions, before (rows) and after (columns)."""
+        plural = "s" if self.cards_to_come > 1 else ""
+        header = "before \\ after"
+        lines = [f"{self.cards_to_come} card{plural} to come: PPot {self.ppot:.4f}  NPot {self.npot:.4f}",
+                 f"  {header:<15}" + "".join(f"{s:>10}" for s in STATES) + f"{'total':>10}"]
+        for state, row, total in zip(STATES, self.counts, self.totals):
+            lines.append(f"  {state:<15}" + "".join(f"{format_count(n):>10}" for n in row) + f"{format_count(total):>10}")
+        return "\n".join(lines)
 
 
 @dataclass(frozen=True)
@@ -120,14 +132,26 @@ class HandReport:
         pot = self.potential
         return self.hs if pot is None else self.hs * (1 - pot.npot) + (1 - self.hs) * pot.ppot
 
-    def as_dict(self) -> dict:
+    def to_dict(self) -> dict:
         """A JSON-ready summary with every count."""
         s = self.strength
-        return {"hole": format_cards(self.hole), "board": format_cards(self.board),
+        return {"hole": [str(c) for c in self.hole], "board": [str(c) for c in self.board],
                 "opponents": self.opponents, "ahead": s.ahead, "tied": s.tied, "behind": s.behind,
                 "hs": s.hs, "hs_n": self.hs, "ehs": self.ehs, "win_probability": self.win_probability,
-                "one_card": self.one_card.as_dict() if self.one_card else None,
-                "two_cards": self.two_cards.as_dict() if self.two_cards else None}
+                "one_card": self.one_card.to_dict() if self.one_card else None,
+                "two_cards": self.two_cards.to_dict() if self.two_cards else None}
+
+    def __str__(self) -> str:
+        """What ``pysolver strength`` prints."""
+        lines = [f"hand {format_cards(self.hole)}   board {format_cards(self.board)}", str(self.strength)]
+        if self.opponents > 1:
+            lines.append(f"HS^{self.opponents} {self.hs:.4f}")
+        lines += [str(pot) for pot in (self.one_card, self.two_cards) if pot is not None]
+        basis = [f"{self.potential.cards_to_come}-card lookahead"] if self.potential else []
+        basis += [f"HS^{self.opponents} for HS"] if self.opponents > 1 else []
+        lines.append(f"EHS {self.ehs:.4f}   Pr(win) {self.win_probability:.4f}"
+                     + (f"   ({', '.join(basis)})" if basis else ""))
+        return "\n".join(lines)
 
 
 PAIR_CHUNK = 1 << 15
@@ -171,9 +195,9 @@ def _symmetric_codes(first_keys: np.ndarray, second_keys: np.ndarray, before3: n
     return counts
 
 
-def transition_counts(situation: Situation, cards_to_come: int,
+def transition_counts(field: Field, cards_to_come: int,
                       before: Optional[np.ndarray] = None) -> HandPotential:
-    """HP[before][after] for every opponent holding of ``situation`` and every runout.
+    """HP[before][after] for every opponent holding of ``field`` and every runout.
 
     Each runout's board key is computed once and every holding's key added to
     it. Against every holding with two cards to come, holdings and runouts are
@@ -181,26 +205,26 @@ def transition_counts(situation: Situation, cards_to_come: int,
     is symmetric in the two, so each unordered pair is evaluated once.
     ``before`` (the states on the current board) is computed when not given.
     """
-    board, hole = situation.board_index, situation.hole_index
+    board, hole = field.board_index, field.hole_index
     if not 1 <= cards_to_come <= 5 - len(board):
         raise CardCountError(f"{cards_to_come} cards to come on a board of {len(board)} cards: "
                              f"{5 - len(board)} at most")
     if before is None:
-        before = current_states(situation)
-    holdings = situation.holdings
+        before = current_states(field)
+    holdings = field.holdings
     holding_keys = card_keys(holdings)                                   # (M, 2) key words
     board_key = card_keys(board)
     hole_key = card_keys(hole)
-    if cards_to_come == 2 and situation.weights is None:
+    if cards_to_come == 2 and field.weights is None:
         # holdings == runouts (both numbered by np.triu_indices over the unseen cards)
-        mine_after = evaluate_keys(board_key + hole_key + holding_keys, situation.rules)  # (M,) per runout
+        mine_after = evaluate_keys(board_key + hole_key + holding_keys, field.rules)  # (M,) per runout
         both = _symmetric_codes(board_key + holding_keys, holding_keys, 3 * before, mine_after,
-                                *_disjoint_pairs(len(situation.unseen)), situation.rules).reshape(9, 9)
+                                *_disjoint_pairs(len(field.unseen)), field.rules).reshape(9, 9)
         flat = tuple(int(n) for n in both.sum(axis=1) + both.sum(axis=0))
     else:
-        runouts = np.array(list(combinations(situation.unseen.tolist(), cards_to_come)), dtype=np.int64)
+        runouts = np.array(list(combinations(field.unseen.tolist(), cards_to_come)), dtype=np.int64)
         board_keys = board_key + card_keys(runouts)                      # (T, 2)
-        mine_after = evaluate_keys(board_keys + hole_key, situation.rules)       # (T,)
+        mine_after = evaluate_keys(board_keys + hole_key, field.rules)       # (T,)
         one = np.int64(1)
         holding_bits = (one << holdings[:, 0]) | (one << holdings[:, 1])
         runout_bits = np.bitwise_or.reduce(one << runouts, axis=1)
@@ -209,9 +233,9 @@ def transition_counts(situation: Situation, cards_to_come: int,
         board_words, holding_words = np.ascontiguousarray(board_keys.T), np.ascontiguousarray(holding_keys.T)
         for w in range(2):
             np.add(board_words[w].take(t), holding_words[w].take(o), out=words[w])
-        theirs = evaluate_keys(words.T, situation.rules)
+        theirs = evaluate_keys(words.T, field.rules)
         cells = 3 * before.take(o) + compare_states(mine_after.take(t), theirs)
-        flat = tally(cells, None if situation.weights is None else situation.weights[o], size=9)
+        flat = tally(cells, None if field.weights is None else field.weights[o], size=9)
     return HandPotential(cards_to_come, tuple(tuple(flat[3 * b:3 * b + 3]) for b in range(3)))
 
 
@@ -225,8 +249,8 @@ def hand_potential(hole: CardsLike, board: CardsLike, cards_to_come: int = 1, *,
     >>> p.counts[1]  # tied now: 396 runouts stay tied, 9 fall behind
     (0, 396, 9)
     """
-    situation = Situation.of(hole, board, dead, opponent_range, streets=(3, 4), rules=rules)
-    return transition_counts(situation, cards_to_come)
+    field = Field.of(hole, board, dead, opponent_range, streets=(3, 4), rules=rules)
+    return transition_counts(field, cards_to_come)
 
 
 def hand_report(hole: CardsLike, board: CardsLike, *, opponents: int = 1, dead: CardsLike = (),
@@ -237,14 +261,16 @@ def hand_report(hole: CardsLike, board: CardsLike, *, opponents: int = 1, dead: 
     >>> r.hs, r.ehs, r.one_card
     (1.0, 1.0, None)
     """
-    if opponents < 1:
-        raise PlayerCountError(f"{opponents} opponents: hand strength needs at least 1")
-    situation = Situation.of(hole, board, dead, opponent_range, rules=rules)
-    if 2 * opponents > len(situation.unseen) - (5 - len(situation.board)):
+    check_count("opponents", opponents, error=PlayerCountError)
+    field = Field.of(hole, board, dead, opponent_range, rules=rules)
+    if 2 * opponents > len(field.unseen) - (5 - len(field.board)):
         raise PlayerCountError(f"{opponents} opponents: the deck holds too few cards for them")
-    before = current_states(situation)
-    strength = HandStrength(*tally(before, situation.weights))
-    street = len(situation.board)
-    one = transition_counts(situation, 1, before) if street < 5 else None
-    two = transition_counts(situation, 2, before) if street == 3 else None
-    return HandReport(situation.hole, situation.board, opponents, strength, one, two)
+    before = current_states(field)
+    strength = HandStrength(*tally(before, field.weights))
+    street = len(field.board)
+    one = transition_counts(field, 1, before) if street < 5 else None
+    two = transition_counts(field, 2, before) if street == 3 else None
+    return HandReport(field.hole, field.board, opponents, strength, one, two)
+
+
+__all__ = ["HandPotential", "HandReport", "transition_counts", "hand_potential", "hand_report"]

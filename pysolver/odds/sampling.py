@@ -196,3 +196,6 @@ def monte_carlo(players: Sequence[PlayerSpec], board: np.ndarray, dead: Sequence
         if target_stderr is not None and tally.deals >= 1000 and stderr.max() <= target_stderr:
             break
     return tally, stderr
+
+
+__all__ = ["BATCH", "MAX_TRIALS", "Open", "PlayerSpec", "monte_carlo"]

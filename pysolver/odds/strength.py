@@ -27,11 +27,14 @@ from typing import Optional
 
 import numpy as np
 
-from ..core.cards import Card, CardsLike, check_distinct, format_cards, parse_board, parse_cards, parse_hole
+from ..asp.runtime import rules_of
+from ..core.cards import Card, CardsLike, format_cards
 from ..core.errors import CardCountError, PlayerCountError, RangeError
-from ..evaluator.lookup import evaluate_batch
+from ..core.numbers import check_count
 from ..core.ranges import as_range
-from ..core.rules import Rules, RulesLike, rules_of
+from ..core.rules import Rules, RulesLike
+from ..core.situation import Situation
+from ..evaluator.lookup import evaluate_batch
 
 # States of a comparison, in the order of the rows and columns of HP tables.
 AHEAD, TIED, BEHIND = 0, 1, 2
@@ -66,14 +69,20 @@ class HandStrength:
 
     def against(self, opponents: int) -> float:
         """``HS ** opponents``: the strength against that many random hands."""
-        if opponents < 1:
-            raise PlayerCountError(f"{opponents} opponents: hand strength needs at least 1")
+        check_count("opponents", opponents, error=PlayerCountError)
         return self.hs ** opponents
+
+    def to_dict(self) -> dict:
+        return {"ahead": self.ahead, "tied": self.tied, "behind": self.behind, "total": self.total, "hs": self.hs}
+
+    def __str__(self) -> str:
+        return (f"HS {self.hs:.4f}  (ahead {format_count(self.ahead)}, tied {format_count(self.tied)}, "
+                f"behind {format_count(self.behind)} of {format_count(self.total)} opponent holdings)")
 
 
 @dataclass(frozen=True)
-class Situation:
-    """Hole cards, board and dead cards checked once, as card indices for numpy work.
+class Field:
+    """One player's hole cards against every opponent holding the deck allows, as card indices.
 
     ``holdings`` is every opponent holding (an ``(M, 2)`` array of card indices)
     and ``weights`` their weights. Unweighted (``weights`` is ``None``), the
@@ -90,29 +99,22 @@ class Situation:
 
     @classmethod
     def of(cls, hole: CardsLike, board: CardsLike, dead: CardsLike = (),
-           opponent_range=None, streets: tuple[int, ...] = (3, 4, 5), rules: RulesLike = None) -> "Situation":
-        """Read and check the cards; enumerate (or weight) the opponent holdings of the deck."""
-        rules = rules_of(rules)
-        hole_cards = parse_hole(hole)
-        board_cards = parse_board(board, allowed=(0, 3, 4, 5))
-        if len(board_cards) not in streets:
-            sizes = ", ".join(map(str, streets[:-1])) + f" or {streets[-1]}"
-            raise CardCountError(f"board '{format_cards(board_cards)}': this needs a board of "
-                                 f"{sizes} cards, got {len(board_cards)}")
-        dead_cards = parse_cards(dead or ())
-        check_distinct(hole_cards + board_cards + dead_cards)
-        rules.check_cards(hole_cards + board_cards + dead_cards)
-        known = {c.index for c in hole_cards + board_cards + dead_cards} | set(rules.removed.tolist())
-        unseen = np.array([i for i in range(52) if i not in known], dtype=np.int64)
-        if len(unseen) < 2 + (5 - len(board_cards)):
-            raise CardCountError(f"dead cards '{format_cards(dead_cards)}': too few unseen cards "
+           opponent_range=None, streets: tuple[int, ...] = (3, 4, 5), rules: RulesLike = None) -> "Field":
+        """Read and check the cards (a :class:`~pysolver.Situation` of one player); enumerate (or
+        weight) the opponent holdings of the deck."""
+        situation = Situation.of([hole], board, dead=dead, rules=rules_of(rules), boards=streets, least=1)
+        hole_cards = situation.holes[0]
+        unseen = np.array([c.index for c in situation.unseen], dtype=np.int64)
+        if len(unseen) < 2 + (5 - len(situation.board)):
+            raise CardCountError(f"dead cards '{format_cards(situation.dead)}': too few unseen cards "
                                  f"left for an opponent and the rest of the board")
         first, second = np.triu_indices(len(unseen), k=1)
         holdings = np.stack([unseen[first], unseen[second]], axis=1)
         weights = None
         if opponent_range is not None:
+            known = set(range(52)) - set(unseen.tolist())
             holdings, weights = _range_holdings(opponent_range, holdings, known)
-        return cls(hole_cards, board_cards, dead_cards, unseen, holdings, weights, rules)
+        return cls(hole_cards, situation.board, situation.dead, unseen, holdings, weights, situation.rules)
 
     @property
     def hole_index(self) -> np.ndarray:
@@ -137,6 +139,11 @@ def _range_holdings(opponent_range, holdings: np.ndarray, known: set[int]):
     return np.asarray(combos, dtype=np.int64), np.asarray(weights, dtype=np.float64)
 
 
+def format_count(n: float) -> str:
+    """A count as printed: an integer as it is, a weighted count to two decimals."""
+    return str(n) if isinstance(n, int) else f"{n:.2f}"
+
+
 def compare_states(mine, theirs) -> np.ndarray:
     """AHEAD (0), TIED (1) or BEHIND (2) (as int8) for pairs of hand values, higher is better.
 
@@ -154,13 +161,13 @@ def tally(states: np.ndarray, weights: Optional[np.ndarray], size: int = 3) -> t
     return tuple(float(x) for x in np.bincount(states, weights=weights, minlength=size))
 
 
-def current_states(situation: Situation) -> np.ndarray:
+def current_states(field: Field) -> np.ndarray:
     """The state (ahead/tied/behind) of the hand against each opponent holding now."""
-    board = situation.board_index
-    mine = evaluate_batch(np.concatenate([situation.hole_index, board])[None, :], rules=situation.rules)[0]
-    rows = np.concatenate([situation.holdings, np.broadcast_to(board, (len(situation.holdings), len(board)))],
+    board = field.board_index
+    mine = evaluate_batch(np.concatenate([field.hole_index, board])[None, :], rules=field.rules)[0]
+    rows = np.concatenate([field.holdings, np.broadcast_to(board, (len(field.holdings), len(board)))],
                           axis=1)
-    return compare_states(mine, evaluate_batch(rows, rules=situation.rules))
+    return compare_states(mine, evaluate_batch(rows, rules=field.rules))
 
 
 def hand_strength(hole: CardsLike, board: CardsLike, *, dead: CardsLike = (),
@@ -174,5 +181,9 @@ def hand_strength(hole: CardsLike, board: CardsLike, *, dead: CardsLike = (),
     >>> hand_strength("As Ah", "Ad Ac Kd 2s 3h").hs  # quad aces on a board with no straight flush
     1.0
     """
-    situation = Situation.of(hole, board, dead, opponent_range, rules=rules)
-    return HandStrength(*tally(current_states(situation), situation.weights))
+    field = Field.of(hole, board, dead, opponent_range, rules=rules)
+    return HandStrength(*tally(current_states(field), field.weights))
+
+
+__all__ = ["AHEAD", "TIED", "BEHIND", "STATES", "HandStrength", "Field", "format_count", "compare_states", "tally",
+           "current_states", "hand_strength"]
