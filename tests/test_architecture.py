@@ -1,0 +1,77 @@
+"""The shape of the package: layering, module size, __all__, the public API, and the
+standard game needing no clingo."""
+
+import ast
+import importlib
+import importlib.metadata
+from pathlib import Path
+
+import clingo
+import numpy as np
+import pytest
+
+import pysolver
+from pysolver import load_rules
+from pysolver.core.rules import STANDARD, variant_path
+
+PACKAGE = Path(pysolver.__file__).parent
+MODULES = sorted(PACKAGE.rglob("*.py"))
+
+
+def test_layering_contracts_are_kept():
+    """The contracts in pyproject.toml: vocabulary, clingo runtime, engines, cross-validation,
+    command line; the vocabulary imports no clingo; the evaluator never uses the ASP solver."""
+    from importlinter.cli import lint_imports
+
+    assert lint_imports(config_filename=str(PACKAGE.parent / "pyproject.toml")) == 0
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_every_module_is_small_and_says_what_it_exports(path):
+    text = path.read_text()
+    assert len(text.splitlines()) <= 400
+    if path.name != "__main__.py":
+        names = {t.id for node in ast.parse(text).body if isinstance(node, ast.Assign) for t in node.targets
+                 if isinstance(t, ast.Name)}
+        assert "__all__" in names
+
+
+def test_public_api():
+    assert 30 <= len(pysolver.__all__) <= 40
+    for name in pysolver.__all__:
+        assert getattr(pysolver, name) is not None
+    assert pysolver.__version__ == importlib.metadata.version("pysolver")
+    for package in ("core", "asp", "evaluator", "odds", "crossval"):
+        module = importlib.import_module(f"pysolver.{package}")
+        assert all(hasattr(module, name) for name in module.__all__)
+
+
+def test_subpackage_modules_are_not_shadowed_by_functions():
+    """``import pysolver.X.Y as m`` gives the module Y, never a function of the same name."""
+    for path in MODULES:
+        if path.name.startswith("__"):
+            continue
+        name = ".".join(("pysolver",) + path.relative_to(PACKAGE).with_suffix("").parts)
+        parent, _, leaf = name.rpartition(".")
+        module = importlib.import_module(name)
+        assert getattr(importlib.import_module(parent), leaf) is module
+
+
+def test_standard_rules_without_clingo_are_what_clingo_reads_from_the_file():
+    read = load_rules(str(variant_path("standard")))
+    assert (read.faces, read.order, read.places, read.straights) == \
+        (STANDARD.faces, STANDARD.order, STANDARD.places, STANDARD.straights)
+    assert read.fingerprint == STANDARD.fingerprint
+
+
+def test_the_numpy_engines_start_no_clingo_for_the_standard_game(monkeypatch):
+    def no_clingo(*args, **kwargs):
+        raise AssertionError("clingo was started for the standard game")
+
+    monkeypatch.setattr(clingo, "Control", no_clingo)
+    assert pysolver.evaluate("As Ks Qs Js Ts") == 7462
+    assert pysolver.evaluate_batch(np.array([[51, 47, 43, 39, 35]]), rules="standard").tolist() == [7462]
+    assert pysolver.equity(["AhKh", "QsQd"], "Qh Jh 2c", rules=None).exact
+    assert pysolver.hand_strength("AdQc", "3h 4c Jh", rules="standard").ahead == 628
+    assert len(pysolver.outs(["AsKs", "QhQd"], "Js Ts 2c").outs(0)) == 16
+    assert pysolver.chen_score("AKs") == 12
