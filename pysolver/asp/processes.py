@@ -3,18 +3,15 @@
 clingo keeps every symbol it ever creates until the process ends
 (potassco/clingo#203): every showdown adds atoms such as
 ``hand_value(Id, Player, Value)`` to one process-wide table, and the bigger it
-grows the slower grounding gets. Measured in one process, chunks of 1,000 new
-heads-up river deals one after another: 4,541 showdowns/s for the first chunk,
-about 3,000/s after 20,000; the same 1,000 deals solved again and again stay at
-about 5,600/s (clingo finds their symbols made already). So long runs go to worker processes that are replaced
-after ``tasks_per_process`` tasks, before their tables grow.
+grows the slower grounding gets. So long runs go to worker processes that are
+replaced after ``tasks_per_process`` tasks, before their tables grow (the design
+page "Worker processes" of the documentation has the figures).
 
 The workers are forked from the calling thread itself (Linux and macOS; no
 ``if __name__ == "__main__"`` guard needed in a script), never from a helper
-thread: ``multiprocessing.Pool(maxtasksperchild=...)`` forks its replacements
-from a thread of its own while other threads may hold locks, and a cross-validation
-under pytest hung that way. Tasks reach a worker through the fork; results come
-back pickled. A worker inherits the symbols its parent made (copy on write): best
+thread, as ``multiprocessing.Pool(maxtasksperchild=...)`` does: forking while
+another thread holds a lock can hang the child. Tasks reach a worker through
+the fork; results come back pickled. A worker inherits the symbols its parent made (copy on write): best
 call this from a process that has not solved much itself.
 """
 

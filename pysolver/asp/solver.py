@@ -149,7 +149,7 @@ class Solver:
     """Solves showdowns with the ASP encodings under a variant's rules.
 
     ``rules`` is a shipped variant's name (``"short_deck"``), a rules file's
-    path or a :class:`~pysolver.rules.Rules` (the standard game by default);
+    path or a :class:`~pysolver.Rules` (the standard game by default);
     ``add`` are ``.lp`` files added to it (rule experiments); ``chunk_size`` is
     how many showdowns :meth:`solve_batch` grounds in one program, ``workers`` in
     how many worker processes it solves them (a small batch with one worker: in
@@ -182,7 +182,7 @@ class Solver:
         """Solve many showdowns, ``chunk_size`` of them per grounding, in order.
 
         The chunks are solved in ``workers`` worker processes, each replaced after
-        :data:`CHUNK_PLAYERS_PER_PROCESS` players' hands (:mod:`pysolver.processes`:
+        :data:`CHUNK_PLAYERS_PER_PROCESS` players' hands (:mod:`pysolver.asp.processes`:
         clingo frees its symbols only with the process, and grounding slows as they
         pile up), while this process reads the answers. A batch that one process
         solves before it would be replaced, with ``workers=1``, is solved in this
@@ -225,7 +225,7 @@ class Solver:
 
 
 #: How many players' hands a worker process of :meth:`Solver.solve_batch` solves before
-#: it is replaced: one chunk of 1,000 showdowns (``python benchmarks/bench_asp.py``).
+#: it is replaced: one chunk of 1,000 heads-up showdowns.
 CHUNK_PLAYERS_PER_PROCESS = 2000
 
 def _deal_input(deals: list[Deal]) -> str | DealInput:

@@ -2,7 +2,7 @@
 
 Every command but ``chen`` (a formula of the standard game) takes
 ``--rules NAME|PATH`` (a shipped variant or your own rules file, see
-:mod:`pysolver.rules`) and ``--add FILE`` (rule files added to it, repeatable).
+:mod:`pysolver.core.rules`) and ``--add FILE`` (rule files added to it, repeatable).
 """
 
 from __future__ import annotations

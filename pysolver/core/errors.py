@@ -36,7 +36,7 @@ class PlayerCountError(PokerInputError):
     """Too few players, or more players than the deck can deal."""
 
 
-# The name the issues and users reach for; same class.
+#: Another name for :class:`PlayerCountError`.
 TooManyPlayersError = PlayerCountError
 
 

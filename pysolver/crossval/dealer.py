@@ -142,7 +142,7 @@ def deal_skewed(count: int, players: int = 2, board_size: int = 5, seed: int | N
                 uniform_share: float = UNIFORM_SHARE, rules: RulesLike = None) -> SkewedDeals:
     """``count`` deals of ``players`` players and a board of 3, 4 or 5 cards, rare cases over-sampled.
 
-    ``rules`` is a variant (:mod:`pysolver.rules`): its deck deals the cards; the
+    ``rules`` is a variant (:mod:`pysolver.core.rules`): its deck deals the cards; the
     patterns are planted in its faces (in a short deck the ace-low straight is A-6-7-8-9).
 
     >>> d = deal_skewed(10, players=2, seed=7)

@@ -3,37 +3,27 @@
 Every mode deals showdowns to both engines and compares each hand's category,
 tie-break ranks and best five cards, each showdown's winners, and over every
 hand seen that the evaluator's values sort exactly as the ASP ``hand_value``
-does (see :mod:`pysolver.crossval_compare`):
+does (see :mod:`pysolver.crossval.compare`):
 
     >>> report = crossval_random(300, players=3, seed=1)
     >>> report.ok, report.showdowns, report.hands
     (True, 300, 900)
 
 * :func:`crossval_random` -- random showdowns from the skewed dealer
-  (:mod:`pysolver.dealer`), which over-samples straight flushes, quads, full
+  (:mod:`pysolver.crossval.dealer`), which over-samples straight flushes, quads, full
   houses from two trips, six- and seven-card flushes, three pairs, wheels and
-  board-plays chops;
+  board-plays ties;
 * :func:`crossval_streets` -- heads-up deals at the flop, the turn and the river;
 * :func:`crossval_exhaustive` -- all 2,598,960 five-card hands, in numbered
   chunks (:func:`exhaustive_chunk` runs one on its own);
 * :func:`crossval_equity` -- win, tie and loss counts over every runout from ASP
-  what-if (:func:`pysolver.whatif.runouts`) against the evaluator's exact counts
-  (:func:`pysolver.equity.equity`).
+  what-if (:func:`pysolver.runouts`) against the evaluator's exact counts
+  (:func:`pysolver.equity`).
 
 The chunks (tasks) run in ``workers`` forked local processes, each replaced by
 a fresh one after :data:`TASKS_PER_PROCESS` chunks, since clingo frees none of
-the symbols it makes (:mod:`pysolver.processes`); a run of a few chunks with one worker stays in this process.
-
-Measured on the 2-core machine, idle (README, section Cross-validation, has the
-table):
-
-* ``pysolver crossval --exhaustive 5 --workers 2``: all 2,598,960 hands agree,
-  7,462 classes, in 1 min 36 s wall and 185 s of ASP CPU (14,000 hands/s per
-  process; a worker peaks at about 0.5 GB): the <= 10 minute target is met.
-* ``python benchmarks/bench_crossval.py``: the ASP solver checks 5,000-5,300
-  heads-up river showdowns per CPU second per process (1,860-2,020
-  six-handed), against the target of >= 5,000: met, narrowly; the evaluator is
-  about 1,500 times faster per heads-up showdown.
+the symbols it makes (:mod:`pysolver.asp.processes`); a run of a few chunks
+with one worker stays in this process.
 """
 
 from __future__ import annotations
@@ -67,10 +57,8 @@ BOARDS_PER_PROGRAM = 400
 #: Showdowns per clingo program (and per task) in the random modes.
 SHOWDOWNS_PER_TASK = 1000
 #: Tasks (chunks) a worker process runs before a fresh one replaces it. clingo keeps every
-#: symbol it ever made for the life of the process (potassco/clingo#203): about 1.5 KB per
-#: hand here, so one process through all 2,598,960 five-card hands would grow by some 4 GB,
-#: and grounding slows as the table grows (heads-up, ``python benchmarks/bench_crossval.py``:
-#: 4,435 showdowns/s with four tasks per process, 5,256/s with one).
+#: symbol it ever made for the life of the process (potassco/clingo#203), about 1.5 KB per
+#: hand here, and grounding slows as that table grows: a fresh process per task is fastest.
 TASKS_PER_PROCESS = 1
 
 
@@ -223,7 +211,7 @@ def crossval_random(count: int, players: int = 2, cards: int = 7, seed: int | No
                     workers: int = 1, progress: bool = False, rules: RulesLike = None) -> CrossvalReport:
     """``count`` skewed random showdowns of ``players`` players, each seeing ``cards`` (5, 6, 7) cards.
 
-    ``rules`` is a variant (:mod:`pysolver.rules`): both engines play by it, dealt from its deck.
+    ``rules`` is a variant (:mod:`pysolver.core.rules`): both engines play by it, dealt from its deck.
     """
     check_workers(workers)
     rules = rules_of(rules)
@@ -244,7 +232,7 @@ def crossval_streets(count: int, seed: int | None = None, workers: int = 1,
     """``count`` skewed heads-up deals, each checked at the flop, the turn and the river.
 
     A third of the deals hold their rare pattern from the flop on, a third from the turn, a
-    third at the river (:func:`pysolver.dealer.deal_streets`); a street counts a deal under
+    third at the river (:func:`pysolver.crossval.dealer.deal_streets`); a street counts a deal under
     its case only once the pattern is complete, before that under ``later``.
     """
     check_workers(workers)

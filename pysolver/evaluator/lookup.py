@@ -11,9 +11,9 @@ cards: 1 + the position of its best five cards' class among the 7,462 classes
     >>> evaluate_batch(np.array([[48, 44, 40, 36, 32], [0, 4, 8, 12, 49]])).tolist()
     [7462, 5854]
 
-Design (chosen by measurement; figures in README.md, "The evaluator")
----------------------------------------------------------------------
-Additive keys plus small tables (:mod:`pysolver.tables`, about 220 KB), as
+Design (the design page "The evaluator" of the documentation has the measurements)
+------------------------------------------------------------------------------------
+Additive keys plus small tables (:mod:`pysolver.evaluator.tables`, about 220 KB), as
 in OMPEval: each card contributes a constant to a 64-bit word; the sum tells
 the rank multiset (a perfect-hashed lookup gives the value of a hand without a
 flush) and how many cards each suit has; only the few hands with five or more
@@ -22,18 +22,15 @@ mask, in a table of 8,192 flush values, and take the better of the two (with
 at most 7 cards a flush excludes a full house or quads, so in the standard game
 the flush value is the hand's value; a variant may rank a straight above it).
 
-Every function takes ``rules=`` (:mod:`pysolver.rules`): a variant's tables are
-ranked by clingo from its rules files (:mod:`pysolver.variant_tables`) and its
-values run 1..``n_values(rules)``. Batches are
-accumulated column by column, ``acc += table[hands[:, j]]``, in chunks of
-:data:`CHUNK` rows so the temporaries stay in cache: per 32,768 7-card hands
-the key sum took about 0.3 ms this way against 1.1 ms for fancy-indexing the
-(N, 7) block and summing along rows, and whole batches ran 2-3x faster in
-chunks than in one piece. A direct table over all rank keys (2**25 entries)
-would not fit in 32 MB, hence the perfect hash (3 more numpy operations).
-Lookups with indices valid by construction use ``mode="clip"``, as
-``mode="raise"`` buffers ``out``; flush rows are found through a bool mask
-(``np.flatnonzero`` on int64 was 3x slower).
+Every function takes ``rules=``: a variant's tables are ranked by clingo from
+its rules files (:mod:`pysolver.evaluator.variants`) and its values run
+1..``n_values(rules)``. Batches are accumulated column by column,
+``acc += table[hands[:, j]]``, in chunks of :data:`CHUNK` rows so the
+temporaries stay in cache (faster than summing the fancy-indexed (N, 7) block
+along rows). A direct table over all rank keys (2**25 entries) would not fit in
+32 MB, hence the perfect hash (3 more numpy operations). Lookups with indices
+valid by construction use ``mode="clip"``, as ``mode="raise"`` buffers ``out``;
+flush rows are found through a bool mask (faster than ``np.flatnonzero`` on int64).
 
 Key layout
 ----------
@@ -42,7 +39,7 @@ key of a set of cards is the sum of its cards' keys, so
 ``key(A | B) == key(A) + key(B)`` for disjoint A and B (compute a board's key
 once, add each player's hole-card key)::
 
-    word 0: bits 0..24   rank key, sum of RANK_MULTIPLIERS[rank] (pysolver.tables)
+    word 0: bits 0..24   rank key, sum of RANK_MULTIPLIERS[rank] (pysolver.evaluator.tables)
             bits 32..47  number of cards of each suit, 4 bits per suit (c at bit 32)
     word 1: bit 16 * suit + rank  (four 13-bit rank masks, one per 16-bit lane)
 
@@ -92,7 +89,7 @@ _WORD1_LIST = _WORD1.tolist()
 
 
 class _Tables(NamedTuple):
-    """One game's tables: the shipped standard ones, or a variant's (pysolver.variant_tables)."""
+    """One game's tables: the shipped standard ones, or a variant's (pysolver.evaluator.variants)."""
 
     offsets: np.ndarray
     rank_values: np.ndarray
@@ -201,7 +198,7 @@ def evaluate_batch(hands: np.ndarray, *, check_distinct: bool = False,
     """Values (N,) int16 of N hands given as an (N, k) integer array of card indices, k = 5, 6, 7.
 
     Card range is checked; that a row's cards are distinct only with ``check_distinct=True``.
-    ``rules`` names a variant (:mod:`pysolver.rules`), whose deck the cards must be in.
+    ``rules`` names a variant (:mod:`pysolver.core.rules`), whose deck the cards must be in.
 
     >>> evaluate_batch(np.array([[51, 47, 43, 39, 35, 0, 1]])).tolist()
     [7462]
@@ -322,7 +319,7 @@ def categories(values: np.ndarray, rules: RulesLike = None) -> np.ndarray:
 
 
 def tiebreak_ranks(value: int, rules: RulesLike = None) -> tuple[int, ...]:
-    """The tie-break ranks of a value (convention of :mod:`pysolver.categories`).
+    """The tie-break ranks of a value (convention of :mod:`pysolver.core.categories`).
 
     >>> tiebreak_ranks(evaluate("Ah Ad Qc Qs Kd"))
     (12, 10, 11)

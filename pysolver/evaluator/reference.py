@@ -3,7 +3,7 @@
 Not fast (plain Python, one hand at a time); its only jobs are to define the
 order of the 7,462 hand classes and to serve as an independent check in tests.
 A hand's rank is the tuple ``(category, *tie-break ranks)`` in the convention
-of :mod:`pysolver.categories` (the wheel counts as five-high, an ace-high
+of :mod:`pysolver.core.categories` (the wheel counts as five-high, an ace-high
 straight flush is a royal flush); tuples compare as hands do.
 
     >>> rank_five([51, 47, 43, 39, 35])           # As Ks Qs Js Ts

@@ -18,7 +18,7 @@ multisets are packed into 83,006 slots by row displacement (rows of 4,096 keys,
 first fit, most-filled row first).
 
 Values are built by definition: a five-card class's value is 1 + its position
-among :func:`pysolver.reference.hand_classes`; a 6- or 7-card multiset (or
+among :func:`pysolver.evaluator.reference.hand_classes`; a 6- or 7-card multiset (or
 flush mask) gets the maximum over its five-card subsets. Building the values
 takes about 0.1 s, but finding the displacement offsets takes about 20 s, so
 the tables ship as ``pysolver/data/evaluator_tables.npz``, written by

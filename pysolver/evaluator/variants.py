@@ -1,8 +1,8 @@
 """The evaluator's tables for a rule variant, ranked by clingo from the variant's own files.
 
 The evaluator of the standard game ships tables built from a Python reference
-ranking (:mod:`pysolver.tables`). A variant is defined by ASP facts and
-rules (:mod:`pysolver.rules`), so its tables are ranked by the ASP encodings
+ranking (:mod:`pysolver.evaluator.tables`). A variant is defined by ASP facts and
+rules (:mod:`pysolver.core.rules`), so its tables are ranked by the ASP encodings
 themselves, and whatever a rules file says flows through to the evaluator and
 the odds engine:
 
@@ -14,7 +14,7 @@ the odds engine:
    one program per 1,000 classes; the ASP ``hand_value`` orders the classes,
    and a class's value is 1 + its position (equal ``hand_value``, equal value);
 3. a 6- or 7-card rank multiset or flush mask gets the best value of its
-   five-card subsets (:func:`pysolver.tables.rank_value_items`), on the
+   five-card subsets (:func:`pysolver.evaluator.tables.rank_value_items`), on the
    standard tables' perfect hash (the variant's multisets are some of its keys).
 
 Ranking the 7,462 classes of a full deck takes a few seconds, so the tables are

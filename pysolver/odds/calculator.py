@@ -1,14 +1,14 @@
 """All-in equity: who wins how often, exactly where feasible, by Monte Carlo otherwise.
 
 Each player is a specific hand (``"AhKh"``), a range (``"TT+, AKs"``, see
-:mod:`pysolver.ranges`) or ``"random"``. With a board of 0, 3, 4 or 5 cards
+:mod:`pysolver.core.ranges`) or ``"random"``. With a board of 0, 3, 4 or 5 cards
 and dead cards, :func:`equity` returns each player's probabilities of winning
 outright, tying and losing, and the equity (a tie among k players pays 1/k).
 
-Exact enumeration (:mod:`pysolver.exact`) is used when :func:`work_estimate`
+Exact enumeration (:mod:`pysolver.odds.enumeration`) is used when :func:`work_estimate`
 is within :data:`EXACT_BUDGET`: always for specific hands, and for one range
 or random player postflop or preflop; otherwise Monte Carlo
-(:mod:`pysolver.montecarlo`). ``exact=True`` forces enumeration,
+(:mod:`pysolver.odds.sampling`). ``exact=True`` forces enumeration,
 ``exact=False`` forces sampling. A hand against one random hand preflop, with
 no board and no dead cards, is read from the shipped exact table
 (``pysolver/data/preflop_equity.json``).

@@ -89,7 +89,7 @@ def build_tables(evaluate_batch: Callable[[np.ndarray], np.ndarray],
 def tables(rules: Optional[Rules] = None) -> HandTables:
     """The tables built from the project's evaluator (built once per game, about 0.1 s).
 
-    ``rules`` is a variant (:mod:`pysolver.rules`); its deck's cards only.
+    ``rules`` is a variant (:mod:`pysolver.core.rules`); its deck's cards only.
     """
     return _tables(None if rules is None or rules.is_standard else rules)
 

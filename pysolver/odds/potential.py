@@ -243,7 +243,7 @@ def hand_potential(hole: CardsLike, board: CardsLike, cards_to_come: int = 1, *,
                    dead: CardsLike = (), opponent_range=None, rules: RulesLike = None) -> HandPotential:
     """PPot and NPot of ``hole`` on a flop (1 or 2 cards to come) or a turn (1 card).
 
-    ``rules`` is a variant (:mod:`pysolver.rules`), whose deck deals the runouts.
+    ``rules`` is a variant (:mod:`pysolver.core.rules`), whose deck deals the runouts.
 
     >>> p = hand_potential("AdQc", "3h 4c Jh", 1)
     >>> p.counts[1]  # tied now: 396 runouts stay tied, 9 fall behind

@@ -84,7 +84,7 @@ def _draw_at_once(rng: np.random.Generator, unseen: np.ndarray, sizes: Sequence[
     arrays of shape (groups, kept). A kept trial's cards are a uniform ordered draw without
     replacement, so dropping the others adds no bias; as the cards' bits are distinct powers
     of two, the bits of a trial sum to a number of ``sum(sizes)`` set bits exactly when no card
-    repeats. (Measured: 26 ms per million boards, against 76 ms dealing card by card.)"""
+    repeats. (About three times faster than dealing card by card.)"""
     count = sum(sizes)
     size = int(n / _all_distinct_rate(len(unseen), count) * 1.1) + 64
     picks = rng.integers(0, len(unseen), (count, size), dtype=np.int16).astype(np.intp)

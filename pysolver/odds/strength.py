@@ -126,7 +126,7 @@ class Field:
 
 
 def _range_holdings(opponent_range, holdings: np.ndarray, known: set[int]):
-    """The holdings a range (text or :class:`pysolver.ranges.Range`) allows after card removal.
+    """The holdings a range (text or :class:`pysolver.core.ranges.Range`) allows after card removal.
 
     A range of weight 1 everywhere (``random``) keeps integer counts (weights ``None``).
     """
@@ -174,9 +174,9 @@ def hand_strength(hole: CardsLike, board: CardsLike, *, dead: CardsLike = (),
                   opponent_range=None, rules: RulesLike = None) -> HandStrength:
     """Hand strength of ``hole`` on a flop, turn or river against every opponent holding.
 
-    ``opponent_range`` (range text or a range object of :mod:`pysolver.ranges`)
+    ``opponent_range`` (range text or a range object of :mod:`pysolver.core.ranges`)
     weights the holdings; by default each pair of unseen cards counts once.
-    ``rules`` is a variant (:mod:`pysolver.rules`), whose deck holds the unseen cards.
+    ``rules`` is a variant (:mod:`pysolver.core.rules`), whose deck holds the unseen cards.
 
     >>> hand_strength("As Ah", "Ad Ac Kd 2s 3h").hs  # quad aces on a board with no straight flush
     1.0
