@@ -9,7 +9,7 @@ exits 1 if the engines disagree anywhere.
 
 import sys
 
-from pysolver.crossval.runner import crossval_exhaustive, crossval_random
+from pysolver import crossval_exhaustive, crossval_random
 
 reports = [
     crossval_random(2000, players=2, cards=7, seed=1),

@@ -3,9 +3,8 @@
     python examples/equity.py
 """
 
-from pysolver.odds.chen import chen_normalized, chen_score
-from pysolver.odds.calculator import equity
-from pysolver.core.ranges import parse_range
+from pysolver import chen_score, equity, parse_range
+from pysolver.odds.chen import chen_normalized
 
 # Exact: every run-out counted once (1,712,304 boards preflop).
 print(equity(["AcAd", "KsKh"]))

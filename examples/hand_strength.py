@@ -3,8 +3,7 @@
     python examples/hand_strength.py
 """
 
-from pysolver.odds.draws import outs
-from pysolver.odds.potential import hand_report
+from pysolver import hand_report, outs
 
 # Billings et al.'s example: AdQc on a 3h 4c Jh flop, against one and three random hands.
 for opponents in (1, 3):
@@ -19,7 +18,7 @@ tight = hand_report("AdQc", "3h 4c Jh", opponent_range="QQ+, AJs")
 print(f"against QQ+, AJs: HS {tight.strength.hs:.3f}, PPot2 {tight.two_cards.ppot:.3f}")
 
 # Outs of a straight-flush draw against an overpair.
-deal = outs("AsKs", "QhQd", "Js Ts 2c")
+deal = outs(["AsKs", "QhQd"], "Js Ts 2c")
 for card in deal.outs(0):
     print(f"{card.card}: As Ks ahead with {card.hands[0]}")
 print(f"{len(deal.outs(0))} outs for As Ks, {len(deal.outs(1))} cards keep Qh Qd ahead")

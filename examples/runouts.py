@@ -5,12 +5,12 @@
 
 from collections import Counter
 
-from pysolver.asp.whatif import asp_outs, runouts
+from pysolver import outs, runouts
 
 # Heads-up from the flop: 990 two-card runouts, each its own showdown in one clingo program.
 report = runouts(["As Ks", "Qh Qd"], "Js Ts 2c")
 for p, hole in enumerate(report.deal.players):
-    print(f"player {p}: win {report.wins[p]}, tie {report.ties[p]}, loss {report.losses[p]} "
+    print(f"player {p}: wins {report.wins[p]}, ties {report.ties[p]}, losses {report.losses[p]} "
           f"of {len(report.runouts)}")
     print("   ", ", ".join(f"{c.label} {n}" for c, n in sorted(report.categories[p].items(), reverse=True)))
 
@@ -27,7 +27,7 @@ backdoor = runouts(["As Ks", "7c 7d"], "Qh 8d 2c")
 print("runner-runner pairs for AsKs:", len([o for o in backdoor.runner_runner if o.player == 0]),
       "e.g.", " ".join(map(str, backdoor.runner_runner[0].cards)), backdoor.runner_runner[0].category.label)
 
-# Three-way from the turn, and the heads-up outs report in the shape of pysolver.outs.
+# Three-way from the turn, and the heads-up outs derived by clingo (the same report as the evaluator's).
 turn = runouts(["Ah Kh", "7c 7d", "Qs Qc"], "7h 2h 3c 9s")
 print("from the turn:", len(turn.runouts), "runouts, wins", turn.wins)
-print("AhKh outs vs 7c7d:", [str(o.card) for o in asp_outs("Ah Kh", "7c 7d", "7h 2h 3c 9s").outs(0)])
+print("AhKh outs vs 7c7d:", [str(o.card) for o in outs(["Ah Kh", "7c 7d"], "7h 2h 3c 9s", engine="asp").outs(0)])

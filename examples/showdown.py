@@ -11,7 +11,7 @@ from pysolver import Card, Deal, Solver, solve_showdown
 result = solve_showdown(["As Ks", "Qh Qd", "Jc Jd"], board="Js Ts 2c 7h 3d")
 for i, hand in enumerate(result.players):
     print(f"player {i}: {' '.join(map(str, hand.best_five))}  {hand.description}  {hand.tiebreak}")
-print("winners:", result.winners, "chop" if result.is_chop else "outright")
+print("winners:", result.winners, "a tie" if result.is_tie else "one winner")
 
 # The standing at the flop, turn and river (one fresh grounding per street).
 solver = Solver()
@@ -26,5 +26,5 @@ for row in np.argsort(rng.random((2000, 52)), axis=1)[:, :17].tolist():
     cards = [Card(i) for i in row]
     deals.append(Deal(tuple(zip(cards[0:12:2], cards[1:12:2])), tuple(cards[12:])))
 results = Solver(workers=2).solve_batch(deals)
-chops = sum(r.is_chop for r in results)
-print(f"{len(results)} six-handed showdowns, {chops} chopped pots")
+ties = sum(r.is_tie for r in results)
+print(f"{len(results)} six-handed showdowns, {ties} split pots")

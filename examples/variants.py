@@ -11,9 +11,8 @@ clingo ranked from the same file.
 
 import numpy as np
 
-from pysolver import Card, Deal, Solver
-from pysolver.odds.calculator import equity
-from pysolver.evaluator.lookup import n_values
+from pysolver import Card, Deal, Solver, equity
+from pysolver.evaluator import n_values
 
 # One showdown, three rule books.
 deal = Deal.parse(["Ah 6c", "Qs Qd"], "7h 8d 9s Qc Ks")
