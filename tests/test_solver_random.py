@@ -114,5 +114,5 @@ def test_an_empty_batch_has_no_results(workers):
 
 
 def test_workers_must_be_at_least_one():
-    with pytest.raises(PokerInputError, match="workers 0: must be at least 1"):
+    with pytest.raises(PokerInputError, match="workers 0: must be 1 to"):
         Solver(workers=0)

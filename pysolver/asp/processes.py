@@ -18,10 +18,11 @@ call this from a process that has not solved much itself.
 from __future__ import annotations
 
 import multiprocessing
+import os
 from multiprocessing.connection import Connection, wait
 from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
-from ..core.errors import PokerInputError
+from ..core.numbers import check_count
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -90,10 +91,10 @@ def _work(sender: Connection, function: Callable, tasks: Sequence, indices: rang
     sender.close()
 
 
-def check_workers(workers: int) -> None:
-    """Raise :class:`~pysolver.PokerInputError` unless ``workers`` is at least 1."""
-    if workers < 1:
-        raise PokerInputError(f"workers {workers}: must be at least 1")
+def check_workers(workers: int) -> int:
+    """``workers``, if it is a whole number from 1 to the machine's number of cores."""
+    cores = os.cpu_count() or 1
+    return check_count("workers", workers, 1, cores)
 
 
 __all__ = ["recycled_imap", "check_workers"]

@@ -29,7 +29,6 @@ with one worker stays in this process.
 from __future__ import annotations
 
 import itertools
-import secrets
 import sys
 import time
 from dataclasses import dataclass
@@ -46,6 +45,7 @@ from ..asp.runtime import rules_of
 from ..core.rules import Rules, RulesLike
 from ..evaluator.tables import load_tables
 from ..core.errors import PokerInputError
+from ..core.numbers import check_count, check_seed, draw_seed
 from ..asp.processes import check_workers, recycled_imap
 
 #: Default number of chunks of the exhaustive 5-card run.
@@ -183,11 +183,7 @@ def _progress_bar(total: int, mode: str, progress: bool):
 
 def _seed(seed: int | None) -> int:
     """The seed to deal with: ``seed``, or a fresh random one that the report then shows."""
-    if seed is None:
-        return secrets.randbelow(1 << 32)
-    if seed < 0:
-        raise PokerInputError(f"seed {seed}: must be a non-negative integer")
-    return seed
+    return draw_seed() if seed is None else check_seed(seed)
 
 
 # --- Random showdowns and streets -----------------------------------------------------------
@@ -217,8 +213,7 @@ def crossval_random(count: int, players: int = 2, cards: int = 7, seed: int | No
     rules = rules_of(rules)
     if cards not in (5, 6, 7):
         raise PokerInputError(f"cards {cards}: a player sees 5 (flop), 6 (turn) or 7 (river) cards")
-    if count < 1:
-        raise PokerInputError(f"random {count}: must be at least 1 showdown")
+    check_count("random", count)
     seed = _seed(seed)
     deals = deal_skewed(count, players, cards - 2, seed, rules=rules)
     report = _run("random", _random_task, _tasks(deals.cards, deals.case, players, cards - 2, rules), workers,
@@ -237,8 +232,7 @@ def crossval_streets(count: int, seed: int | None = None, workers: int = 1,
     """
     check_workers(workers)
     rules = rules_of(rules)
-    if count < 1:
-        raise PokerInputError(f"streets {count}: must be at least 1 deal")
+    check_count("streets", count)
     seed = _seed(seed)
     cards, case = deal_streets(count, 2, seed, rules)
     args = []
@@ -360,8 +354,7 @@ def crossval_equity(count: int, seed: int | None = None, workers: int = 1,
     """``count`` deals each of heads-up and three-way at the flop and at the turn (skewed dealer)."""
     check_workers(workers)
     rules = rules_of(rules)
-    if count < 1:
-        raise PokerInputError(f"equity {count}: must be at least 1 deal")
+    check_count("equity", count)
     seed = _seed(seed)
     rng = np.random.default_rng(seed)
     args = []

@@ -29,7 +29,7 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from math import comb
+from math import comb, prod
 from typing import Callable, Optional, Sequence, Union
 
 import numpy as np
@@ -117,7 +117,7 @@ def work_estimate(players: Sequence[Union[tuple, Range]], board_size: int, dead:
         per_open = comb(unseen, 5 - board_size) * (91 + 3 * len(players)) + last
     else:
         per_open = per_fixed_deal * max(last / 3, 1)      # suit symmetry leaves about a third
-    return per_open * float(np.prod(open_sizes))
+    return per_open * float(prod(open_sizes))          # Python ints: no overflow
 
 
 @lru_cache(maxsize=1)
