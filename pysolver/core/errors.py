@@ -48,10 +48,18 @@ class RuleFileError(PokerInputError):
     """An ASP rule file that does not parse, does not ground, or breaks the rules' contract."""
 
 
+class WorkerError(RuntimeError):
+    """A worker process was lost (killed, or out of memory) before it finished its task.
+
+    Not the caller's fault, so not a :class:`PokerInputError`; the message names
+    the task, and nothing of it was counted.
+    """
+
+
 # The family is public as ``pysolver.PokerInputError`` and so on, and prints so in tracebacks.
 for _error in (PokerInputError, InvalidCardError, DuplicateCardError, CardCountError, PlayerCountError,
-               RangeError, RuleFileError):
+               RangeError, RuleFileError, WorkerError):
     _error.__module__ = "pysolver"
 
 __all__ = ["PokerInputError", "InvalidCardError", "DuplicateCardError", "CardCountError",
-           "PlayerCountError", "TooManyPlayersError", "RangeError", "RuleFileError"]
+           "PlayerCountError", "TooManyPlayersError", "RangeError", "RuleFileError", "WorkerError"]
