@@ -3,7 +3,7 @@
 For every class, one representative hand (e.g. AhKh for AKs) is enumerated
 against all 1,225 opponent holdings and all C(48, 5) boards each, i.e.
 2,097,572,400 deals, by the project's own exact engine
-(:func:`pysolver.exact.exact_fixed` on each heads-up matchup, which uses the
+(:func:`pysolver.odds.enumeration.exact_fixed` on each heads-up matchup, which uses the
 evaluator's tables). A matchup equal to one already computed up to a
 permutation of suits, or with the two hands swapped, is not computed again
 (about 47,000 distinct matchups in all). The counts are integers;

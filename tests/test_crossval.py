@@ -37,7 +37,7 @@ def test_random_showdowns_agree(count, players, cards):
     assert report.mismatches == []
     assert report.showdowns == count and report.hands == count * players
     assert sum(report.categories.values()) == report.hands
-    assert report.cases["chop"] > 0
+    assert report.cases["tie"] > 0
     if cards == 7:
         assert set(report.categories) == ALL_CATEGORIES
         assert all(report.cases[c] > 0 for c in CASES)
@@ -48,7 +48,7 @@ def test_streets_agree():
     assert report.ok, report.mismatches
     assert report.showdowns == 3 * 600
     for street in ("flop", "turn", "river"):
-        assert sum(n for k, n in report.cases.items() if k.startswith(street) and k != f"{street}:chop") == 600
+        assert sum(n for k, n in report.cases.items() if k.startswith(street) and k != f"{street}:tie") == 600
     assert report.cases["flop:straight_flush"] > 0 and report.cases["turn:two_trips"] > 0
 
 

@@ -100,7 +100,7 @@ OUTCOMES = [
     (["9d Th", "4d 3c"], "5c 6d 7h 8s Kc", (0,)),                  # ten-high beats eight-high straight
     (["Ah 2h", "Qh 5c"], "Kh 9h 4h 3h 7h", (0,)),                  # ace-high flush beats king-high
     (["Ah Ad", "Jc Jd"], "Kc Kd Qh Qs 3c", (0,)),                  # AAKK-Q beats KKQQ-J
-    (["2c 3d", "4h 5s"], "Ac Kd Qh Js Tc", (0, 1)),                # the board plays: chop
+    (["2c 3d", "4h 5s"], "Ac Kd Qh Js Tc", (0, 1)),                # the board plays: a tie
     (["2c 3d", "4h 5s"], "9c 9d 9h 9s Ac", (0, 1)),                # quads on board, ace kicker from board
     (["7c 7d", "Kd Qd"], "7h 7s Ac 3d 2c", (0,)),                  # quads, kicker from the board
     (["Ac 9d", "Ad 8c"], "Ah Kc Qd 7s 3h", (0,)),                  # decided on the fifth card: 9 over 8
@@ -125,7 +125,7 @@ def test_quads_on_board_beat_the_full_house_of_the_other_player():
     assert hand(result, 0)[:2] == (Category.FULL_HOUSE, (N8, N5))
 
 
-def test_nine_handed_three_way_chop():
+def test_nine_handed_three_way_tie():
     # Board A K Q 7 2 (two spades). Players 0, 2 and 4 each hold a jack and a
     # card below seven: A-K-Q-J-7 for all three. Everybody else is lower:
     # A-K-Q-T-9, A-K-Q-8-7, A-K-Q-T-8, A-K-Q-9-7, A-K-Q-7-5, A-K-Q-7-6.

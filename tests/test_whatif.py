@@ -91,10 +91,10 @@ def test_drawing_dead_from_the_flop():
     assert [o for o in report.outs if o.player == 0] == [] and report.runner_runner == ()
 
 
-def test_every_runout_chops():
+def test_every_runout_ties():
     # 2c3d and 2d3c hold the same ranks, and neither can make a flush on Ac Ad Ah: clubs are
     # Ac 2c plus at most two runout cards, four in all (diamonds likewise; neither holds a heart).
-    # Only ranks decide, so all 990 runouts chop.
+    # Only ranks decide, so all 990 runouts tie.
     report = check_against_brute_force(["2c3d", "2d3c"], "Ac Ad Ah")
     assert report.ties == (990, 990) and report.wins == (0, 0) and report.losses == (0, 0)
     assert all(r.is_tie for r in report.runouts)

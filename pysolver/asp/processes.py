@@ -22,6 +22,7 @@ import os
 from multiprocessing.connection import Connection, wait
 from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
+from ..core.errors import WorkerError
 from ..core.numbers import check_count
 
 T = TypeVar("T")
@@ -34,8 +35,10 @@ def recycled_imap(function: Callable[[T], R], tasks: Iterable[T], workers: int, 
 
     Each process runs ``initializer(*initargs)``, then ``tasks_per_process``
     consecutive tasks, and ends; a fresh one takes the next tasks. An exception
-    in a task is raised here; the processes are stopped when the results are
-    consumed or abandoned.
+    in a task is raised here; a worker lost before it sent its results (killed,
+    out of memory) is a :class:`~pysolver.core.errors.WorkerError` naming its
+    tasks. The processes are stopped when the results are consumed or abandoned,
+    and a worker whose parent dies ends at its next result.
 
     >>> list(recycled_imap(abs, [-1, 2, -3], workers=2, tasks_per_process=2))
     [1, 2, 3]
@@ -44,6 +47,7 @@ def recycled_imap(function: Callable[[T], R], tasks: Iterable[T], workers: int, 
     context = multiprocessing.get_context("fork")
     starts = iter(range(0, len(tasks), tasks_per_process))
     running: dict[Connection, multiprocessing.process.BaseProcess] = {}
+    assigned: dict[Connection, range] = {}
     done: dict[int, tuple[bool, object]] = {}
     next_result = 0
     try:
@@ -51,20 +55,25 @@ def recycled_imap(function: Callable[[T], R], tasks: Iterable[T], workers: int, 
             while len(running) < workers and (start := next(starts, None)) is not None:
                 receiver, sender = context.Pipe(duplex=False)
                 indices = range(start, min(start + tasks_per_process, len(tasks)))
+                inherited = [receiver, *running]            # read ends the child must not hold
                 process = context.Process(target=_work, daemon=True,
-                                          args=(sender, function, tasks, indices, initializer, initargs))
+                                          args=(sender, inherited, function, tasks, indices, initializer, initargs))
                 process.start()
                 sender.close()
                 running[receiver] = process
+                assigned[receiver] = indices
             for receiver in wait(list(running)):
                 try:
                     index, ok, value = receiver.recv()
                     done[index] = (ok, value)
                 except EOFError:  # the worker has sent all it will send
                     process = running.pop(receiver)
+                    indices = assigned.pop(receiver)
                     process.join()
-                    if process.exitcode != 0:
-                        raise RuntimeError(f"a worker process ended with exit code {process.exitcode}")
+                    missing = [i for i in indices if i not in done and i >= next_result]
+                    failed = any(not done[i][0] for i in indices if i in done)   # raised below, in order
+                    if process.exitcode != 0 or (missing and not failed):
+                        raise WorkerError(_lost(process.exitcode, missing or list(indices), len(tasks)))
             while next_result in done:
                 ok, value = done.pop(next_result)
                 if not ok:
@@ -77,9 +86,23 @@ def recycled_imap(function: Callable[[T], R], tasks: Iterable[T], workers: int, 
             process.join()
 
 
-def _work(sender: Connection, function: Callable, tasks: Sequence, indices: range,
-          initializer: Callable[..., None] | None, initargs: tuple) -> None:
-    """A worker: the initializer, then its tasks, each result (or exception) sent back."""
+def _lost(exitcode: int | None, missing: list[int], total: int) -> str:
+    """The message for a worker lost before it sent every result."""
+    how = (f"was killed by signal {-exitcode}" if exitcode is not None and exitcode < 0
+           else f"ended with exit code {exitcode}" if exitcode else "ended early")
+    which = f"task {missing[0] + 1}" if len(missing) == 1 else f"tasks {missing[0] + 1}-{missing[-1] + 1}"
+    return f"the worker process for {which} of {total} {how}: nothing of {'it' if len(missing) == 1 else 'them'} " \
+           "was counted"
+
+
+def _work(sender: Connection, inherited: Sequence[Connection], function: Callable, tasks: Sequence,
+          indices: range, initializer: Callable[..., None] | None, initargs: tuple) -> None:
+    """A worker: the initializer, then its tasks, each result (or exception) sent back.
+
+    It first closes the pipes' read ends it inherited, so that if the parent dies the
+    worker's next send fails (a broken pipe) and it ends, rather than block forever."""
+    for connection in inherited:
+        connection.close()
     if initializer is not None:
         initializer(*initargs)
     for index in indices:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import logging
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -43,8 +43,9 @@ import clingo
 from clingo import ast
 
 from ..core.errors import RuleFileError
-from ..core.rules import STANDARD, VARIANTS, Rules, RulesLike, fingerprint, read_text, variant_path
+from ..core.rules import STANDARD, VARIANTS, Limits, Rules, RulesLike, fingerprint, read_text, variant_path
 from .codec import DEAL_INPUT_RULES, RULES_FACTS, DealInput, read_atoms
+from .rulefiles import call_limited, read_rule_files
 
 log = logging.getLogger("pysolver.asp")
 
@@ -114,10 +115,28 @@ class AspProgram:
 
         Raises :class:`RuleFileError` with clingo's message (file and line) if a
         rule file does not parse or ground, or if the program has no answer or
-        more than one. Clingo's warnings about a rule file are logged to the
-        ``pysolver.asp`` logger.
+        more than one. With your own rule files, the program is grounded and
+        solved in a child process under the rules' limits. Clingo's warnings
+        about a rule file are logged to the ``pysolver.asp`` logger.
         """
-        ctl = self.ground(facts, ["--models=2"] + (["--stats"] if statistics else []))
+        if self.rules.trusted:
+            atoms, size, warnings = self._run(facts, statistics)
+        else:   # a symbol is a handle into its own process's table: across processes, its text
+            texts, size, warnings = call_limited(lambda: self._run_text(facts, statistics), self.rules.limits,
+                                                 self.label)
+            atoms = [clingo.parse_term(text) for text in texts]
+        for warning in warnings:
+            log.warning("clingo: %s", warning)  # e.g. a predicate no rule defines
+        return atoms, size
+
+    def _run_text(self, facts: str | DealInput, statistics: bool) -> tuple[list[str], GroundSize | None, list[str]]:
+        atoms, size, warnings = self._run(facts, statistics)
+        return [str(atom) for atom in atoms], size, warnings
+
+    def _run(self, facts: str | DealInput, statistics: bool) -> tuple[list[clingo.Symbol], GroundSize | None,
+                                                                      list[str]]:
+        warnings: list[str] = []
+        ctl = self.ground(facts, ["--models=2"] + (["--stats"] if statistics else []), warnings=warnings)
         answers: list[list[clingo.Symbol]] = []
         result = ctl.solve(on_model=lambda m: answers.append(m.symbols(shown=True)))
         if not result.satisfiable:
@@ -130,18 +149,20 @@ class AspProgram:
         if statistics:
             lp = ctl.statistics["problem"]["lp"]
             size = GroundSize(atoms=int(lp["atoms"]), rules=int(lp["rules"]))
-        return list(answers[0]), size
+        return list(answers[0]), size, warnings
 
-    def ground(self, facts: str | DealInput, args: Sequence[str] = (), *, warn: bool = True) -> clingo.Control:
+    def ground(self, facts: str | DealInput, args: Sequence[str] = (), *,
+               warnings: list[str] | None = None) -> clingo.Control:
         """A control with the encodings, the rules' files and ``facts``, grounded (clingo
-        arguments ``args``); a file that does not parse or ground raises :class:`RuleFileError`."""
+        arguments ``args``); a file that does not parse or ground raises :class:`RuleFileError`.
+        Clingo's warnings about a rule file go to ``warnings`` (others are logged as debug)."""
         messages: list[str] = []
 
         def logger(code: clingo.MessageCode, message: str) -> None:
             if code == clingo.MessageCode.RuntimeError:
                 messages.append(message.strip())
-            elif warn and any(path in message for path in self._files()):
-                log.warning("clingo: %s", message.strip())  # e.g. a predicate no rule defines
+            elif warnings is not None and any(path in message for path in self._files()):
+                warnings.append(message.strip())
             else:
                 log.debug("clingo: %s", message.strip())
 
@@ -167,6 +188,13 @@ class AspProgram:
     def _files(self) -> list[str]:
         return list(self._loaded)
 
+    @property
+    def label(self) -> str:
+        """Your rule files, as an error names them."""
+        rules = self.rules
+        files = (() if rules.name in VARIANTS else (rules.path,)) + rules.added
+        return f"rule file{'s' if len(files) > 1 else ''} " + ", ".join(f"'{f}'" for f in files)
+
     def _blame(self) -> str:
         return f" (rule files: {', '.join(self._files())})" if self._files() else ""
 
@@ -177,12 +205,15 @@ class AspProgram:
 
 # --- Rule books ---------------------------------------------------------------------------------
 
-def load_rules(rules: RulesLike = None, add: Iterable[str | os.PathLike] = ()) -> Rules:
+def load_rules(rules: RulesLike = None, add: Iterable[str | os.PathLike] = (), *,
+               limits: Limits | None = None) -> Rules:
     """The rule book named (a shipped variant) or at a path, with files added, checked.
 
     ``load_rules()`` is the standard game (no clingo is started for it); a
-    :class:`Rules` passed in is returned as it is when nothing is added. A file
-    that does not parse, does not ground or breaks the contract raises
+    :class:`Rules` passed in is returned as it is when nothing is added. Your
+    own files are untrusted input (:mod:`pysolver.asp.rulefiles`): grounded under
+    ``limits`` (by default :class:`~pysolver.core.rules.Limits`). A file that does
+    not parse, does not ground or breaks the contract raises
     :class:`~pysolver.RuleFileError` naming it.
 
     >>> rules = load_rules("short_deck")
@@ -198,19 +229,23 @@ def load_rules(rules: RulesLike = None, add: Iterable[str | os.PathLike] = ()) -
         if not isinstance(file, str):
             raise RuleFileError(f"rule file {file!r}: expected the path of an .lp file")
     if isinstance(rules, Rules):
-        if not added:
+        if not added and limits is None:
             return rules
-        return load_rules(rules.name if rules.name in VARIANTS else rules.path, rules.added + added)
+        return load_rules(rules.name if rules.name in VARIANTS else rules.path, rules.added + added,
+                          limits=limits or rules.limits)
     if rules is not None and not isinstance(rules, (str, os.PathLike)):
         raise RuleFileError(f"rules {rules!r}: expected a variant's name ({', '.join(VARIANTS)}) "
                             "or the path of a rules file")
     spec = "standard" if rules is None else os.fspath(rules)
     if spec == "standard" and not added:
-        return STANDARD
-    name, path = (spec, str(variant_path(spec))) if spec in VARIANTS else (spec, spec)
+        return STANDARD if limits is None else replace(STANDARD, limits=limits)
+    shipped = spec in VARIANTS
+    path = str(variant_path(spec)) if shipped else spec
     files = (path,) + added
-    texts = tuple(read_text(f, "rules file" if i == 0 else "rule file") for i, f in enumerate(files))
-    return _load(name, files, texts)
+    read = ([(path, read_text(path, "rules file")), *read_rule_files(added, first="rule file")] if shipped
+            else read_rule_files(files))
+    loaded = _load(spec, files, fingerprint(text for _, text in read), limits or Limits())
+    return loaded if limits is None or loaded.limits == limits else replace(loaded, limits=limits)
 
 
 def rules_of(rules: RulesLike) -> Rules:
@@ -219,12 +254,18 @@ def rules_of(rules: RulesLike) -> Rules:
 
 
 @lru_cache(maxsize=32)
-def _load(name: str, files: tuple[str, ...], texts: tuple[str, ...]) -> Rules:
+def _load(name: str, files: tuple[str, ...], digest: str, limits: Limits) -> Rules:
+    """The rules' data the files derive (``digest`` identifies the texts read), checked."""
     program = AspProgram.__new__(AspProgram)
     program._encodings, program._loaded = encoding_statements(("cards.lp",)), files
-    ctl = program.ground("", warn=False)  # warnings come again when the rules are solved
-    facts = read_atoms((a.symbol for a in ctl.symbolic_atoms), RULES_FACTS)
-    return Rules.from_facts(name, files, facts, fingerprint(texts))
+    program.rules = replace(STANDARD, name=name, path=files[0], added=files[1:], limits=limits)
+
+    def facts() -> dict[str, list[tuple]]:
+        ctl = program.ground("")  # a rule file's warnings come when the rules are solved
+        return read_atoms((a.symbol for a in ctl.symbolic_atoms), RULES_FACTS)
+
+    found = facts() if program.rules.trusted else call_limited(facts, limits, program.label)
+    return replace(Rules.from_facts(name, files, found, digest), limits=limits)
 
 
 __all__ = ["ENCODING_FILES", "READABLE_FILES", "WHATIF_FILES", "AspProgram", "GroundSize", "encoding_path",

@@ -2,7 +2,8 @@
 
 Every command but ``chen`` (a formula of the standard game) takes
 ``--rules NAME|PATH`` (a shipped variant or your own rules file, see
-:mod:`pysolver.core.rules`) and ``--add FILE`` (rule files added to it, repeatable).
+:mod:`pysolver.core.rules`), ``--add FILE`` (rule files added to it, repeatable),
+and the limits your own files ground under, ``--time-limit`` and ``--memory-limit``.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import argparse
 import json
 
 from ..asp.runtime import load_rules
-from ..core.rules import VARIANTS, Rules
+from ..core.rules import VARIANTS, Limits, Rules
 
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
@@ -22,11 +23,15 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--add", action="append", default=[], metavar="FILE",
                         help="an ASP rule file added to the rules (repeatable), e.g. "
                              "examples/wraparound.lp")
+    parser.add_argument("--time-limit", type=float, default=Limits.seconds, metavar="SECONDS",
+                        help=f"how long your rule files may ground (default {Limits.seconds:g} s)")
+    parser.add_argument("--memory-limit", type=int, default=Limits.memory_mb, metavar="MIB",
+                        help=f"how much memory grounding your rule files may take (default {Limits.memory_mb} MiB)")
 
 
 def rules_from(args: argparse.Namespace) -> Rules:
     """The rules the options name (checked: a bad file is a RuleFileError)."""
-    return load_rules(args.rules, args.add)
+    return load_rules(args.rules, args.add, limits=Limits(args.time_limit, args.memory_limit))
 
 
 def add_json_option(parser: argparse.ArgumentParser) -> None:

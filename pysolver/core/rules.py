@@ -74,6 +74,29 @@ def read_text(path: str, what: str) -> str:
 
 
 @dataclass(frozen=True)
+class Limits:
+    """How long (seconds of wall time) and how much memory (MiB beyond what the process
+    already holds) grounding a program with a user's rule files may take. No shipped
+    variant comes near the defaults: the largest job, a cross-validation chunk of every
+    five-card hand, grounds in seconds and about 0.5 GiB.
+
+    >>> Limits(seconds=0)
+    Traceback (most recent call last):
+    ...
+    pysolver.RuleFileError: time limit 0: must be a number of seconds above 0
+    """
+
+    seconds: float = 60.0
+    memory_mb: int = 2048
+
+    def __post_init__(self) -> None:
+        if isinstance(self.seconds, bool) or not isinstance(self.seconds, (int, float)) or not self.seconds > 0:
+            raise RuleFileError(f"time limit {self.seconds!r}: must be a number of seconds above 0")
+        if isinstance(self.memory_mb, bool) or not isinstance(self.memory_mb, int) or self.memory_mb < 64:
+            raise RuleFileError(f"memory limit {self.memory_mb!r}: must be a whole number of MiB, at least 64")
+
+
+@dataclass(frozen=True)
 class Rules:
     """A variant's rules file plus added rule files, checked against the contract.
 
@@ -91,6 +114,7 @@ class Rules:
     places: tuple[int, ...]
     straights: tuple[tuple[int, ...], ...]
     fingerprint: str = field(repr=False)
+    limits: Limits = field(default=Limits(), repr=False, compare=False)
 
     @classmethod
     def from_facts(cls, name: str, files: Sequence[str], facts: dict[str, list[tuple]],
@@ -111,6 +135,11 @@ class Rules:
             if royal[0] not in [FACES[r] for r in faces]:
                 raise RuleFileError(f"{where}: royal({royal[0]}) is not a face of the deck")
         return cls(name, files[0], tuple(files[1:]), faces, order, places, straights, fingerprint)
+
+    @property
+    def trusted(self) -> bool:
+        """A shipped variant with nothing added: grounded in this process, without limits."""
+        return self.name in VARIANTS and not self.added
 
     @property
     def is_standard(self) -> bool:
@@ -271,5 +300,5 @@ def _straights(atoms: dict, faces: tuple[int, ...], where: str) -> tuple[tuple[i
     return tuple(sorted(out, key=lambda run: run[-1]))
 
 
-__all__ = ["Rules", "RulesLike", "STANDARD", "VARIANTS", "FACES", "fingerprint", "variant_path",
+__all__ = ["Limits", "Rules", "RulesLike", "STANDARD", "VARIANTS", "FACES", "fingerprint", "variant_path",
            "read_text"]

@@ -249,8 +249,8 @@ def compare_showdowns(holes: np.ndarray, board: np.ndarray, cases: np.ndarray | 
                                          {"winners": np.flatnonzero(asp_winner[g]).tolist()},
                                          {"winners": np.flatnonzero(eval_winner[g]).tolist(),
                                           "values": values[g].tolist()}))
-    chops = int((eval_winner.sum(axis=1) > 1).sum())
-    part.cases["chop"] += chops
+    ties = int((eval_winner.sum(axis=1) > 1).sum())
+    part.cases["tie"] += ties
     if cases is not None:
         part.cases.update(case_names[c] for c in cases.tolist())
     return part

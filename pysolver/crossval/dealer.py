@@ -17,7 +17,7 @@ case               planted cards
 ``three_pairs``    two cards of each of three ranks (a counterfeited two pair)
 ``wheel``          A-2-3-4-5 of random suits
 ``board_plays``    a straight on the board with at most two cards of a suit,
-                   eight-high to ace-high (with the top ones, every player chops)
+                   eight-high to ace-high (with the top ones, every player ties)
 =================  ===========================================================
 
 A case needing more cards than the player sees on that street (``two_trips``

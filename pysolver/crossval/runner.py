@@ -153,9 +153,9 @@ def _run(mode: str, task: Callable[..., Partial], args: Sequence[tuple], workers
 
 
 def _case_order(name: str) -> tuple:
-    """Report order of the case counts: by street, then the dealer's cases in order, chops last."""
+    """Report order of the case counts: by street, then the dealer's cases in order, ties last."""
     street, _, case = name.rpartition(":")
-    names = STREET_CASES + ("chop",)
+    names = STREET_CASES + ("tie",)
     return (("", "flop", "turn", "river").index(street) if street in ("", "flop", "turn", "river") else 4,
             names.index(case) if case in names else len(names), name)
 
@@ -193,7 +193,7 @@ def _random_task(cards: np.ndarray, cases: np.ndarray, players: int, board_size:
     holes = cards[:, :2 * players].reshape(len(cards), players, 2)
     part = compare_showdowns(holes, cards[:, 2 * players:], cases, [f"{label}{c}" for c in STREET_CASES], rules)
     if label:
-        part.cases[f"{label}chop"] = part.cases.pop("chop", 0)
+        part.cases[f"{label}tie"] = part.cases.pop("tie", 0)
     return part
 
 

@@ -1,0 +1,123 @@
+"""A user's rule files are untrusted input: no stale answer, no runaway grounding, no code,
+one line for every fault."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from pysolver import Deal, RuleFileError, Solver, evaluate, load_rules
+from pysolver.cli import main
+from pysolver.core.rules import Limits, variant_path
+
+RIVER = Deal.parse(["As Ks", "Qh Qd"], "Js Ts 2c 7h 3d")
+RUNAWAY = "p(0). p(X+1) :- p(X).\n"
+FLUSH = "Ah Kh Qh Jh 9h"          # a flush (no straight flush)
+FULL_HOUSE = "2c 2d 2h 3c 3d"      # the lowest full house
+
+
+def write(folder: Path, name: str, text: str) -> str:
+    path = folder / name
+    path.write_text(text)
+    return str(path)
+
+
+def included_order(folder: Path, flush: int, full_house: int) -> str:
+    """A rules file whose category order lives in an included file."""
+    lines = [line for line in variant_path("standard").read_text().splitlines()
+             if not line.startswith("category_order(")]
+    write(folder, "order.lp", "".join(f"category_order({c}, {i}).\n" for c, i in (
+        ("high_card", 0), ("pair", 1), ("two_pair", 2), ("three_of_a_kind", 3), ("straight", 4),
+        ("flush", flush), ("full_house", full_house), ("four_of_a_kind", 7), ("straight_flush", 8),
+        ("royal_flush", 9))))
+    return write(folder, "mine.lp", "\n".join(lines) + '\n#include "order.lp".\n')
+
+
+def test_an_edited_included_file_is_never_answered_from_the_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("PYSOLVER_CACHE", str(tmp_path / "cache"))
+    path = included_order(tmp_path, flush=5, full_house=6)
+    standard = load_rules(path)
+    assert evaluate(FULL_HOUSE, standard) > evaluate(FLUSH, standard)
+    included_order(tmp_path, flush=6, full_house=5)             # swap them in the included file only
+    swapped = load_rules(path)
+    assert swapped.fingerprint != standard.fingerprint
+    assert evaluate(FLUSH, swapped) > evaluate(FULL_HOUSE, swapped)
+    deal = Deal.parse(["Ah Kh", "2c 2d"], "Qh Jh 9h 2h 3d")      # a flush against a full house
+    assert Solver(swapped).solve(deal).winners == (0,)
+
+
+def test_runaway_grounding_stops_at_the_time_limit(tmp_path):
+    path = write(tmp_path, "runaway.lp", RUNAWAY)
+    start = time.monotonic()
+    with pytest.raises(RuleFileError, match=r"runaway.lp'.*time limit of 1 s"):
+        load_rules("standard", [path], limits=Limits(seconds=1))
+    assert time.monotonic() - start < 10
+
+
+def test_runaway_grounding_stops_at_the_memory_limit(tmp_path):
+    path = write(tmp_path, "runaway.lp", RUNAWAY)
+    with pytest.raises(RuleFileError, match=r"runaway.lp'.*memory limit of 128 MiB"):
+        load_rules("standard", [path], limits=Limits(seconds=120, memory_mb=128))
+
+
+def test_a_rule_that_runs_away_only_with_showdowns_stops_too(tmp_path):
+    path = write(tmp_path, "grows.lp", "q(G, 0) :- showdown(G). q(G, X + 1) :- q(G, X).\n")
+    solver = Solver(load_rules("standard", [path], limits=Limits(seconds=1)))
+    with pytest.raises(RuleFileError, match="time limit of 1 s"):
+        solver.solve(RIVER)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("royal(ace).\n#script (python)\nimport os\n#end.\n", r"line 2: #script is refused"),
+    ("% a comment\nq(@__class__(1)).\n", r"line 2: @__class__ is not a function of pysolver's"),
+    ('#include "/dev/zero".\n', r"'/dev/zero' \(included by .*\): is a device"),
+    ('#include "/tmp".\n', r"'/tmp' \(included by .*\): is a folder"),
+    ('#include "nowhere.lp".\n', r"nowhere.lp' \(included by .*\): no such file"),
+])
+def test_hostile_rule_files_are_refused(tmp_path, text, message):
+    path = write(tmp_path, "hostile.lp", text)
+    with pytest.raises(RuleFileError, match=message):
+        Solver(add=[path])
+
+
+def test_a_script_in_a_comment_or_a_string_is_only_text(tmp_path):
+    path = write(tmp_path, "quiet.lp", '% #script (python)\nnote("#script").\n')
+    assert Solver(add=[path]).solve(RIVER).winners == (1,)
+
+
+@pytest.mark.parametrize("name", ["/dev/zero", "/tmp"])
+def test_devices_and_folders_are_not_rule_files(name):
+    with pytest.raises(RuleFileError, match="not a rule file"):
+        load_rules("standard", [name])
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["rules", "--rules", "{runaway}", "--time-limit", "1"], "time limit of 1 s"),
+    (["showdown", "As Ks", "Qh Qd", "--add", "{runaway}", "--time-limit", "1"], "time limit of 1 s"),
+    (["equity", "AhKh", "QsQd", "--add", "/dev/zero"], "is a device or special file"),
+    (["showdown", "As Ks", "Qh Qd", "--time-limit", "0"], "time limit 0"),
+])
+def test_command_line_is_one_line_exit_2(tmp_path, capsys, argv, message):
+    runaway = write(tmp_path, "runaway.lp", RUNAWAY)
+    assert main([a.format(runaway=runaway) for a in argv]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1 and message in captured.err
+
+
+def test_ctrl_c_while_grounding_is_one_line_and_leaves_no_process(tmp_path):
+    runaway = write(tmp_path, "runaway.lp", RUNAWAY)
+    command = [sys.executable, "-m", "pysolver", "showdown", "As Ks", "Qh Qd", "--add", runaway,
+               "--time-limit", "100"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    time.sleep(3)                                  # well into grounding
+    os.killpg(process.pid, signal.SIGINT)          # Ctrl-C reaches the whole group
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 2 and out == ""
+    assert err.count("\n") == 1 and "interrupted while grounding" in err and "runaway.lp" in err
+    with pytest.raises(ProcessLookupError):       # nothing of the group is left
+        os.killpg(process.pid, 0)
