@@ -1,95 +1,184 @@
-"""Equity speed, pysolver side by side with the peers measured in the same run, as ratios.
+"""Equity speed: pysolver.equity beside OMPEval, poker-equity and eval7, same spots, same mode.
 
-    python benchmarks/bench_equity.py            # add --quick to skip eval7's slow run-out loop
+    python benchmarks/bench_equity.py            # about two minutes
+    python benchmarks/bench_equity.py --quick    # the fast spots only, one peer run each
 
-Cases (the issue's targets in brackets):
-  1. AhKh vs QsQd preflop, exact            [<= 20 ms]   poker-equity exact, eval7 run-out by run-out
-  2. AsKs vs random on Qs Js 2c, exact      [<= 20 ms]   poker-equity exact ('**')
-  3. AhKh vs QsQd, 1,000,000 MC trials      [<= 0.1 s]   poker-equity sampling, eval7 Monte Carlo
-  4. a hand vs random preflop, exact        [<= 5 s]     the shipped table, and computed (table=False)
-Peers missing from the environment are skipped (pip install '.[bench]').
+Exact spots are enumerated exactly by every program timed on them (pysolver's
+result must say ``exact``; OMPEval in its exact mode; poker-equity's exact walk,
+recorded absent where it declines). The Monte Carlo spot compares the cost of a
+trial: pysolver and poker-equity draw 1,000,000 trials, eval7 1,000,000 on its
+Monte Carlo call, OMPEval samples to a standard error of 0.0005 (it checks every
+0.2 s) and its seconds are scaled to 1,000,000 trials from the trials it reports.
+OMPEval and pysolver run on one thread; poker-equity's sampler is given one
+thread, its exact walk takes no thread count. Each program's equities are
+checked against pysolver's.
 """
 
 from __future__ import annotations
 
-import argparse
-import time
+from dataclasses import dataclass
 from itertools import combinations
+from typing import Callable, Optional, Sequence
 
-from pysolver.odds.calculator import equity
+import pysolver
+from pysolver.odds.calculator import EquityResult
+
+from harness import Reported, Result, Side, absent, package_version, quick_flag, side_by_side, write_results
+from peers import not_installed, ompeval, ompeval_absent, ompeval_binary, ompeval_timed, versions
+
+TRIALS = 1_000_000
+MC_STDERR = 0.0005
 
 
-def best_of(function, repeat: int = 3) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return min(times)
+@dataclass(frozen=True)
+class Spot:
+    """One exact equity question: players (hands, ranges, ``random``) and a board."""
+
+    key: str
+    what: str
+    players: tuple[str, ...]
+    board: str = ""
+    table: bool = True          # pysolver may read its shipped preflop table
+    slow: bool = False          # left out of --quick
+    rounds: int = 5             # of the full run
 
 
-def peers(quick: bool) -> dict:
-    found: dict = {}
+SPOTS = (
+    Spot("hu-preflop", "AhKh vs QsQd preflop, exact", ("AhKh", "QsQd")),
+    Spot("3way-preflop", "AhKh vs QsQd vs JcTc preflop, exact", ("AhKh", "QsQd", "JcTc")),
+    Spot("hand-random-flop", "AsKs vs random on Qs Js 2c, exact", ("AsKs", "random"), "Qs Js 2c"),
+    Spot("range-random-flop", "QQ+,AKs vs random on Ks 7h 2d, exact", ("QQ+,AKs", "random"), "Ks 7h 2d"),
+    Spot("ranges-preflop", "QQ+,AKs vs JJ,TT,99,AQs preflop, exact", ("QQ+,AKs", "JJ,TT,99,AQs"), rounds=3),
+    Spot("ranges-flop", "QQ+,AKs vs JJ,TT,99,AQs on Ks 7h 2d, exact", ("QQ+,AKs", "JJ,TT,99,AQs"), "Ks 7h 2d"),
+    Spot("table-preflop", "7c2d vs random preflop, exact (pysolver: shipped table)", ("7c2d", "random"), rounds=3),
+    Spot("computed-72o", "7c2d vs random preflop, exact (pysolver: computed, table=False)", ("7c2d", "random"),
+         table=False, slow=True, rounds=3),
+    Spot("computed-AKs", "AhKh vs random preflop, exact (pysolver: computed, table=False)", ("AhKh", "random"),
+         table=False, slow=True, rounds=3),
+)
+
+
+def poker_equity_exact(spot: Spot) -> Optional[Callable[[], object]]:
+    """poker-equity's exact walk of the spot (None if it is not installed)."""
     try:
-        import poker_equity as pe
-
-        found["poker-equity"] = {
-            1: lambda: pe.exact_from_text("holdem", ["AhKh", "QsQd"]),
-            2: lambda: pe.exact_from_text("holdem", ["AsKs", "**"], board="Qs Js 2c"),
-            3: lambda: pe.chunk_from_text("holdem", ["AhKh", "QsQd"], samples=1_000_000, seed=1),
-        }
+        import poker_equity
     except ImportError:
-        pass
+        return None
+    hands = [p.replace("random", "**") for p in spot.players]
+    return lambda: poker_equity.exact_from_text("holdem", hands, board=spot.board)
+
+
+def eval7_runouts() -> Callable[[], None]:
+    """AhKh vs QsQd preflop by eval7, every run-out compared (its exact call scores only
+    the board as given, so it has no exact preflop mode of its own)."""
+    import eval7
+    hero, villain = [eval7.Card(c) for c in ("Ah", "Kh")], [eval7.Card(c) for c in ("Qs", "Qd")]
+    rest = [c for c in eval7.Deck().cards if c not in hero + villain]
+
+    def run() -> None:
+        for board in combinations(rest, 5):
+            eval7.evaluate(hero + list(board)) > eval7.evaluate(villain + list(board))
+    return run
+
+
+def exact_case(spot: Spot, quick: bool) -> Result:
+    """One exact spot: pysolver beside OMPEval, poker-equity and (heads-up preflop) eval7."""
+    def ours() -> EquityResult:
+        return pysolver.equity(list(spot.players), spot.board, exact=True, table=spot.table)
+
+    mine = ours()
+    assert mine.exact, spot
+    equities = [p.equity for p in mine.players]
+    functions: dict[str, Callable[[], object]] = {"pysolver": ours}
+    peers: dict[str, Side] = {}
+    details: dict = {"equity": [round(e, 6) for e in equities], "deals": mine.deals}
+    if ompeval_binary() is None:
+        peers["OMPEval"] = absent(ompeval_absent())
+    else:
+        theirs = ompeval(spot.board, spot.players)["equity"]
+        details["OMPEval agrees"] = max(abs(a - b) for a, b in zip(equities, theirs)) < 1e-5
+        functions["OMPEval"] = lambda: ompeval_timed(spot.board, spot.players)
+    walk = poker_equity_exact(spot)
+    answer = None if walk is None or quick else walk()
+    if walk is None:
+        peers["poker-equity"] = absent(not_installed("poker-equity"))
+    elif quick:
+        peers["poker-equity"] = absent("left out of --quick")
+    elif answer is None:  # after some 10 s of trying
+        peers["poker-equity"] = absent("declines this spot (its exact walk returns None: too many deals)")
+    else:
+        theirs = [p["equity"] for p in answer["players"]]
+        details["poker-equity agrees"] = max(abs(a - b) for a, b in zip(equities, theirs)) < 1e-5
+        functions["poker-equity"] = walk
+    if spot.key == "hu-preflop":
+        if quick:
+            peers["eval7"] = absent("left out of --quick")
+        elif package_version("eval7") is None:
+            peers["eval7"] = absent(not_installed("eval7"))
+        else:
+            functions["eval7"] = eval7_runouts()
+    timings = side_by_side(functions, 1 if quick else spot.rounds)
+    for name in functions:
+        if name != "pysolver":
+            peers[name] = Side(timings[name])
+    return Result(spot.key, spot.what, "run", Side(timings["pysolver"]), dict(sorted(peers.items())),
+                  details=details)
+
+
+def monte_carlo_case(quick: bool) -> Result:
+    """AhKh vs QsQd by sampling: the cost of a trial."""
+    trials = TRIALS // 10 if quick else TRIALS
+    functions: dict[str, Callable[[], object]] = {
+        "pysolver": lambda: pysolver.equity(["AhKh", "QsQd"], exact=False, trials=trials, seed=1)}
+    peers: dict[str, Side] = {}
+    if ompeval_binary() is None:
+        peers["OMPEval"] = absent(ompeval_absent())
+    else:
+        def omp() -> Reported:
+            answer = ompeval("", ["AhKh", "QsQd"], mc_stderr=MC_STDERR)
+            return Reported(answer["seconds"] * trials / answer["hands"])
+        functions["OMPEval"] = omp
+    try:
+        import poker_equity
+        functions["poker-equity"] = lambda: poker_equity.chunk_from_text("holdem", ["AhKh", "QsQd"],
+                                                                         samples=trials, seed=1, threads=1)
+    except ImportError:
+        peers["poker-equity"] = absent(not_installed("poker-equity"))
     try:
         import eval7
-
-        def runouts() -> None:
-            hero, villain = map(eval7.Card, ["Ah", "Kh"]), map(eval7.Card, ["Qs", "Qd"])
-            hero, villain = list(hero), list(villain)
-            rest = [c for c in eval7.Deck().cards if c not in hero + villain]
-            for board in combinations(rest, 5):
-                eval7.evaluate(hero + list(board)) > eval7.evaluate(villain + list(board))
-
-        # eval7's exact hand-vs-range call scores the board as given (no run-outs): not comparable.
-        cases = {
-            3: lambda: eval7.py_hand_vs_range_monte_carlo([eval7.Card(c) for c in ("Ah", "Kh")],
-                                                          eval7.HandRange("QsQd"), [], 1_000_000),
-        }
-        if not quick:
-            cases[1] = runouts
-        found["eval7"] = cases
+        hero, villain = [eval7.Card(c) for c in ("Ah", "Kh")], eval7.HandRange("QsQd")
+        functions["eval7"] = lambda: eval7.py_hand_vs_range_monte_carlo(hero, villain, [], trials)
     except ImportError:
-        pass
-    return found
+        peers["eval7"] = absent(not_installed("eval7"))
+    timings = side_by_side(functions, 3 if quick else 5)
+    for name in functions:
+        if name != "pysolver":
+            note = f"samples to stderr {MC_STDERR}, scaled to {trials:,} trials" if name == "OMPEval" else ""
+            peers[name] = Side(timings[name], trials, note=note)
+    return Result("mc-hu", f"AhKh vs QsQd preflop, Monte Carlo, {trials:,} trials", "trial",
+                  Side(timings["pysolver"], trials), dict(sorted(peers.items())), details={"seed": 1})
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description="equity benchmarks against the peers")
-    parser.add_argument("--quick", action="store_true", help="skip eval7's run-out by run-out loop (~2 s)")
-    args = parser.parse_args()
-    equity(["AhKh", "QsQd"])                        # build the tables once, outside the timings
-    ours = {
-        1: ("AhKh vs QsQd preflop exact", lambda: equity(["AhKh", "QsQd"], exact=True)),
-        2: ("AsKs vs random, Qs Js 2c exact", lambda: equity(["AsKs", "random"], board="Qs Js 2c", exact=True)),
-        3: ("AhKh vs QsQd 1,000,000 MC", lambda: equity(["AhKh", "QsQd"], exact=False,
-                                                       trials=1_000_000, seed=1)),
-        4: ("72o vs random preflop (table)", lambda: equity(["7c2d", "random"], exact=True)),
-        5: ("72o vs random preflop (computed)", lambda: equity(["7c2d", "random"], exact=True, table=False)),
-        6: ("AhKh vs random preflop (computed)", lambda: equity(["AhKh", "random"], exact=True, table=False)),
-    }
-    others = peers(args.quick)
-    print(f"{'case':36} {'pysolver':>10}  " + "  ".join(f"{name:>22}" for name in others))
-    for case, (label, function) in ours.items():
-        mine = best_of(function, 1 if case >= 5 else 3)
-        cells = []
-        for cases in others.values():
-            if case in cases:
-                theirs = best_of(cases[case], 1)
-                cells.append(f"{theirs:8.3f} s ({theirs / mine:6.1f}x)")
-            else:
-                cells.append(f"{'-':>22}")
-        print(f"{label:36} {mine:8.4f} s  " + "  ".join(cells))
-    print("ratio = peer time / pysolver time (higher: pysolver faster)")
+def main(argv: Optional[Sequence[str]] = None) -> None:
+    quick = quick_flag(__doc__.splitlines()[0], argv)
+    pysolver.equity(["AhKh", "QsQd"])  # load the tables once, outside the timings
+    cases = [exact_case(spot, quick) for spot in SPOTS if not (quick and spot.slow)]
+    cases.append(monte_carlo_case(quick))
+    for case in cases:
+        print(case.line())
+    write_results("equity", cases, title="Equity", quick=quick, peers=versions(), notes=[
+        "Exact spots are enumerated exactly by every program on the row; each program's equities "
+        "agree with pysolver's to 1e-5 (the details in the results file say so per spot).",
+        "OMPEval's figure is the seconds it reports for the calculation alone, one thread, "
+        "without its process start. poker-equity's exact walk takes no thread count (its CPU time "
+        "is in the results file); its sampler runs on one thread.",
+        f"Monte Carlo: the figure is trials per second. OMPEval samples to a standard error of "
+        f"{MC_STDERR} (checked every 0.2 s) and its time is scaled to the trials of the row.",
+        "eval7 has no exact preflop call (its exact hand-vs-range call scores the board as given), "
+        "so heads-up preflop it runs every board through eval7.evaluate in Python."])
+
+
+__all__ = ["main"]
 
 
 if __name__ == "__main__":

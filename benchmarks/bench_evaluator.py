@@ -1,135 +1,175 @@
-"""Time pysolver's evaluator beside eval7, phevaluator, poker-equity and treys, on the same hands.
+"""Evaluator speed: pysolver's evaluate_batch beside eval7, phevaluator, treys and poker-equity.
 
-    pip install -e '.[bench]'
-    python benchmarks/bench_evaluator.py               # 1,000,000 random 7-card hands, seed 2026
+    python benchmarks/bench_evaluator.py            # 1,000,000 random 7-card hands, all 2,598,960 5-card hands
+    python benchmarks/bench_evaluator.py --quick    # 100,000 hands of each, peers on 20,000
 
-Hands are drawn once (numpy ``default_rng(seed)``) and converted to each
-library's own card type before any timing; each figure is the best of
-``--repeat`` runs. The peers are called the way their authors offer: phevaluator's
-C entry point per hand, eval7 and treys per hand, poker-equity's batch call on
-hand strings. Each peer's values are checked against ours on the same hands
-(phevaluator counts 1 = royal flush up to 7462, so ours must be 7463 minus
-theirs). Peers that are not installed are skipped. A peer is timed on the first
-``--peer-hands`` hands (its time is scaled to all hands) in three rounds, each
-beside a run of ours on the same hands; the ratio printed is the median of the
-rounds' ratios, so load from other processes touches both sides alike.
+Hands are drawn once (seed 2026) and converted to each library's card type
+before any timing. pysolver evaluates the whole array in one call; the peers
+are called the way their authors offer: phevaluator's C entry point, eval7 and
+treys hand by hand, poker-equity's batch call on hand strings, on the first
+``peer_hands`` hands. Every figure is per hand, and the programs take turns
+within each round. Each peer's values are checked against pysolver's on the
+same hands before any timing.
 """
 
 from __future__ import annotations
 
-import argparse
-import time
 from itertools import combinations
+from typing import Callable, Optional, Sequence
 
 import numpy as np
 
-from pysolver.evaluator.lookup import evaluate, evaluate_batch
+import pysolver
 
-SUITS, RANKS = "cdhs", "23456789TJQKA"
+from harness import Result, Side, absent, quick_flag, random_cards, side_by_side, write_results
+from peers import card_text, not_installed, versions
 
-
-def best_time(run, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
+SEED = 2026
+CALLS = 10_000  # single-hand calls per timed run
+Peer = tuple[Callable[[], object], Callable[[object], bool]]  # run, check of its answer
 
 
-def card_text(index: int) -> str:
-    return RANKS[index >> 2] + SUITS[index & 3]
-
-
-def peers(hands: np.ndarray) -> dict:
-    """name -> (callable evaluating all ``hands``, converted input, values higher-is-better fn)."""
-    rows = hands.tolist()
-    found = {}
+def hand_peers(hands: np.ndarray) -> dict[str, Peer | str]:
+    """Each peer evaluating every row of ``hands`` (5 or 7 cards), with a check that its answer
+    agrees with pysolver's values; a missing peer maps to the reason."""
+    rows, ours = hands.tolist(), pysolver.evaluate_batch(hands).astype(np.int64)
+    found: dict[str, Peer | str] = {}
     try:
         from phevaluator import _pheval
-        evaluate_k = {5: _pheval.evaluate_5cards, 6: _pheval.evaluate_6cards, 7: _pheval.evaluate_7cards}
-        ph = evaluate_k[hands.shape[1]]
-        found["phevaluator"] = (lambda: [ph(*r) for r in rows], lambda v: 7463 - np.array(v))
+        evaluate_k = {5: _pheval.evaluate_5cards, 7: _pheval.evaluate_7cards}[hands.shape[1]]
+        # phevaluator counts 1 = royal flush up to 7462: ours is 7463 minus theirs
+        found["phevaluator"] = (lambda: [evaluate_k(*r) for r in rows],
+                                lambda v: bool((7463 - np.array(v) == ours).all()))
     except ImportError:
-        pass
+        found["phevaluator"] = not_installed("phevaluator")
     try:
         import eval7
-        cards7 = [[eval7.Card(card_text(c)) for c in r] for r in rows]
-        found["eval7"] = (lambda: [eval7.evaluate(r) for r in cards7], None)
+        cards = [[eval7.Card(card_text(c)) for c in r] for r in rows]
+        # eval7's values are on its own scale (higher is better): the order must agree
+        found["eval7"] = (lambda: [eval7.evaluate(r) for r in cards],
+                          lambda v: bool((np.sign(np.diff(v)) == np.sign(np.diff(ours))).all()))
     except ImportError:
-        pass
+        found["eval7"] = not_installed("eval7")
+    try:
+        import treys
+        evaluator = treys.Evaluator()
+        cards_t = [[treys.Card.new(card_text(c)) for c in r] for r in rows]
+        found["treys"] = (lambda: [evaluator.evaluate(r[:2], r[2:]) for r in cards_t],
+                          lambda v: bool((7463 - np.array(v) == ours).all()))
+    except ImportError:
+        found["treys"] = not_installed("treys")
     try:
         import poker_equity
         text = ["".join(card_text(c) for c in r) for r in rows]
-        found["poker-equity"] = (lambda: poker_equity.score_batch("high", text), lambda v: 7462 - np.array(v))
+        found["poker-equity"] = (lambda: poker_equity.score_batch("high", text),
+                                 lambda v: bool((7462 - np.array(v) == ours).all()))
     except ImportError:
-        pass
-    try:
-        import treys
-        tr = treys.Evaluator()
-        cards_t = [[treys.Card.new(card_text(c)) for c in r] for r in rows]
-        found["treys"] = (lambda: [tr.evaluate(r[:2], r[2:]) for r in cards_t], lambda v: 7463 - np.array(v))
-    except ImportError:
-        pass
+        found["poker-equity"] = not_installed("poker-equity")
     return found
 
 
-def compare(title: str, hands: np.ndarray, repeat: int, peer_hands: int) -> None:
-    """Our rate on all ``hands``; each peer beside us on the first ``peer_hands``, round by round."""
-    n = len(hands)
-    ours = {"pysolver (uint8)": hands.astype(np.uint8), "pysolver (int64)": hands.astype(np.int64)}
-    values = evaluate_batch(ours["pysolver (uint8)"])
-    print(f"\n{title}: {n:,} hands")
-    for name, arr in ours.items():
-        t = best_time(lambda: evaluate_batch(arr), repeat)
-        print(f"  {name:18s} {t * 1e3:9.1f} ms  {n / t / 1e6:7.1f} M hands/s")
+def batch_cases(key: str, what: str, hands: np.ndarray, peer_hands: int, rounds: int) -> list[Result]:
+    """pysolver on all ``hands`` (uint8 and int64 input) beside each peer on the first ``peer_hands``."""
     sample = hands[:peer_hands]
-    mine = sample.astype(np.uint8)
-    for name, (run, to_ours) in peers(sample).items():
-        theirs = np.array(run())
-        if to_ours is not None:
-            check = "values agree" if (to_ours(theirs) == values[:len(sample)]).all() else "VALUES DISAGREE"
-        else:       # eval7: higher is better on its own scale; compare the order of consecutive hands
-            same = np.sign(np.diff(theirs)) == np.sign(np.diff(values[:len(sample)].astype(int)))
-            check = "order agrees" if same.all() else "ORDER DISAGREES"
-        rounds = [(best_time(run, 1), best_time(lambda: evaluate_batch(mine), 3)) for _ in range(3)]
-        t = min(peer for peer, _ in rounds)
-        ratio = float(np.median([peer / us for peer, us in rounds]))
-        print(f"  {name:18s} {t * 1e3 * n / len(sample):9.1f} ms  {len(sample) / t / 1e6:7.1f} M hands/s  "
-              f"ours (uint8) is {ratio:5.1f}x faster  ({check}; {len(sample):,} hands, 3 rounds side by side)")
+    wide = hands.astype(np.int64)
+    functions: dict[str, Callable[[], object]] = {"pysolver": lambda: pysolver.evaluate_batch(hands),
+                                                  "pysolver int64": lambda: pysolver.evaluate_batch(wide)}
+    checks: dict[str, bool] = {}
+    peers: dict[str, Side] = {}
+    for name, peer in hand_peers(sample).items():
+        if isinstance(peer, str):
+            peers[name] = absent(peer)
+            continue
+        run, check = peer
+        checks[name] = check(run())
+        functions[name] = run
+    timings = side_by_side(functions, rounds)
+    for name in functions:
+        if name in checks:
+            agree = "values agree" if checks[name] else "VALUES DISAGREE"
+            peers[name] = Side(timings[name], len(sample), note=f"{agree}; first {len(sample):,} hands")
+    peers = {name: peers[name] for name in sorted(peers)}
+    details = {"hands": len(hands), "peer_hands": len(sample), "seed": SEED, "agree": checks}
+    return [Result(key, what, "hand", Side(timings["pysolver"], len(hands), note="uint8 input"), peers,
+                   details=details),
+            Result(key + "-int64", what + ", int64 input", "hand",
+                   Side(timings["pysolver int64"], len(hands), note="int64 input"))]
 
 
-def single_hand(repeat: int) -> None:
-    print("\nsingle-hand call overhead (microseconds per call)")
+def repeated(call: Callable[[], object]) -> Callable[[], None]:
+    """``call`` made CALLS times in one timed run."""
+    def run() -> None:
+        for _ in range(CALLS):
+            call()
+    return run
+
+
+def single_cases(rounds: int) -> list[Result]:
+    """The cost of one call on one 7-card hand: from card indices, and from text."""
     text, indices = "As Kd 7h 7c 2s Td 3c", [51, 45, 22, 20, 3, 33, 4]
     row = np.array([indices], dtype=np.uint8)
-    calls = {"evaluate(text)": lambda: evaluate(text), "evaluate(list of ints)": lambda: evaluate(indices),
-             "evaluate_batch(1 x 7)": lambda: evaluate_batch(row)}
+    by_index: dict[str, Optional[Callable[[], object]]] = {}
+    by_text: dict[str, Optional[Callable[[], object]]] = {}
     try:
         from phevaluator import _pheval, evaluate_cards
-        calls["phevaluator C entry (ints)"] = lambda: _pheval.evaluate_7cards(*indices)
-        calls["phevaluator evaluate_cards(text)"] = lambda: evaluate_cards(*text.split())
+        by_index["phevaluator"] = lambda: _pheval.evaluate_7cards(*indices)
+        by_text["phevaluator"] = lambda: evaluate_cards(*text.split())
     except ImportError:
-        pass
-    for name, call in calls.items():
-        t = best_time(lambda: [call() for _ in range(10_000)], repeat) / 10_000
-        print(f"  {name:34s} {t * 1e6:7.2f} us")
+        by_index["phevaluator"] = by_text["phevaluator"] = None
+    try:
+        import eval7
+        cards = [eval7.Card(t) for t in text.split()]
+        by_index["eval7"] = lambda: eval7.evaluate(cards)
+        by_text["eval7"] = lambda: eval7.evaluate([eval7.Card(t) for t in text.split()])
+    except ImportError:
+        by_index["eval7"] = by_text["eval7"] = None
+    try:
+        import treys
+        evaluator, cards_t = treys.Evaluator(), [treys.Card.new(t) for t in text.split()]
+        by_index["treys"] = lambda: evaluator.evaluate(cards_t[:2], cards_t[2:])
+
+        def treys_from_text() -> int:
+            cards = [treys.Card.new(t) for t in text.split()]
+            return evaluator.evaluate(cards[:2], cards[2:])
+        by_text["treys"] = treys_from_text
+    except ImportError:
+        by_index["treys"] = by_text["treys"] = None
+    results = []
+    for key, what, ours, peers in (
+            ("single-index", "one 7-card hand per call, card indices (peers: their own card objects)",
+             lambda: pysolver.evaluate(indices), by_index),
+            ("single-text", "one 7-card hand per call, from text", lambda: pysolver.evaluate(text), by_text),
+            ("single-batch", "evaluate_batch of a 1 x 7 array", lambda: pysolver.evaluate_batch(row), {})):
+        present = {name: repeated(call) for name, call in peers.items() if call is not None}
+        timings = side_by_side({"pysolver": repeated(ours), **present}, rounds)
+        sides = {name: Side(timings[name], CALLS) if name in present else absent(not_installed(name))
+                 for name in sorted(peers)}
+        results.append(Result(key, what, "call", Side(timings["pysolver"], CALLS), sides))
+    return results
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=1_000_000, help="random 7-card hands (default 1,000,000)")
-    parser.add_argument("--peer-hands", type=int, default=200_000,
-                        help="hands the per-hand peers are timed on, scaled to --hands (default 200,000)")
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--repeat", type=int, default=5, help="best of this many runs (default 5)")
-    args = parser.parse_args()
-    rng = np.random.default_rng(args.seed)
-    hands7 = np.argsort(rng.random((args.hands, 52)), axis=1)[:, :7]
-    compare("random 7-card hands", hands7, args.repeat, args.peer_hands)
+def main(argv: Optional[Sequence[str]] = None) -> None:
+    quick = quick_flag(__doc__.splitlines()[0], argv)
+    count, peer_hands, rounds = (100_000, 20_000, 3) if quick else (1_000_000, 200_000, 5)
+    hands7 = random_cards(count, 7, SEED)
     hands5 = np.array(list(combinations(range(52), 5)), dtype=np.uint8)
-    compare("all five-card hands", hands5, args.repeat, args.peer_hands)
-    single_hand(args.repeat)
+    if quick:
+        hands5 = hands5[np.random.default_rng(SEED).choice(len(hands5), count, replace=False)]
+    cases = batch_cases("7-card", f"{count:,} random 7-card hands", hands7, peer_hands, rounds)
+    cases += batch_cases("5-card", f"{'all' if not quick else 'random'} {len(hands5):,} 5-card hands",
+                         hands5, peer_hands, rounds)
+    cases += single_cases(rounds)
+    for case in cases:
+        print(case.line())
+    write_results("evaluator", cases, title="Hand evaluator", quick=quick, peers=versions(), notes=[
+        "pysolver evaluates the whole array in one evaluate_batch call; each peer is called the way "
+        "its authors offer (phevaluator's C entry point, eval7 and treys hand by hand, poker-equity's "
+        "batch call on hand strings) on the first hands of the same array, converted to its own card "
+        "type before timing.",
+        "Every peer's values were checked against pysolver's on the same hands (eval7: the order)."])
+
+
+__all__ = ["main"]
 
 
 if __name__ == "__main__":

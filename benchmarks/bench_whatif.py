@@ -1,37 +1,35 @@
-"""ASP what-if: every runout through clingo, and the encodings it was chosen over.
+"""ASP what-if: every runout of a flop or turn deal through clingo, beside the same runouts
+counted by pysolver's evaluator, by OMPEval, and by the encodings it was chosen over.
 
-    python benchmarks/bench_whatif.py            # about a minute
-    python benchmarks/bench_whatif.py --quick    # fewer repeats, no choice rows
+    python benchmarks/bench_whatif.py            # under a minute
+    python benchmarks/bench_whatif.py --quick    # fewer rounds, no choice rows
 
-Targets on the project's 2-core machine: heads-up from the flop (990 runouts)
-<= 1 s; from the turn <= 100 ms; 6-handed from the flop: report. Figures are
-medians of repeated runs (wall and CPU; the machine is shared, CPU time is the
-steadier figure), with the ground program's size from clingo's statistics.
+``pysolver.runouts`` grounds one program in which every runout is its own
+showdown id. On the same deal, the peers are:
 
-Peers measured in the same run:
-
-* *naive copies*: the same runouts as 990 separate showdowns through
-  ``Solver.solve_batch`` (asp/driver.lp, one fact set per runout);
-* *choice*: one showdown whose missing board cards are a choice rule over the
-  unseen cards, each runout one answer set (``clingo -n0``). It grounds every
-  assignment aggregate for every value it could take, so only 2 and 3
-  candidate cards are measured (4 already ground some 1.7 million rules).
+* *pysolver evaluator*: ``pysolver.equity(..., exact=True)`` walks the same runouts
+  with the lookup tables (counts only; runouts() also gives categories and outs);
+* *OMPEval*: its exact mode on the same deal (at most 6 players);
+* *naive copies*: the runouts as separate showdowns through ``Solver.solve_batch``;
+* *choice* (heads-up from the turn, the first k unseen cards only): one showdown whose
+  missing board card is a choice rule, each runout an answer set (``clingo -n0``). It
+  grounds every assignment aggregate for every value it could take, so only 2 and 3
+  candidate cards are measured; runouts() is timed on the same k runouts (the other
+  unseen cards dead).
 """
 
 from __future__ import annotations
 
-import argparse
-import time
 from itertools import combinations
+from typing import Callable, Optional, Sequence
 
-import clingo
-from clingo import ast
+import pysolver
+from pysolver.asp.codec import whatif_facts
+from pysolver.asp.runtime import AspProgram
+from pysolver.asp.whatif import solve_whatif, whatif_situation
 
-from pysolver import Deal, Solver
-from pysolver.asp.runtime import encoding_statements
-from pysolver.asp.whatif import check_whatif_deal, ground_and_solve, runouts, whatif_facts
-
-from bench_asp import median_time  # wall and CPU medians (benchmarks/ is on the path)
+from harness import Result, Side, absent, quick_flag, side_by_side, write_results
+from peers import ompeval, ompeval_absent, ompeval_binary, ompeval_timed, versions
 
 DEALS = {
     "heads-up, flop": (["AsKs", "QhQd"], "Js Ts 2c"),
@@ -49,66 +47,88 @@ board(0, F, S) :- known(F, S).
 #show. #show board/3. #show game_outcome/3.
 #show hand(P, C, V) : category(0, P, C), hand_value(0, P, V).
 """
+CHOICE_FILES = ("cards.lp", "hands.lp", "tiebreak.lp", "outcome.lp")
 
 
-def clingo_figures(holes, board) -> tuple[int, int, float, float]:
-    """Ground rules, atoms, clingo's total and solving seconds for the what-if program."""
-    deal = Deal.parse(holes, board)
-    _, stats = ground_and_solve(whatif_facts(deal, check_whatif_deal(deal)), statistics=True)
-    lp, times = stats["problem"]["lp"], stats["summary"]["times"]
-    return int(lp["rules"]), int(lp["atoms"]), times["total"], times["solve"]
+def runouts_case(name: str, holes: list[str], board: str, rounds: int) -> Result:
+    """runouts() on one deal beside the evaluator, OMPEval and the naive copies."""
+    situation = whatif_situation(holes, board, (), pysolver.load_rules())
+    report, size = solve_whatif(situation, statistics=True)
+    count = len(report.runouts)
+    by_table = pysolver.equity(holes, board, exact=True)
+    details = {"runouts": count, "ground rules": size.rules, "ground atoms": size.atoms,
+               "evaluator agrees": [p.wins for p in by_table.players] == list(report.wins)}
+    deal = situation.deal
+    copies = [deal.with_board(deal.board + extra) for extra in combinations(situation.unseen, 5 - len(deal.board))]
+    solver = pysolver.Solver(chunk_size=2000)
+    functions: dict[str, Callable[[], object]] = {
+        "pysolver": lambda: pysolver.runouts(holes, board),
+        "pysolver evaluator": lambda: pysolver.equity(holes, board, exact=True),
+        "naive copies": lambda: solver.solve_batch(copies)}
+    peers: dict[str, Side] = {}
+    if ompeval_binary() is None:
+        peers["OMPEval"] = absent(ompeval_absent())
+    elif len(holes) > 6:
+        peers["OMPEval"] = absent("takes at most 6 players")
+    else:
+        theirs = ompeval(board, holes)["equity"]
+        details["OMPEval agrees"] = max(abs(a.equity - b) for a, b in zip(by_table.players, theirs)) < 1e-5
+        functions["OMPEval"] = lambda: ompeval_timed(board, holes)
+    timings = side_by_side(functions, rounds)
+    for peer in functions:
+        if peer != "pysolver":
+            peers[peer] = Side(timings[peer])
+    return Result(name.replace(", ", "-").replace(" ", "-"), f"every runout, {name} ({count:,} runouts)", "run",
+                  Side(timings["pysolver"]), dict(sorted(peers.items())), details=details)
 
 
-def naive_copies(holes, board, solver: Solver) -> tuple[float, float, int]:
-    """Wall and CPU seconds of ``solve_batch`` over every runout as its own deal, and its ground rules."""
-    deal = Deal.parse(holes, board)
-    unseen = check_whatif_deal(deal)
-    deals = [deal.with_board(deal.board + extra) for extra in combinations(unseen, 5 - len(deal.board))]
-    wall, cpu = median_time(lambda: solver.solve_batch(deals), 3)
-    return wall, cpu, solver.ground_size(deals).rules
+def choice_case(candidates: int, rounds: int) -> Result:
+    """Heads-up from the turn over the first ``candidates`` unseen cards: runouts() with the
+    rest dead, beside the choice encoding over the same cards."""
+    holes, board = DEALS["heads-up, turn"]
+    rules = pysolver.load_rules()
+    situation = whatif_situation(holes, board, (), rules)
+    kept, dead = situation.unseen[:candidates], situation.unseen[candidates:]
+    facts = CHOICE + whatif_facts(situation.deal, kept, 1)
+    sizes: list[int] = []
+
+    def choice() -> int:
+        ctl = AspProgram(rules, CHOICE_FILES).ground(facts, ["--models=0", "--stats"])
+        answers: list[int] = []
+        ctl.solve(on_model=lambda m: answers.append(1))
+        sizes.append(int(ctl.statistics["problem"]["lp"]["rules"]))
+        return len(answers)
+
+    situation_k = whatif_situation(holes, board, dead, rules)
+    _, size = solve_whatif(situation_k, statistics=True)
+    answers = choice()
+    timings = side_by_side({"pysolver": lambda: pysolver.runouts(holes, board, dead=dead), "choice": choice}, rounds)
+    return Result(f"choice-{candidates}", f"heads-up, turn, first {candidates} unseen cards only "
+                  f"({candidates} runouts)", "run", Side(timings["pysolver"]), {"choice": Side(timings["choice"])},
+                  details={"answers": answers, "ground rules": size.rules, "choice ground rules": sizes[0]})
 
 
-def choice(holes, board, candidates: int) -> tuple[int, float, int]:
-    """Ground rules, CPU seconds and answers of the choice encoding over the first ``candidates`` unseen cards."""
-    deal = Deal.parse(holes, board)
-    facts = whatif_facts(deal, check_whatif_deal(deal)[:candidates], look_ahead=5 - len(deal.board))
-    ctl = clingo.Control(["--models=0", "--stats"], logger=lambda code, message: None)
-    with ast.ProgramBuilder(ctl) as builder:
-        for statement in encoding_statements(("cards.lp", "variants/standard.lp", "hands.lp", "tiebreak.lp", "outcome.lp")):
-            builder.add(statement)
-    ctl.add("base", [], CHOICE + facts)
-    start = time.process_time()
-    ctl.ground([("base", [])])
-    models = []
-    ctl.solve(on_model=lambda m: models.append(1))
-    return int(ctl.statistics["problem"]["lp"]["rules"]), time.process_time() - start, len(models)
+def main(argv: Optional[Sequence[str]] = None) -> None:
+    quick = quick_flag(__doc__.splitlines()[0], argv)
+    rounds = 2 if quick else 5
+    pysolver.runouts(*DEALS["heads-up, turn"])  # parse the encodings once
+    cases = [runouts_case(name, holes, board, rounds) for name, (holes, board) in DEALS.items()]
+    if not quick:
+        cases += [choice_case(k, rounds) for k in (2, 3)]
+    for case in cases:
+        print(case.line())
+    write_results("whatif", cases, title="ASP what-if (runouts)", quick=quick, peers=versions(), notes=[
+        "pysolver is runouts(): one clingo program in which every runout is its own showdown id, "
+        "with categories, outs and runner-runner pairs besides the counts.",
+        "pysolver evaluator is pysolver.equity(..., exact=True) on the same deal: the same runouts "
+        "walked with the lookup tables, counts only. naive copies: every runout as its own deal "
+        "through Solver.solve_batch. choice: one showdown whose missing card is a choice rule, "
+        "each runout an answer set, on the first 2 or 3 unseen cards only (it grounds far more rules).",
+        "OMPEval: its exact mode on the same deal, the seconds it reports for the calculation alone; "
+        "it takes at most 6 players."])
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--quick", action="store_true")
-    args = parser.parse_args()
-    repeat = 3 if args.quick else 7
-    runouts(*DEALS["heads-up, turn"])  # parse the encodings once
-    print("runouts() -- every runout as its own showdown id, one grounding (the chosen encoding)")
-    print(f"{'deal':16} {'runouts':>7} {'wall ms':>8} {'CPU ms':>8} {'rules':>8} {'atoms':>8} "
-          f"{'clingo ms':>9} {'solve ms':>8}")
-    for name, (holes, board) in DEALS.items():
-        count = len(runouts(holes, board).runouts)
-        wall, cpu = median_time(lambda: runouts(holes, board), repeat)
-        rules, atoms, total, solve = clingo_figures(holes, board)
-        print(f"{name:16} {count:7} {1000 * wall:8.0f} {1000 * cpu:8.0f} {rules:8} {atoms:8} "
-              f"{1000 * total:9.0f} {1000 * solve:8.1f}")
-    print("\npeer: naive copies, Solver.solve_batch over the runouts as separate deals")
-    solver = Solver(chunk_size=2000)
-    for name in ("heads-up, flop", "heads-up, turn"):
-        wall, cpu, rules = naive_copies(*DEALS[name], solver)
-        print(f"{name:16} wall {1000 * wall:6.0f} ms  CPU {1000 * cpu:6.0f} ms  rules {rules}")
-    if not args.quick:
-        print("\npeer: choice over the unseen cards, heads-up from the turn, first k unseen cards only")
-        for k in (2, 3):
-            rules, cpu, models = choice(*DEALS["heads-up, turn"], k)
-            print(f"k={k}: {models} answers, rules {rules}, ground+solve CPU {1000 * cpu:.0f} ms")
+__all__ = ["main"]
 
 
 if __name__ == "__main__":

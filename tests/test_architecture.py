@@ -79,3 +79,12 @@ def test_the_numpy_engines_start_no_clingo_for_the_standard_game(monkeypatch):
     assert pysolver.hand_strength("AdQc", "3h 4c Jh", rules="standard").ahead == 628
     assert len(pysolver.outs(["AsKs", "QhQd"], "Js Ts 2c").outs(0)) == 16
     assert pysolver.chen_score("AKs") == 12
+
+
+def test_speed_figures_come_from_the_results_files():
+    """README's speed table and docs/performance.md are what benchmarks/report.py generates
+    from benchmarks/results/*.json: no figure typed by hand."""
+    root = PACKAGE.parent
+    done = subprocess.run([sys.executable, str(root / "benchmarks" / "report.py"), "--check"],
+                          capture_output=True, text=True, cwd=root)
+    assert done.returncode == 0, done.stdout + done.stderr

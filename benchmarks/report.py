@@ -1,0 +1,235 @@
+"""Generate docs/performance.md and the README's speed table from benchmarks/results/*.json.
+
+    python benchmarks/report.py            # write both
+    python benchmarks/report.py --check    # exit 1 if either differs from what is on disk
+
+Every figure on the page and in the README table comes from a results file
+written by a benchmark (``python benchmarks/run_all.py``); none is typed by
+hand, and ``--check`` proves it. The README table replaces whatever lies
+between the lines ``<!-- performance:start -->`` and ``<!-- performance:end -->``;
+without those lines the README is left alone (with a warning).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from pathlib import Path
+from typing import Optional
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "benchmarks" / "results"
+PAGE = ROOT / "docs" / "performance.md"
+README = ROOT / "README.md"
+START, END = "<!-- performance:start -->", "<!-- performance:end -->"
+
+#: The order of the page's sections; a results file not named here comes after, by name.
+ORDER = ("evaluator", "equity", "asp", "whatif", "strength", "crossval")
+#: The README's rows: benchmark, case key, peer (None: the fastest peer present), label.
+HEADLINES = (
+    ("evaluator", "7-card", None, "Evaluator, random 7-card hands"),
+    ("equity", "hu-preflop", "OMPEval", "Equity, AhKh vs QsQd preflop, exact"),
+    ("equity", "range-random-flop", "OMPEval", "Equity, QQ+,AKs vs random on Ks 7h 2d, exact"),
+    ("equity", "ranges-preflop", "OMPEval", "Equity, QQ+,AKs vs JJ,TT,99,AQs preflop, exact"),
+    ("asp", "batch-2-w1", "pysolver evaluator", "ASP solver, heads-up river showdowns, one process"),
+    ("asp", "batch-9-w1", "pysolver evaluator", "ASP solver, 9-handed river showdowns, one process"),
+)
+
+
+# --- Numbers as text ------------------------------------------------------------------------
+
+def significant(x: float, digits: int = 3) -> str:
+    """``x`` to about ``digits`` significant digits, with thousands separators, no exponent."""
+    if x == 0:
+        return "0"
+    decimals = digits - 1 - math.floor(math.log10(abs(x)))
+    return f"{x:,.{decimals}f}" if decimals > 0 else f"{round(x, decimals):,.0f}"
+
+
+def duration(seconds: float) -> str:
+    if seconds < 1e-3:
+        return f"{significant(seconds * 1e6)} µs"
+    if seconds < 1:
+        return f"{significant(seconds * 1e3)} ms"
+    return f"{significant(seconds)} s"
+
+
+def per_item(side: dict, basis: str) -> Optional[float]:
+    """Median seconds per item of one side of a case (None if absent)."""
+    seconds = side.get(f"{basis}_median")
+    return None if seconds is None else seconds / side["items"]
+
+
+def figure(side: dict, case: dict) -> str:
+    """A side's figure: the time of one run, or a rate per second."""
+    if "absent" in side:
+        return f"absent: {side['absent']}"
+    seconds = per_item(side, case["basis"])
+    if seconds is None:
+        return "-"
+    if case["unit"] == "run":
+        return duration(seconds)
+    rate = 1 / seconds
+    text = f"{significant(rate / 1e6)} M" if rate >= 1e6 else significant(rate)
+    return f"{text} {case['unit']}s/s"
+
+
+def ratio(value: Optional[float]) -> str:
+    """pysolver's time over the peer's, and what it means."""
+    if value is None:
+        return "-"
+    if value < 1:
+        return f"{significant(value)} ({significant(1 / value)}× faster)"
+    return f"{significant(value)} (slower)"
+
+
+def commit_text(commit: dict) -> str:
+    dirty = " with uncommitted changes" if commit.get("dirty") else ""
+    return f"`{commit['hash']}`{dirty}"
+
+
+def machine_text(machine: dict) -> str:
+    return f"{machine['cpu']} ({machine['cores']} cores)"
+
+
+# --- The page -------------------------------------------------------------------------------
+
+def load() -> list[dict]:
+    """Every results file, in the page's order."""
+    documents = {p.stem: json.loads(p.read_text()) for p in sorted(RESULTS.glob("*.json"))}
+    names = [n for n in ORDER if n in documents] + sorted(n for n in documents if n not in ORDER)
+    return [documents[n] for n in names]
+
+
+def section(doc: dict) -> list[str]:
+    """One benchmark: where the figures came from, its table, its notes."""
+    m = doc["machine"]
+    peers = ", ".join(f"{name} {version}" if version else f"{name} (absent)" for name, version in doc["peers"].items())
+    basis = {"wall", "cpu"} & {case["basis"] for case in doc["cases"]}
+    lines = [f"## {doc['title']}", "",
+             f"`python benchmarks/bench_{doc['benchmark']}.py{' --quick' if doc['quick'] else ''}` "
+             f"→ `benchmarks/results/{doc['benchmark']}.json`", "",
+             f"Measured {doc['date']} on {machine_text(m)}, {m['platform']}; Python {m['python']}, "
+             f"numpy {m['numpy']}, clingo {m['clingo']}; commit {commit_text(doc['commit'])}"
+             + ("; a `--quick` run (small sizes)" if doc["quick"] else "")
+             + (f"; load average {m['load_average_5min']} over the 5 minutes before the results were written"
+                if m.get("load_average_5min") is not None else "") + ".",
+             ""]
+    if peers:
+        lines += [f"Peers: {peers}.", ""]
+    lines += [f"Ratios compare median {' and '.join(sorted(b.replace('cpu', 'CPU') for b in basis))} "
+              "seconds per item.", "",
+              "| case | pysolver | peer | peer's figure | ratio (pysolver ÷ peer) |", "|---|---|---|---|---|"]
+    for case in doc["cases"]:
+        ours = figure(case["pysolver"], case)
+        rows = [(name, figure(side, case), ratio(case["ratios"].get(name))) for name, side in case["peers"].items()]
+        for i, (name, theirs, r) in enumerate(rows or [("-", "-", "-")]):
+            lines.append(f"| {case['what'] if i == 0 else ''} | {ours if i == 0 else ''} | {name} | {theirs} | {r} |")
+    if doc["notes"]:
+        lines += [""] + [f"- {note}" for note in doc["notes"]]
+    return lines + [""]
+
+
+def page(documents: list[dict]) -> str:
+    lines = ["# Performance", "",
+             "<!-- Generated by benchmarks/report.py from benchmarks/results/*.json: do not edit by hand. -->", "",
+             "Every figure below was measured by a benchmark in `benchmarks/`, with pysolver and its "
+             "peers timed on the same work in the same run, taking turns within each round. The "
+             "column that matters is the ratio: pysolver's time divided by the peer's for the same "
+             "amount of work (below 1: pysolver is faster). Absolute times on a shared 2-core "
+             "machine are noisy and another machine can be twice as fast or slow; a ratio measured "
+             "side by side moves much less. The tables compare medians; the results files also "
+             "hold each minimum. A time under a millisecond is the most exposed to other processes "
+             "(one preemption costs more than the calculation), so its ratio moves most from run "
+             "to run. A peer that is not installed is shown as absent, never estimated.", "",
+             "## How to reproduce", "",
+             "Install the peers (`pip install -e '.[bench]'`; OMPEval, a C++ calculator, is built "
+             "from its source beside the project by its `build.sh` on first use, or set `OMPEQ` to "
+             "an `ompeq` binary), then run `python benchmarks/run_all.py` (add `--quick` for a "
+             "small version in under a minute) and `python benchmarks/report.py`, which rewrites "
+             "this page and the speed table in the README from `benchmarks/results/*.json`. "
+             "`python benchmarks/report.py --check` exits with status 1 if either differs from "
+             "what the results files give.", ""]
+    for doc in documents:
+        lines += section(doc)
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+# --- The README's table ---------------------------------------------------------------------
+
+def headline_rows(documents: list[dict]) -> list[str]:
+    by_name = {doc["benchmark"]: doc for doc in documents}
+    rows = []
+    for name, key, peer, label in HEADLINES:
+        case = next((c for c in by_name.get(name, {}).get("cases", []) if c["key"] == key), None)
+        if case is None:
+            continue
+        present = {p: r for p, r in case["ratios"].items() if r is not None}
+        if peer is None and present:
+            peer = max(present, key=present.get)  # the fastest peer: the largest ratio
+        if peer not in case["peers"]:
+            continue
+        rows.append(f"| {label} | {figure(case['pysolver'], case)} | {peer}: {figure(case['peers'][peer], case)} "
+                    f"| {ratio(case['ratios'].get(peer))} |")
+    return rows
+
+
+def readme_table(documents: list[dict]) -> list[str]:
+    used = {name for name, *_ in HEADLINES}
+    commits: dict[str, set[str]] = {}
+    for doc in documents:
+        if doc["benchmark"] in used:
+            commits.setdefault(machine_text(doc["machine"]), set()).add(commit_text(doc["commit"]))
+    where = "; ".join(f"{machine} at commit{'s' if len(c) > 1 else ''} {' and '.join(sorted(c))}"
+                      for machine, c in sorted(commits.items()))
+    return (["| | pysolver | peer | ratio (pysolver ÷ peer) |", "|---|---|---|---|"] + headline_rows(documents)
+            + ["", f"Measured side by side on {where}; every figure, and how to reproduce them: "
+                   "[docs/performance.md](docs/performance.md)."])
+
+
+def with_table(readme: str, table: list[str]) -> Optional[str]:
+    """The README with the lines between the markers replaced (None without the markers)."""
+    lines = readme.split("\n")
+    starts = [i for i, line in enumerate(lines) if line.strip() == START]
+    ends = [i for i, line in enumerate(lines) if line.strip() == END]
+    if len(starts) != 1 or len(ends) != 1 or ends[0] < starts[0]:
+        return None
+    return "\n".join(lines[:starts[0] + 1] + table + lines[ends[0]:])
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="exit 1 if a generated file differs from the disk")
+    args = parser.parse_args(argv)
+    documents = load()
+    if not documents:
+        print(f"no results in {RESULTS.relative_to(ROOT)}: run python benchmarks/run_all.py first", file=sys.stderr)
+        return 1
+    outputs = {PAGE: page(documents)}
+    readme = README.read_text() if README.exists() else ""
+    new_readme = with_table(readme, readme_table(documents))
+    if new_readme is None:
+        print(f"warning: README.md lacks one pair of the lines {START} / {END}: README left untouched",
+              file=sys.stderr)
+    else:
+        outputs[README] = new_readme
+    stale = [path for path, text in outputs.items() if not path.exists() or path.read_text() != text]
+    if args.check:
+        for path in stale:
+            print(f"{path.relative_to(ROOT)} differs from benchmarks/results/*.json: "
+                  "run python benchmarks/report.py", file=sys.stderr)
+        return 1 if stale else 0
+    for path in stale:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(outputs[path])
+        print(f"wrote {path.relative_to(ROOT)}")
+    return 0
+
+
+__all__ = ["main"]
+
+
+if __name__ == "__main__":
+    sys.exit(main())
