@@ -244,8 +244,7 @@ def load_rules(rules: RulesLike = None, add: Iterable[str | os.PathLike] = (), *
     files = (path,) + added
     read = ([(path, read_text(path, "rules file")), *read_rule_files(added, first="rule file")] if shipped
             else read_rule_files(files))
-    loaded = _load(spec, files, fingerprint(text for _, text in read), limits or Limits())
-    return loaded if limits is None or loaded.limits == limits else replace(loaded, limits=limits)
+    return _load(spec, files, fingerprint(text for _, text in read), limits or Limits())
 
 
 def rules_of(rules: RulesLike) -> Rules:
@@ -256,9 +255,8 @@ def rules_of(rules: RulesLike) -> Rules:
 @lru_cache(maxsize=32)
 def _load(name: str, files: tuple[str, ...], digest: str, limits: Limits) -> Rules:
     """The rules' data the files derive (``digest`` identifies the texts read), checked."""
-    program = AspProgram.__new__(AspProgram)
-    program._encodings, program._loaded = encoding_statements(("cards.lp",)), files
-    program.rules = replace(STANDARD, name=name, path=files[0], added=files[1:], limits=limits)
+    unread = replace(STANDARD, name=name, path=files[0], added=files[1:], limits=limits)  # files to read
+    program = AspProgram(unread, encodings=("cards.lp",))
 
     def facts() -> dict[str, list[tuple]]:
         ctl = program.ground("")  # a rule file's warnings come when the rules are solved
