@@ -12,8 +12,9 @@ module, in both directions:
 * **values** -- the bit layout of ``hand_value/3`` (:func:`unpack_value`,
   :func:`tiebreak_from_value`) and of ``best_mask/3`` (:func:`best_cards`);
 * **answers** -- one decoder per shown predicate: :func:`read_driver` for
-  ``driver.lp``, :func:`read_runouts` for ``runouts.lp``, :func:`read_rules_facts`
-  for a rule book's ``face/1``, ``straight/3``, ``royal/1``, ``category_order/2``.
+  ``driver.lp``, :func:`read_explanations` for ``explain.lp``, :func:`read_atoms`
+  for ``runouts.lp`` (:data:`RUNOUTS_ATOMS`) and for a rule book's ``face/1``,
+  ``straight/3``, ``royal/1``, ``category_order/2`` (:data:`RULES_FACTS`).
 
     >>> from pysolver import Deal
     >>> showdown_facts(7, Deal.parse(["As Ks", "Qh Qd"], "Js Ts 2c"))
@@ -24,7 +25,7 @@ module, in both directions:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable, Sequence
 
@@ -36,6 +37,7 @@ from ..core.cards import Card
 from ..core.categories import Category
 from ..core.deal import Deal
 from ..core.errors import InvalidCardError, RuleFileError
+from ..core.explanation import ROLES, TIE_REASONS, Verdict
 
 FACE_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine",
               "ten", "jack", "queen", "king", "ace")
@@ -239,6 +241,72 @@ def read_driver(atoms: Iterable[clingo.Symbol], showdowns: int) -> list[Showdown
     return answer
 
 
+@dataclass(slots=True)
+class ExplainAnswer:
+    """What ``explain.lp`` shows for one showdown: a :class:`~pysolver.core.explanation.Verdict`
+    per two players (``beats_on/6``, ``ties_on/4``), each player's cards by role
+    (``plays_as/5``), the cards that do not play (``does_not_play/4``) and the players
+    who play the board (``plays_the_board/2``)."""
+
+    verdicts: list[Verdict] = field(default_factory=list)
+    roles: dict[int, dict[Card, str]] = field(default_factory=dict)
+    idle: dict[int, list[Card]] = field(default_factory=dict)
+    board_players: set[int] = field(default_factory=set)
+
+
+_SUIT_OF = {name: k for k, name in enumerate(SUIT_NAMES)}
+_ROLE_NAMES = frozenset(ROLES)
+
+
+def _card(rank: str, suit: str) -> Card:
+    return Card(4 * int(rank) + _SUIT_OF[suit])
+
+
+def _verdict(parts: list[str]) -> Verdict:
+    """``beats_on(G,P,Q,Element,Mine,Theirs)``'s arguments (text) as a Verdict."""
+    players = (int(parts[1]), int(parts[2]))
+    if parts[3] == "category":
+        return Verdict(players, "category", 0, (category_of(parts[4]), category_of(parts[5])))
+    element, _, index = parts[3].partition("(")
+    if element not in ("lead", "kicker") or not index[:-1].isdigit():
+        raise RuleFileError(f"unknown element '{parts[3]}' in beats_on: the elements are category, lead(I), "
+                            "kicker(I)")
+    return Verdict(players, element, int(index[:-1]), (int(parts[4]), int(parts[5])))
+
+
+def read_explanations(atoms: Iterable[clingo.Symbol], showdowns: int) -> list[ExplainAnswer]:
+    """The atoms ``explain.lp`` shows, per showdown id ``0 .. showdowns - 1`` (other atoms are
+    skipped). Reads each atom's text, as :func:`read_driver` does.
+
+    >>> [answer] = read_explanations([clingo.parse_term("beats_on(0,1,0,kicker(0),10,9)"),
+    ...                               clingo.parse_term("plays_as(0,1,10,hearts,pair)")], 1)
+    >>> answer.verdicts, answer.roles
+    ([Verdict(players=(1, 0), decided_by='kicker', index=0, values=(10, 9), why='')], {1: {Card('Qh'): 'pair'}})
+    """
+    answer = [ExplainAnswer() for _ in range(showdowns)]
+    for atom in atoms:
+        name, _, args = str(atom).partition("(")
+        if name not in _EXPLAIN_NAMES:
+            continue
+        parts = args[:-1].split(",")
+        if name == "beats_on":
+            answer[int(parts[0])].verdicts.append(_verdict(parts))
+        elif name == "ties_on":
+            if parts[3] not in TIE_REASONS:
+                raise RuleFileError(f"unknown tie reason '{parts[3]}' in ties_on: the reasons are "
+                                    f"{', '.join(TIE_REASONS)}")
+            answer[int(parts[0])].verdicts.append(Verdict((int(parts[1]), int(parts[2])), "tie", why=parts[3]))
+        elif name == "plays_as":
+            if parts[4] not in _ROLE_NAMES:
+                raise RuleFileError(f"unknown role '{parts[4]}' in plays_as: the roles are {', '.join(ROLES)}")
+            answer[int(parts[0])].roles.setdefault(int(parts[1]), {})[_card(parts[2], parts[3])] = parts[4]
+        elif name == "does_not_play":
+            answer[int(parts[0])].idle.setdefault(int(parts[1]), []).append(_card(parts[2], parts[3]))
+        else:
+            answer[int(parts[0])].board_players.add(int(parts[1]))
+    return answer
+
+
 def _value(symbol: clingo.Symbol):
     """A symbol as plain Python: a number, a name, or a tuple of them."""
     if symbol.type == clingo.SymbolType.Number:
@@ -270,6 +338,9 @@ def read_atoms(atoms: Iterable[clingo.Symbol], wanted: Iterable[tuple[str, int]]
 
 #: The rule book's data (``face/1``, ``straight/3``, ``royal/1``, ``category_order/2``).
 RULES_FACTS = (("face", 1), ("straight", 3), ("royal", 1), ("category_order", 2))
+#: What ``explain.lp`` shows.
+EXPLAIN_ATOMS = (("beats_on", 6), ("ties_on", 4), ("plays_the_board", 2), ("plays_as", 5), ("does_not_play", 4))
+_EXPLAIN_NAMES = frozenset(name for name, _ in EXPLAIN_ATOMS)
 #: What ``runouts.lp`` shows.
 RUNOUTS_ATOMS = (("hand", 4), ("game_outcome", 3), ("tally", 3), ("reaches", 3), ("out", 3),
                  ("runner_runner", 4))
@@ -283,4 +354,5 @@ def stage_cards(stage) -> tuple[int, ...]:
 __all__ = ["FACE_NAMES", "SUIT_NAMES", "OUTCOMES", "LEADS", "card_of", "category_of", "showdown_facts",
            "batch_facts", "DEAL_INPUT_RULES", "DealInput", "CONTEXT_FUNCTIONS", "whatif_facts",
            "unpack_value", "tiebreak_from_value", "best_cards", "PlayerAnswer", "ShowdownAnswer",
-           "read_driver", "read_atoms", "RULES_FACTS", "RUNOUTS_ATOMS", "stage_cards"]
+           "read_driver", "ExplainAnswer", "read_explanations", "read_atoms", "RULES_FACTS", "EXPLAIN_ATOMS",
+           "RUNOUTS_ATOMS", "stage_cards"]

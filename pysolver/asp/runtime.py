@@ -13,6 +13,7 @@ The encodings live in ``asp/`` (installed as the package ``pysolver.encodings``)
 ``compare.lp``     ``beats/3`` and ``ties/3`` between two players (readable view)
 ``show.lp``        the readable view for a person running clingo on the files
 ``runouts.lp``     what-if: every runout of a flop or turn as its own showdown
+``explain.lp``     why: what decides between every two players, each card's role
 =================  ==========================================================
 
 :func:`load_rules` reads a rule book (a shipped variant or your own file, plus
@@ -53,6 +54,8 @@ log = logging.getLogger("pysolver.asp")
 ENCODING_FILES = ("cards.lp", "hands.lp", "tiebreak.lp", "outcome.lp", "driver.lp")
 #: The same logic with the readable output (``category/3``, ``best_five/4``, ``tiebreak/4``, ...).
 READABLE_FILES = ("cards.lp", "hands.lp", "tiebreak.lp", "outcome.lp", "compare.lp", "show.lp")
+#: The driver's program with the reasons (``explain.lp``), loaded only when they are asked for.
+EXPLAIN_FILES = ENCODING_FILES + ("explain.lp",)
 #: The what-if program (every runout of a flop or turn as its own showdown).
 WHATIF_FILES = ("cards.lp", "hands.lp", "tiebreak.lp", "outcome.lp", "runouts.lp")
 
@@ -266,5 +269,5 @@ def _load(name: str, files: tuple[str, ...], digest: str, limits: Limits) -> Rul
     return replace(Rules.from_facts(name, files, found, digest), limits=limits)
 
 
-__all__ = ["ENCODING_FILES", "READABLE_FILES", "WHATIF_FILES", "AspProgram", "GroundSize", "encoding_path",
+__all__ = ["ENCODING_FILES", "EXPLAIN_FILES", "READABLE_FILES", "WHATIF_FILES", "AspProgram", "GroundSize", "encoding_path",
            "encoding_text", "load_rules", "rules_of"]

@@ -11,7 +11,12 @@
 :class:`Solver` holds the encodings (and any rule files of yours) and solves one
 showdown (:meth:`Solver.solve`), many in one program (:meth:`Solver.solve_batch`,
 the fast way), or the standing at each street of a deal
-(:meth:`Solver.solve_streets`, one fresh grounding per street).
+(:meth:`Solver.solve_streets`, one fresh grounding per street). With
+``explain=True`` every result also says why (:class:`~pysolver.core.explanation.Explanation`,
+derived by ``asp/explain.lp``):
+
+    >>> print(solve_showdown(["As Ks", "Qh Qd"], "Js Ts 2c 7h 3d", explain=True).explanation.lines()[0])
+    player 1 beats player 0: Queens beat Ace-King high: pair over high card
 """
 
 from __future__ import annotations
@@ -25,11 +30,13 @@ from ..core.cards import Card, CardsLike, format_cards
 from ..core.categories import Category, describe
 from ..core.deal import Deal
 from ..core.errors import PokerInputError, RuleFileError
+from ..core.explanation import Explanation, HandRoles
 from ..core.rules import Rules, RulesLike
 from ..core.situation import PlayerLike, Situation
-from .codec import DealInput, ShowdownAnswer, batch_facts, best_cards, read_driver, tiebreak_from_value
+from .codec import (DealInput, ExplainAnswer, ShowdownAnswer, batch_facts, best_cards, read_driver,
+                    read_explanations, tiebreak_from_value)
 from .processes import check_workers, recycled_imap
-from .runtime import AspProgram, GroundSize, RulePath, load_rules
+from .runtime import ENCODING_FILES, EXPLAIN_FILES, AspProgram, GroundSize, RulePath, load_rules
 
 _STRAIGHTS = (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
 _DISTINCT_RANKS = frozenset((Category.HIGH_CARD, Category.STRAIGHT, Category.FLUSH,
@@ -60,12 +67,14 @@ class PlayerHand:
 @dataclass(frozen=True, slots=True)
 class ShowdownResult:
     """The solved showdown: each player's hand and the winners (numbered from 0, as the
-    players are given); two or more winners tie and split the pot."""
+    players are given); two or more winners tie and split the pot. ``explanation`` says
+    why, when it was asked for (``explain=True``)."""
 
     deal: Deal
     players: tuple[PlayerHand, ...]
     winners: tuple[int, ...]
     rules: str = "standard"
+    explanation: Explanation | None = None
 
     @property
     def board(self) -> tuple[Card, ...]:
@@ -86,8 +95,8 @@ class ShowdownResult:
         return self.deal.street
 
     def to_dict(self) -> dict:
-        """What ``pysolver showdown --json`` prints."""
-        return {
+        """What ``pysolver showdown --json`` prints (``--explain``: with ``"explanation"``)."""
+        out = {
             "rules": self.rules, "street": self.street, "board": [str(c) for c in self.board],
             "players": [{"player": i, "hole": [str(c) for c in p.hole], "category": p.category.snake,
                          "best_five": [str(c) for c in p.best_five], "tiebreak": list(p.tiebreak),
@@ -95,6 +104,9 @@ class ShowdownResult:
             "winners": list(self.winners),
             "outcome": self.outcome,
         }
+        if self.explanation is not None:
+            out["explanation"] = self.explanation.to_dict()
+        return out
 
     def __str__(self) -> str:
         lines = [f"board {format_cards(self.board) or '(preflop)'}"]
@@ -105,6 +117,8 @@ class ShowdownResult:
             lines.append(f"tie: players {', '.join(map(str, self.winners))} split the pot")
         else:
             lines.append(f"win: player {self.winners[0]}")
+        if self.explanation is not None:
+            lines += self.explanation.lines()
         return "\n".join(lines)
 
 
@@ -121,11 +135,18 @@ def _display_order(cards: list[Card], category: Category, tiebreak: tuple[int, .
     return tuple(ordered)
 
 
-def _results(deals: Sequence[Deal], answers: list[ShowdownAnswer], rules: Rules) -> list[ShowdownResult]:
-    return [_result(g, deal, *answer, rules) for g, (deal, answer) in enumerate(zip(deals, answers))]
+#: A chunk's answers: each showdown's, and the reasons when they were asked for.
+ChunkAnswer = tuple[list[ShowdownAnswer], list[ExplainAnswer] | None]
 
 
-def _result(g: int, deal: Deal, hands: dict, wins: dict[int, str], rules: Rules) -> ShowdownResult:
+def _results(deals: Sequence[Deal], chunk: ChunkAnswer, rules: Rules) -> list[ShowdownResult]:
+    answers, whys = chunk
+    return [_result(g, deal, *answer, rules, whys[g] if whys else None)
+            for g, (deal, answer) in enumerate(zip(deals, answers))]
+
+
+def _result(g: int, deal: Deal, hands: dict, wins: dict[int, str], rules: Rules,
+            why: ExplainAnswer | None = None) -> ShowdownResult:
     """One showdown's answer as a result, checking the contract (a rule file may break it)."""
     size = min(5, 2 + len(deal.board))
     bad_bits = 31 & ~0 << len(deal.board)  # board slots past the board
@@ -142,7 +163,28 @@ def _result(g: int, deal: Deal, hands: dict, wins: dict[int, str], rules: Rules)
     kinds = set(wins.values())
     if not wins or len(kinds) > 1 or (kinds == {"win"}) != (len(wins) == 1):
         raise RuleFileError(f"showdown {g}: inconsistent outcome {sorted(wins.items())}")
-    return ShowdownResult(deal, tuple(players), tuple(sorted(wins)), rules.label)
+    winners = tuple(sorted(wins))
+    explanation = None if why is None else _explanation(g, deal, players, winners, why, rules)
+    return ShowdownResult(deal, tuple(players), winners, rules.label, explanation)
+
+
+def _explanation(g: int, deal: Deal, players: list[PlayerHand], winners: tuple[int, ...], why: ExplainAnswer,
+                 rules: Rules) -> Explanation:
+    """The reasons of one showdown, checked: one verdict for every two players, a role for
+    each card of the best five, and every other card of the player's idle."""
+    pairs = sorted(tuple(sorted(v.players)) for v in why.verdicts)
+    if pairs != [(p, q) for p in range(len(players)) for q in range(p + 1, len(players))]:
+        raise RuleFileError(f"showdown {g}: the explanation does not compare every two players once "
+                            "(a rule file changes the hands' order without its reasons)")
+    roles = []
+    for p, hand in enumerate(players):
+        played, idle = why.roles.get(p, {}), why.idle.get(p, [])
+        if set(played) != set(hand.best_five) or set(idle) != set(deal.players[p] + deal.board) - set(played):
+            raise RuleFileError(f"showdown {g}: player {p}'s explanation does not match the best five cards")
+        roles.append(HandRoles(tuple((c, played[c]) for c in hand.best_five), tuple(sorted(idle, reverse=True)),
+                               p in why.board_players))
+    return Explanation(tuple((p.category, p.tiebreak) for p in players), winners, tuple(why.verdicts),
+                       tuple(roles), rules.straights)
 
 
 class Solver:
@@ -153,7 +195,8 @@ class Solver:
     ``add`` are ``.lp`` files added to it (rule experiments); ``chunk_size`` is
     how many showdowns :meth:`solve_batch` grounds in one program, ``workers`` in
     how many worker processes it solves them (a small batch with one worker: in
-    this process).
+    this process); ``explain`` adds ``asp/explain.lp`` and an
+    :class:`~pysolver.core.explanation.Explanation` to every result.
 
     >>> solver = Solver()
     >>> solver.solve(Deal.parse(["Ah Kh", "2c 2d"], "Qh Jh Th 2s 3d")).players[0].category
@@ -163,20 +206,20 @@ class Solver:
     """
 
     def __init__(self, rules: RulesLike = None, *, add: Sequence[RulePath] = (), chunk_size: int = 1000,
-                 workers: int = 1):
+                 workers: int = 1, explain: bool = False):
         if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
             raise PokerInputError(f"chunk_size {chunk_size!r}: must be a whole number, at least 1")
         check_workers(workers)
         self.rules = load_rules(rules, add)
-        self.program = AspProgram(self.rules)
+        self.explain = bool(explain)
+        self.program = AspProgram(self.rules, EXPLAIN_FILES if explain else ENCODING_FILES)
         self.chunk_size = chunk_size
         self.workers = workers
 
     def solve(self, deal: Deal) -> ShowdownResult:
         """Solve one showdown (one grounding)."""
         self.rules.check_deal(deal)
-        atoms, _ = self.program.run(_deal_input([deal]))
-        return _results([deal], read_driver(atoms, 1), self.rules)[0]
+        return _results([deal], self._solve_chunk([deal]), self.rules)[0]
 
     def solve_batch(self, deals: Iterable[Deal]) -> list[ShowdownResult]:
         """Solve many showdowns, ``chunk_size`` of them per grounding, in order.
@@ -201,10 +244,11 @@ class Solver:
         answers = recycled_imap(self._solve_chunk, chunks, self.workers, per_process)
         return [result for chunk, answer in zip(chunks, answers) for result in _results(chunk, answer, self.rules)]
 
-    def _solve_chunk(self, chunk: list[Deal]) -> list[ShowdownAnswer]:
+    def _solve_chunk(self, chunk: list[Deal]) -> ChunkAnswer:
         """One chunk solved, as plain data (a worker process's task: the worker is forked,
         so it has this solver already)."""
-        return read_driver(self.program.run(_deal_input(chunk))[0], len(chunk))
+        atoms = self.program.run(_deal_input(chunk))[0]
+        return read_driver(atoms, len(chunk)), read_explanations(atoms, len(chunk)) if self.explain else None
 
     def solve_streets(self, deal: Deal) -> list[ShowdownResult]:
         """The standing at the flop, turn and river (as far as the board goes).
@@ -247,23 +291,24 @@ def _chunks(deals: Iterable[Deal], size: int) -> Iterator[list[Deal]]:
 
 
 @lru_cache(maxsize=8)
-def _solver(rules: Rules) -> Solver:
-    return Solver(rules)
+def _solver(rules: Rules, explain: bool = False) -> Solver:
+    return Solver(rules, explain=explain)
 
 
 def solve_showdown(players: Sequence[PlayerLike], board: CardsLike | None = "", *, dead: CardsLike = (),
-                   rules: RulesLike = None) -> ShowdownResult:
+                   rules: RulesLike = None, explain: bool = False) -> ShowdownResult:
     """Solve the showdown of these players' hole cards on this board (0, 3, 4 or 5 cards).
 
     ``dead`` cards are only checked (a dead card cannot be dealt to a player or the
-    board); ``rules`` is a variant's name, a rules file or a :class:`~pysolver.Rules`.
+    board); ``rules`` is a variant's name, a rules file or a :class:`~pysolver.Rules`;
+    ``explain`` says why (``result.explanation``).
 
     >>> solve_showdown(["Ah Ad", "Kh Kd"], "Ac Kc 7s 7d 2h").players[0].description
     'Full house, Aces full of Sevens'
     """
     rules = load_rules(rules)
     situation = Situation.of(players, board, dead=dead, rules=rules)
-    return _solver(rules).solve(situation.deal)
+    return _solver(rules, bool(explain)).solve(situation.deal)
 
 
 def solve_batch(deals: Iterable[Deal], *, rules: RulesLike = None, chunk_size: int = 1000,
@@ -278,4 +323,5 @@ def solve_batch(deals: Iterable[Deal], *, rules: RulesLike = None, chunk_size: i
     return Solver(rules, chunk_size=chunk_size, workers=workers).solve_batch(deals)
 
 
-__all__ = ["PlayerHand", "ShowdownResult", "Solver", "solve_showdown", "solve_batch", "CHUNK_PLAYERS_PER_PROCESS"]
+__all__ = ["PlayerHand", "ShowdownResult", "ChunkAnswer", "Solver", "solve_showdown", "solve_batch",
+           "CHUNK_PLAYERS_PER_PROCESS"]

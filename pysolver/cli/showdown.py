@@ -1,7 +1,9 @@
-"""``pysolver showdown "As Ks" "Qh Qd" --board "Js Ts 2c 7h 3d" [--streets] [--json]``.
+"""``pysolver showdown "As Ks" "Qh Qd" --board "Js Ts 2c 7h 3d" [--streets] [--explain] [--json]``.
 
 Solves the showdown with the ASP encodings: each player's best five cards, the
-hand's name, and the outcome (a win, or a tie among several players).
+hand's name, and the outcome (a win, or a tie among several players); with
+``--explain``, why: what decides between the winner and every other player, and
+what each card plays as (``asp/explain.lp``).
 """
 
 from __future__ import annotations
@@ -24,13 +26,16 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--board", default="", help='the board: 0, 3, 4 or 5 cards, e.g. "Js Ts 2c 7h 3d"')
     parser.add_argument("--dead", default="", help="cards known to be out of play")
     parser.add_argument("--streets", action="store_true", help="show the standing at the flop, turn and river")
+    parser.add_argument("--explain", action="store_true",
+                        help="say why: the category, lead or kicker that decides, or why players tie, "
+                             "and what each card plays as")
     add_json_option(parser)
     add_rules_options(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    solver = Solver(rules_from(args))
+    solver = Solver(rules_from(args), explain=args.explain)
     deal = Situation.of(args.players, args.board, dead=args.dead, rules=solver.rules).deal
     if not args.streets:
         emit(solver.solve(deal), args.json)
