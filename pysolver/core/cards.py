@@ -41,6 +41,31 @@ _SUIT_TEXT = {c: i for i, c in enumerate(SUITS)} | {c.upper(): i for i, c in enu
 _SUIT_TEXT |= {s: i for i, s in enumerate("♣♦♥♠")} | {s: i for i, s in enumerate("♧♢♡♤")}
 _SEPARATORS = re.compile(r"[\s,;]+")
 
+QUOTE_LIMIT = 60
+"""The most characters of a caller's text that an error message quotes."""
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """A caller's value as an error message quotes it: its repr, cut to about ``limit`` characters.
+
+    >>> quoted("Ah Kx")
+    "'Ah Kx'"
+    >>> quoted("AhKh" * 25_000, limit=12)
+    "'AhKhAhKh...' (100,000 characters)"
+    >>> quoted(10 ** 5000)
+    'a whole number of about 5,001 digits'
+    """
+    if isinstance(value, str) and len(value) > limit:
+        cut = repr(value[:max(limit - 4, 1)])
+        return f"{cut[:-1]}...{cut[-1]} ({len(value):,} characters)"
+    if isinstance(value, int) and value.bit_length() > 4 * limit:     # Python will not print it whole
+        return f"a whole number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+    try:
+        text = repr(value)
+    except Exception:              # a repr that fails must not hide the message
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
 
 @dataclass(frozen=True, order=True, slots=True)
 class Card:
@@ -56,7 +81,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if not isinstance(self.index, int) or not 0 <= self.index < 52:
-            raise InvalidCardError(f"invalid card index {self.index!r}: must be 0..51")
+            raise InvalidCardError(f"invalid card index {quoted(self.index)}: must be 0..51")
 
     @classmethod
     def parse(cls, text: str) -> "Card":
@@ -64,13 +89,13 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise InvalidCardError(f"invalid card {text!r}: expected text such as 'As'")
+            raise InvalidCardError(f"invalid card {quoted(text)}: expected text such as 'As'")
         token = text.strip()
         rank_text, suit_text = (token[:2], token[2:]) if token.startswith("10") else (token[:1], token[1:])
         if rank_text not in _RANK_TEXT:
-            raise InvalidCardError(f"invalid card {text!r}: rank must be one of {', '.join(RANKS)}")
+            raise InvalidCardError(f"invalid card {quoted(text)}: rank must be one of {', '.join(RANKS)}")
         if suit_text not in _SUIT_TEXT:
-            raise InvalidCardError(f"invalid card {text!r}: suit must be one of {', '.join(SUITS)}")
+            raise InvalidCardError(f"invalid card {quoted(text)}: suit must be one of {', '.join(SUITS)}")
         return cls(4 * _RANK_TEXT[rank_text] + _SUIT_TEXT[suit_text])
 
     @classmethod
@@ -150,7 +175,7 @@ def parse_hole(cards: CardsLike) -> tuple[Card, Card]:
     """
     hole = parse_cards(cards)
     if len(hole) != 2:
-        raise CardCountError(f"hole cards '{format_cards(hole)}': "
+        raise CardCountError(f"hole cards {quoted(format_cards(hole))}: "
                              f"a hand has 2 cards, got {len(hole)}")
     return hole  # type: ignore[return-value]
 
@@ -174,7 +199,7 @@ def parse_board(cards: CardsLike, allowed: tuple[int, ...] = (0, 3, 4, 5)) -> tu
             sizes = [str(n) for n in allowed]
             want = (f"this takes {' or '.join([', '.join(names[:-1]), names[-1]] if names[:-1] else names)} "
                     f"({' or '.join([', '.join(sizes[:-1]), sizes[-1]] if sizes[:-1] else sizes)} cards)")
-        raise CardCountError(f"board '{format_cards(board)}': {want}, got {len(board)}")
+        raise CardCountError(f"board {quoted(format_cards(board))}: {want}, got {len(board)}")
     return board
 
 
@@ -201,5 +226,5 @@ def deck(exclude: Iterable[Card] = ()) -> tuple[Card, ...]:
     return tuple(c for c in map(Card, range(52)) if c not in gone)
 
 
-__all__ = ["RANKS", "SUITS", "RANK_NAMES", "RANK_PLURALS", "SUIT_NAMES", "Card", "CardsLike", "parse_cards",
-           "parse_hole", "parse_board", "check_distinct", "format_cards", "deck"]
+__all__ = ["RANKS", "SUITS", "RANK_NAMES", "RANK_PLURALS", "SUIT_NAMES", "QUOTE_LIMIT", "quoted", "Card",
+           "CardsLike", "parse_cards", "parse_hole", "parse_board", "check_distinct", "format_cards", "deck"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import secrets
 
+from .cards import quoted
 from .errors import PokerInputError
 
 SEED_LIMIT = 1 << 63
@@ -24,17 +25,17 @@ def check_count(name: str, value: object, least: int = 1, most: int | None = Non
                 error: type[PokerInputError] = PokerInputError) -> int:
     """``value`` as an int, if it is a whole number in ``least .. most`` (else ``error``)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise error(f"{name} {value!r}: must be a whole number, at least {least}")
+        raise error(f"{name} {quoted(value)}: must be a whole number, at least {least}")
     if value < least or (most is not None and value > most):
         bound = f"{least} to {most:,}" if most is not None else f"at least {least}"
-        raise error(f"{name} {value!r}: must be {bound}")
+        raise error(f"{name} {quoted(value)}: must be {bound}")
     return int(value)
 
 
 def check_seed(seed: object) -> int:
     """A seed: a whole number 0 <= seed < 2**63."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
-        raise PokerInputError(f"seed {seed!r}: must be a whole number from 0 to 2**63 - 1")
+        raise PokerInputError(f"seed {quoted(seed)}: must be a whole number from 0 to 2**63 - 1")
     return int(seed)
 
 
@@ -46,7 +47,7 @@ def draw_seed() -> int:
 def check_positive(name: str, value: object) -> float:
     """``value`` as a float, if it is a number above 0."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
-        raise PokerInputError(f"{name} {value!r}: must be a number above 0")
+        raise PokerInputError(f"{name} {quoted(value)}: must be a number above 0")
     return float(value)
 
 

@@ -43,7 +43,7 @@ from typing import Iterable, Union
 
 import numpy as np
 
-from .cards import RANKS, Card, parse_cards
+from .cards import RANKS, Card, parse_cards, quoted
 from .errors import RangeError
 
 COMBOS: np.ndarray = np.array(list(combinations(range(52), 2)), dtype=np.int64)
@@ -83,7 +83,7 @@ def combo_index(card_a: Union[Card, int], card_b: Union[Card, int]) -> int:
 def class_combos(name: str) -> np.ndarray:
     """Indices into :data:`COMBOS` of the combos of one class (``'AKs'`` -> 4 combos)."""
     if name not in CLASS_INDEX:
-        raise RangeError(f"unknown starting hand {name!r}")
+        raise RangeError(f"unknown starting hand {quoted(name)}")
     return np.flatnonzero(COMBO_CLASS == CLASS_INDEX[name])
 
 
@@ -136,20 +136,18 @@ def top_classes(percent: float) -> tuple[str, ...]:
     return tuple(chosen)
 
 
-_WEIGHT_AFTER = re.compile(r"^(?P<item>.+?)\s*:\s*(?P<w>[0-9]*\.?[0-9]+)$")
-_WEIGHT_BEFORE = re.compile(r"^(?P<w>[0-9]*\.?[0-9]+)\s*\(\s*(?P<item>.+?)\s*\)$")
-_PERCENT = re.compile(r"^(?:top\s*)?(?P<p>[0-9]*\.?[0-9]+)\s*%$", re.IGNORECASE)
+_PERCENT = re.compile(r"^(?:top\s*)?(?P<p>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*%$", re.IGNORECASE)
 _HAND = re.compile(r"^(?P<a>[2-9TJQKA])(?P<b>[2-9TJQKA])(?P<s>[so]?)$")
 
 
 def _ranks_of(token: str, original: str) -> tuple[int, int, str]:
     match = _HAND.match(token)
     if not match:
-        raise RangeError(f"range item {original!r}: not a hand such as 'AKs', 'TT' or 'AsKd'")
+        raise RangeError(f"range item {quoted(original)}: not a hand such as 'AKs', 'TT' or 'AsKd'")
     a, b = RANKS.index(match["a"]), RANKS.index(match["b"])
     high, low, suit = max(a, b), min(a, b), match["s"]
     if high == low and suit:
-        raise RangeError(f"range item {original!r}: a pair cannot be suited or offsuit")
+        raise RangeError(f"range item {quoted(original)}: a pair cannot be suited or offsuit")
     return high, low, suit
 
 
@@ -174,7 +172,7 @@ def _expand(token: str, original: str) -> list[str]:
         h1, l1, s1 = _ranks_of(left.strip(), original)
         h2, l2, s2 = _ranks_of(right, original)
         if s1 != s2 or (h1 == l1) != (h2 == l2) or (h1 != h2 and h1 - l1 != h2 - l2):
-            raise RangeError(f"range item {original!r}: both ends must be pairs, share the high card, "
+            raise RangeError(f"range item {quoted(original)}: both ends must be pairs, share the high card, "
                              f"or share the gap, with the same suitedness")
         if h1 == l1:
             return [_names(r, r, "")[0] for r in range(min(l1, l2), max(l1, l2) + 1)]
@@ -200,16 +198,27 @@ def _item_combos(item: str, original: str) -> np.ndarray:
         try:
             a, b = parse_cards(compact)
         except ValueError:
-            raise RangeError(f"range item {original!r}: not two distinct cards such as 'AsKd'") from None
+            raise RangeError(f"range item {quoted(original)}: not two distinct cards such as 'AsKd'") from None
         return np.array([combo_index(a, b)])
     return np.concatenate([class_combos(n) for n in _expand(compact, original)])
 
 
-def _parse_weight(text: str, original: str) -> float:
-    weight = float(text)
+def _split_weight(original: str) -> tuple[str, float]:
+    """An item and its weight: ``'AA:0.5'`` and ``'0.5(AA)'`` give ``('AA', 0.5)``, ``'AA'`` gives ``('AA', 1.0)``."""
+    if original.endswith(")") and "(" in original:
+        text, _, item = original[:-1].partition("(")
+    elif ":" in original:
+        item, _, text = original.partition(":")
+    else:
+        return original, 1.0
+    try:
+        weight = float(text)
+    except ValueError:
+        raise RangeError(f"range item {quoted(original)}: the weight {quoted(text.strip())} is not a number; "
+                         "a weight is between 0 and 1, as in 'AA:0.5' or '0.5(AA)'") from None
     if not 0 <= weight <= 1:
-        raise RangeError(f"range item {original!r}: a weight must be between 0 and 1")
-    return weight
+        raise RangeError(f"range item {quoted(original)}: a weight must be between 0 and 1")
+    return item.strip(), weight
 
 
 @dataclass(frozen=True, eq=False)
@@ -226,9 +235,14 @@ class Range:
     weights: np.ndarray
 
     def __post_init__(self) -> None:
-        weights = np.array(self.weights, dtype=np.float64)
+        try:
+            weights = np.array(self.weights, dtype=np.float64)
+        except (TypeError, ValueError):
+            raise RangeError(f"range {quoted(self.text)}: weights must be numbers between 0 and 1") from None
         if weights.shape != (len(COMBOS),):
-            raise RangeError(f"range {self.text!r}: needs one weight per combo (1326)")
+            raise RangeError(f"range {quoted(self.text)}: needs one weight per combo (1326)")
+        if not ((weights >= 0) & (weights <= 1)).all():
+            raise RangeError(f"range {quoted(self.text)}: every weight must be between 0 and 1")
         weights.setflags(write=False)
         object.__setattr__(self, "weights", weights)
 
@@ -292,19 +306,16 @@ def parse_range(text: str) -> Range:
     ...
     pysolver.RangeError: range item 'AKx': not a hand such as 'AKs', 'TT' or 'AsKd'
     """
-    if not isinstance(text, str) or not text.strip():
-        raise RangeError(f"range {text!r}: empty; write hands such as 'AKs, TT+' or 'random'")
+    if not isinstance(text, str):
+        raise RangeError(f"range {quoted(text)}: expected text such as 'AKs, TT+' or 'random'")
+    if not text.strip():
+        raise RangeError(f"range {quoted(text)}: empty; write hands such as 'AKs, TT+' or 'random'")
     weights = np.zeros(len(COMBOS))
     for raw in text.split(","):
         original = raw.strip()
         if not original:
-            raise RangeError(f"range {text!r}: an empty item between commas")
-        item, weight = original, 1.0
-        for pattern in (_WEIGHT_AFTER, _WEIGHT_BEFORE):
-            match = pattern.match(original)
-            if match:
-                item, weight = match["item"].strip(), _parse_weight(match["w"], original)
-                break
+            raise RangeError(f"range {quoted(text)}: an empty item between commas")
+        item, weight = _split_weight(original)
         weights[_item_combos(item, original)] = weight
     return Range(text.strip(), weights)
 

@@ -22,9 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence, Union
 
-from .cards import Card, CardsLike, check_distinct, format_cards, parse_board, parse_cards, parse_hole
+from .cards import Card, CardsLike, check_distinct, format_cards, parse_board, parse_cards, parse_hole, quoted
 from .deal import STREETS, Deal, check_player_count
-from .errors import CardCountError, PlayerCountError, PokerInputError
+from .errors import CardCountError, InvalidCardError, PlayerCountError, PokerInputError
 from .ranges import Range, parse_range
 from .rules import STANDARD, Rules
 
@@ -34,17 +34,40 @@ PlayerLike = Union[str, Range, Sequence[Union[str, int, Card]]]
 
 
 def read_seat(player: PlayerLike, ranges: bool) -> Seat:
-    """Two hole cards, or (with ``ranges``) a :class:`Range` (``'random'`` included)."""
+    """Two hole cards, or (with ``ranges``) a :class:`Range` (``'random'`` included).
+
+    >>> read_seat("random", ranges=False)       # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pysolver.CardCountError: player 'random': this takes two hole cards per player, ... are for equity)
+    """
     if isinstance(player, Range):
         if not ranges:
-            raise CardCountError(f"range '{player}': this takes two hole cards for each player")
+            raise CardCountError(_NOT_A_RANGE.format(quoted(str(player))))
         return player
     if isinstance(player, str) and ranges:
         try:
             return parse_hole(player)
         except PokerInputError:
             return parse_range(player)
-    return parse_hole(player)
+    try:
+        return parse_hole(player)
+    except (InvalidCardError, CardCountError):
+        if isinstance(player, str) and _is_range(player):
+            raise CardCountError(_NOT_A_RANGE.format(quoted(player))) from None
+        raise
+
+
+_NOT_A_RANGE = ("player {}: this takes two hole cards per player, such as 'As Ks' "
+                "(ranges and 'random' are for equity)")
+
+
+def _is_range(text: str) -> bool:
+    try:
+        parse_range(text)
+    except PokerInputError:
+        return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -67,10 +90,10 @@ class Situation:
         what the rules' deck deals a full board to, beside the dead cards).
         """
         if isinstance(players, (str, Range)) or not isinstance(players, Sequence):
-            raise PlayerCountError(f"players {_short(players)}: expected a list with one entry per player, "
+            raise PlayerCountError(f"players {quoted(players)}: expected a list with one entry per player, "
                                    "such as [\"As Ks\", \"Qh Qd\"]")
         if not isinstance(rules, Rules):
-            raise TypeError(f"rules {rules!r}: expected a Rules (pysolver.load_rules reads a name or a path)")
+            raise TypeError(f"rules {quoted(rules)}: expected a Rules (pysolver.load_rules reads a name or a path)")
         seats = tuple(read_seat(p, ranges) for p in players)
         board_cards = parse_board(board or (), allowed=boards)
         dead_cards = parse_cards(dead or ())
@@ -85,7 +108,7 @@ class Situation:
         """The players' hole cards; an error if a player is a range."""
         for seat in self.players:
             if isinstance(seat, Range):
-                raise CardCountError(f"range '{seat}': this needs two hole cards for each player")
+                raise CardCountError(_NOT_A_RANGE.format(quoted(str(seat))))
         return self.players  # type: ignore[return-value]
 
     @property
@@ -124,12 +147,6 @@ def _check_count(players: int, least: int, most: int | None, dead: int, rules: R
     check_player_count(players, dead=dead, least=least)
     if not rules.is_standard:
         rules.check_players(players, dealt=5 + dead)
-
-
-def _short(value: object, limit: int = 60) -> str:
-    """A value's text for a message, cut to ``limit`` characters."""
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 __all__ = ["Situation", "Seat", "Hole", "PlayerLike", "read_seat"]
