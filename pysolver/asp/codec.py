@@ -243,35 +243,40 @@ def read_driver(atoms: Iterable[clingo.Symbol], showdowns: int) -> list[Showdown
 
 @dataclass(slots=True)
 class ExplainAnswer:
-    """What ``explain.lp`` shows for one showdown: a :class:`~pysolver.core.explanation.Verdict`
-    per two players (``beats_on/6``, ``ties_on/4``), each player's cards by role
-    (``plays_as/5``), the cards that do not play (``does_not_play/4``) and the players
-    who play the board (``plays_the_board/2``)."""
+    """What ``explain.lp`` shows for one showdown, as plain data (cheap to send between
+    processes): the fields of a :class:`~pysolver.core.explanation.Verdict` per two players
+    (``beats_on/6``, ``ties_on/4``), each player's card indices by role (``plays_as/5``),
+    the cards that do not play (``does_not_play/4``) and the players who play the board
+    (``plays_the_board/2``)."""
 
-    verdicts: list[Verdict] = field(default_factory=list)
-    roles: dict[int, dict[Card, str]] = field(default_factory=dict)
-    idle: dict[int, list[Card]] = field(default_factory=dict)
+    verdicts: list[tuple] = field(default_factory=list)
+    roles: dict[int, dict[int, str]] = field(default_factory=dict)
+    idle: dict[int, list[int]] = field(default_factory=dict)
     board_players: set[int] = field(default_factory=set)
+
+    def verdict_values(self) -> list[Verdict]:
+        """The verdicts as :class:`~pysolver.core.explanation.Verdict` values."""
+        return [Verdict(*fields) for fields in self.verdicts]
 
 
 _SUIT_OF = {name: k for k, name in enumerate(SUIT_NAMES)}
 _ROLE_NAMES = frozenset(ROLES)
 
 
-def _card(rank: str, suit: str) -> Card:
-    return Card(4 * int(rank) + _SUIT_OF[suit])
+def _card(rank: str, suit: str) -> int:
+    return 4 * int(rank) + _SUIT_OF[suit]
 
 
-def _verdict(parts: list[str]) -> Verdict:
-    """``beats_on(G,P,Q,Element,Mine,Theirs)``'s arguments (text) as a Verdict."""
+def _verdict(parts: list[str]) -> tuple:
+    """``beats_on(G,P,Q,Element,Mine,Theirs)``'s arguments (text) as a Verdict's fields."""
     players = (int(parts[1]), int(parts[2]))
     if parts[3] == "category":
-        return Verdict(players, "category", 0, (category_of(parts[4]), category_of(parts[5])))
+        return players, "category", 0, (category_of(parts[4]), category_of(parts[5]))
     element, _, index = parts[3].partition("(")
     if element not in ("lead", "kicker") or not index[:-1].isdigit():
         raise RuleFileError(f"unknown element '{parts[3]}' in beats_on: the elements are category, lead(I), "
                             "kicker(I)")
-    return Verdict(players, element, int(index[:-1]), (int(parts[4]), int(parts[5])))
+    return players, element, int(index[:-1]), (int(parts[4]), int(parts[5]))
 
 
 def read_explanations(atoms: Iterable[clingo.Symbol], showdowns: int) -> list[ExplainAnswer]:
@@ -280,8 +285,8 @@ def read_explanations(atoms: Iterable[clingo.Symbol], showdowns: int) -> list[Ex
 
     >>> [answer] = read_explanations([clingo.parse_term("beats_on(0,1,0,kicker(0),10,9)"),
     ...                               clingo.parse_term("plays_as(0,1,10,hearts,pair)")], 1)
-    >>> answer.verdicts, answer.roles
-    ([Verdict(players=(1, 0), decided_by='kicker', index=0, values=(10, 9), why='')], {1: {Card('Qh'): 'pair'}})
+    >>> answer.verdict_values(), answer.roles
+    ([Verdict(players=(1, 0), decided_by='kicker', index=0, values=(10, 9), why='')], {1: {42: 'pair'}})
     """
     answer = [ExplainAnswer() for _ in range(showdowns)]
     for atom in atoms:
@@ -295,7 +300,7 @@ def read_explanations(atoms: Iterable[clingo.Symbol], showdowns: int) -> list[Ex
             if parts[3] not in TIE_REASONS:
                 raise RuleFileError(f"unknown tie reason '{parts[3]}' in ties_on: the reasons are "
                                     f"{', '.join(TIE_REASONS)}")
-            answer[int(parts[0])].verdicts.append(Verdict((int(parts[1]), int(parts[2])), "tie", why=parts[3]))
+            answer[int(parts[0])].verdicts.append(((int(parts[1]), int(parts[2])), "tie", 0, (), parts[3]))
         elif name == "plays_as":
             if parts[4] not in _ROLE_NAMES:
                 raise RuleFileError(f"unknown role '{parts[4]}' in plays_as: the roles are {', '.join(ROLES)}")

@@ -172,18 +172,20 @@ def _explanation(g: int, deal: Deal, players: list[PlayerHand], winners: tuple[i
                  rules: Rules) -> Explanation:
     """The reasons of one showdown, checked: one verdict for every two players, a role for
     each card of the best five, and every other card of the player's idle."""
-    pairs = sorted(tuple(sorted(v.players)) for v in why.verdicts)
+    verdicts = why.verdict_values()
+    pairs = sorted(tuple(sorted(v.players)) for v in verdicts)
     if pairs != [(p, q) for p in range(len(players)) for q in range(p + 1, len(players))]:
         raise RuleFileError(f"showdown {g}: the explanation does not compare every two players once "
                             "(a rule file changes the hands' order without its reasons)")
     roles = []
     for p, hand in enumerate(players):
         played, idle = why.roles.get(p, {}), why.idle.get(p, [])
-        if set(played) != set(hand.best_five) or set(idle) != set(deal.players[p] + deal.board) - set(played):
+        cards = {c.index for c in deal.players[p] + deal.board}
+        if set(played) != {c.index for c in hand.best_five} or set(idle) != cards - set(played):
             raise RuleFileError(f"showdown {g}: player {p}'s explanation does not match the best five cards")
-        roles.append(HandRoles(tuple((c, played[c]) for c in hand.best_five), tuple(sorted(idle, reverse=True)),
-                               p in why.board_players))
-    return Explanation(tuple((p.category, p.tiebreak) for p in players), winners, tuple(why.verdicts),
+        roles.append(HandRoles(tuple((c, played[c.index]) for c in hand.best_five),
+                               tuple(Card(i) for i in sorted(idle, reverse=True)), p in why.board_players))
+    return Explanation(tuple((p.category, p.tiebreak) for p in players), winners, tuple(verdicts),
                        tuple(roles), rules.straights)
 
 

@@ -3,6 +3,7 @@
     pysolver crossval --random 20000 --cards 7 --players 3 --seed 1
     pysolver crossval --streets 2000 --seed 1
     pysolver crossval --equity 3 --seed 1
+    pysolver crossval --explain 5000 --players 3 --seed 1      # every explanation's claims
     pysolver crossval --exhaustive 5 --workers 2
     pysolver crossval --exhaustive 5 --chunk 7 --chunks 40      # one chunk on its own
     pysolver crossval --exhaustive 5 --rules short_deck          # all 376,992 short-deck hands
@@ -18,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from ..crossval.explanations import crossval_explanations
 from ..crossval.runner import (EXHAUSTIVE_CHUNKS, crossval_equity, crossval_exhaustive, crossval_random,
                         crossval_streets)
 from ..core.errors import PokerInputError
@@ -39,9 +41,14 @@ def add_parser(subparsers) -> None:
                            "win/tie/loss counts against the evaluator's exact counts (default 3)")
     mode.add_argument("--exhaustive", type=int, choices=[5], metavar="5",
                       help="all 2,598,960 five-card hands")
+    mode.add_argument("--explain", type=int, metavar="N",
+                      help="N random showdowns from the skewed dealer, explained by ASP (showdown "
+                           "--explain), every claim checked against the evaluator")
     parser.add_argument("--cards", type=int, choices=[5, 6, 7],
-                        help="cards each player sees in --random: 5 flop, 6 turn, 7 river (default 7)")
-    parser.add_argument("--players", type=int, metavar="K", help="players per showdown in --random (default 2)")
+                        help="cards each player sees in --random and --explain: 5 flop, 6 turn, 7 river "
+                             "(default 7)")
+    parser.add_argument("--players", type=int, metavar="K",
+                        help="players per showdown in --random and --explain (default 2)")
     parser.add_argument("--seed", type=int, default=None, metavar="S",
                         help="seed of the dealer (default: a fresh one, shown in the report)")
     parser.add_argument("--chunk", type=int, action="append", metavar="I",
@@ -56,7 +63,7 @@ def add_parser(subparsers) -> None:
 
 #: The options each mode takes besides --workers and --json.
 _OPTIONS = {"random": ("cards", "players", "seed"), "streets": ("seed",), "equity": ("seed",),
-            "exhaustive": ("chunk", "chunks")}
+            "exhaustive": ("chunk", "chunks"), "explain": ("cards", "players", "seed")}
 
 
 def _check_options(args: argparse.Namespace) -> str:
@@ -79,6 +86,9 @@ def run(args: argparse.Namespace) -> int:
         report = crossval_random(args.random, 2 if args.players is None else args.players,
                                  7 if args.cards is None else args.cards, args.seed, args.workers, progress,
                                  rules)
+    elif mode == "explain":
+        report = crossval_explanations(args.explain, 2 if args.players is None else args.players,
+                                       7 if args.cards is None else args.cards, args.seed, args.workers, rules)
     elif mode == "streets":
         report = crossval_streets(args.streets, args.seed, args.workers, progress, rules)
     else:
