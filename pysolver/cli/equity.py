@@ -1,8 +1,10 @@
-"""``pysolver equity "AhKh" "QsQd" [--board ..] [--dead ..] [--exact | --trials N] [--seed S] [--json]``.
+"""``pysolver equity "AhKh" "QsQd" [--board ..] [--dead ..] [--exact [--force] | --trials N] [--seed S] [--json]``.
 
 Each player is two hole cards, a range (``"AKs,TT+"``) or ``random``. Exact
-when feasible, Monte Carlo otherwise; a progress bar appears on a terminal for
-runs longer than a second, never with ``--json`` or when output is piped.
+when feasible, Monte Carlo otherwise; ``--exact`` refuses a run estimated to
+take more than a minute, unless ``--force``. A progress bar appears on a
+terminal for runs longer than a second, never with ``--json`` or when output
+is piped.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ def add_parser(subparsers) -> None:
     how = parser.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", default=None, help="force exact enumeration")
     how.add_argument("--trials", type=int, metavar="N", help="Monte Carlo with N trials")
+    parser.add_argument("--force", action="store_true",
+                        help="with --exact: enumerate even when it would take more than a minute")
     parser.add_argument("--target-stderr", type=float, metavar="E",
                         help="Monte Carlo: stop once every equity's standard error is <= E")
     parser.add_argument("--seed", type=int, help="seed for Monte Carlo (reproducible runs)")
@@ -59,7 +63,8 @@ def progress_bar(enabled: bool) -> Iterator[Optional[Progress]]:
 def run(args) -> int:
     with progress_bar(sys.stdout.isatty() and not args.json) as progress:
         result = equity(args.players, args.board, dead=args.dead, rules=rules_from(args), exact=args.exact,
-                        trials=args.trials, target_stderr=args.target_stderr, seed=args.seed, progress=progress)
+                        trials=args.trials, target_stderr=args.target_stderr, seed=args.seed, progress=progress,
+                        force=args.force)
     emit(result, args.json)
     return 0
 

@@ -8,10 +8,14 @@ outright, tying and losing, and the equity (a tie among k players pays 1/k).
 Exact enumeration (:mod:`pysolver.odds.enumeration`) is used when :func:`work_estimate`
 is within :data:`EXACT_BUDGET`: always for specific hands, and for one range
 or random player postflop or preflop; otherwise Monte Carlo
-(:mod:`pysolver.odds.sampling`). ``exact=True`` forces enumeration,
-``exact=False`` forces sampling. A hand against one random hand preflop, with
-no board and no dead cards, is read from the shipped exact table
-(``pysolver/data/preflop_equity.json``).
+(:mod:`pysolver.odds.sampling`). ``exact=True`` forces enumeration, unless
+:func:`exact_seconds` says it would take longer than :data:`EXACT_TIME_LIMIT`
+(then ``force=True`` is needed too); ``exact=False`` forces sampling.
+
+A hand or a range against one random hand preflop, with no board and no dead
+cards, is read from the shipped exact table (``pysolver/data/preflop_equity.json``):
+each combo meets every opponent holding and every board, the same number of
+deals for every combo, so the weighted sum of its classes' rows is exact.
 
 With weighted ranges, a deal counts with the product of the players'
 combo weights; counts are then weighted sums rather than integers.
@@ -35,17 +39,33 @@ from typing import Callable, Optional, Sequence, Union
 import numpy as np
 
 from ..asp.runtime import rules_of
-from ..core.cards import Card, CardsLike, format_cards
+from ..core.cards import Card, CardsLike, format_cards, quoted
 from ..core.errors import PokerInputError, RangeError
 from ..core.numbers import check_count, check_positive, check_seed, draw_seed
 from ..core.ranges import COMBO_CLASS, HAND_CLASSES, Range, combo_index
 from ..core.rules import Rules, RulesLike
 from ..core.situation import PlayerLike, Situation
-from .enumeration import Tally, exact_fixed, exact_one_open, exact_open_preflop
-from .sampling import Open, monte_carlo
+from .enumeration import Tally, exact_fixed, exact_one_open, exact_open_preflop, suit_symmetries
+from .sampling import MAX_TRIALS, Open, monte_carlo
 
 EXACT_BUDGET = 100_000_000
-"""Largest :func:`work_estimate` (hand values looked up) that ``exact=None`` enumerates."""
+"""Largest :func:`work_estimate` (hand values looked up) that ``exact=None`` enumerates: about 10 s."""
+
+VALUES_PER_SECOND = 10_000_000
+"""Roughly how many of :func:`work_estimate`'s hand values an exact run gets through per second on
+one core. Calibrated by timing exact runs on the development machine: AhKh against random on a
+flop (estimate 0.02 s, took 0.01 s), AhKh QsQd random preflop (7 s, took 8 s), AhKh random random
+on a flop (41 s, took 32-45 s) and preflop (37 minutes, took 44); runs of other shapes fall within a
+factor of 4 of their estimate (random random random: 34 days, about 9 by extrapolation)."""
+
+EXACT_TIME_LIMIT = 60.0
+"""Longest :func:`exact_seconds` that ``exact=True`` starts without ``force=True``."""
+
+CALL_COST = 10_000
+"""The set-up of one enumeration of a board for an open player, counted as that many hand values."""
+
+PROGRESS_STEPS = 1000
+"""An exact run reports ``progress(done, PROGRESS_STEPS)``: the thousandths of its deals counted."""
 
 Progress = Callable[[int, int], None]
 
@@ -106,18 +126,53 @@ def _number(value: float) -> Union[int, float]:
 
 
 def work_estimate(players: Sequence[Union[tuple, Range]], board_size: int, dead: int = 0) -> float:
-    """Roughly how many hand values an exact enumeration looks up (compare :data:`EXACT_BUDGET`)."""
+    """Roughly how many hand values an exact enumeration looks up or compares (see :data:`EXACT_BUDGET`).
+
+    The open players (ranges) but the largest are fixed one combo at a time; the
+    largest is enumerated against every run-out of the board (grouped by ranks:
+    91 groups per run-out), or preflop against every board, a third of its combos
+    computed (suit symmetry). Preflop, suit symmetry also leaves about a quarter
+    of the combos fixed first. Never less with more open players or wider ranges.
+
+    >>> from pysolver.core.ranges import RANDOM
+    >>> work_estimate([("Ah", "Kh"), RANDOM], 3)          # a flop: 1,081 run-outs of 2 cards
+    210068.0
+    >>> f"{work_estimate([RANDOM] * 3, 0):.2e}"           # 1,326 x 1,326 / 4 holdings, every board
+    '2.91e+13'
+    """
     open_sizes = sorted(int((p.weights > 0).sum()) for p in players if isinstance(p, Range))
     per_fixed_deal = len(players) * (50_000 if board_size == 0 else 1_000)
     if not open_sizes:
-        return per_fixed_deal
+        return float(per_fixed_deal)
     last = open_sizes.pop()
     if board_size >= 3:
-        unseen = 52 - 2 * (len(players) - 1 - len(open_sizes)) - board_size - dead
-        per_open = comb(unseen, 5 - board_size) * (91 + 3 * len(players)) + last
-    else:
-        per_open = per_fixed_deal * max(last / 3, 1)      # suit symmetry leaves about a third
-    return per_open * float(prod(open_sizes))          # Python ints: no overflow
+        unseen = max(52 - 2 * (len(players) - 1 - len(open_sizes)) - board_size - dead, 0)
+        per_open = comb(unseen, 5 - board_size) * 91 * len(players) + CALL_COST + per_fixed_deal + last
+        return per_open * float(prod(open_sizes))      # Python ints: no overflow
+    per_open = per_fixed_deal * max(last / 3, 1)
+    return per_open * max(float(prod(open_sizes)) / 4, 1.0)
+
+
+def exact_seconds(players: Sequence[Union[tuple, Range]], board_size: int, dead: int = 0) -> float:
+    """Roughly how long an exact enumeration takes on one core: :func:`work_estimate` over
+    :data:`VALUES_PER_SECOND`.
+
+    >>> from pysolver.core.ranges import RANDOM
+    >>> round(exact_seconds([("Ah", "Kh"), RANDOM, RANDOM], 0) / 60)     # minutes
+    37
+    """
+    return work_estimate(players, board_size, dead) / VALUES_PER_SECOND
+
+
+def _duration(seconds: float) -> str:
+    """``'about 40 seconds'``, ``'about 2.4 hours'``, ``'about 135 days'``, ``'about 4e+50 years'``."""
+    for unit, size in (("years", 365.25 * 86400), ("days", 86400), ("hours", 3600), ("minutes", 60),
+                       ("seconds", 1)):
+        amount = seconds / size
+        if amount >= 1.5:
+            break
+    text = f"{amount:.2g}" if amount < 100 else f"{amount:,.0f}" if amount < 1e6 else f"{amount:.0e}"
+    return f"about {text} {unit}"
 
 
 @lru_cache(maxsize=1)
@@ -130,7 +185,7 @@ def preflop_table() -> dict:
 def equity(players: Sequence[PlayerLike], board: CardsLike = (), *, dead: CardsLike = (),
            rules: RulesLike = None, exact: Optional[bool] = None, trials: Optional[int] = None,
            target_stderr: Optional[float] = None, seed: Optional[int] = None,
-           progress: Optional[Progress] = None, table: bool = True) -> EquityResult:
+           progress: Optional[Progress] = None, table: bool = True, force: bool = False) -> EquityResult:
     """Equity of each player: a specific hand, a range or ``'random'``.
 
     ``exact=None`` enumerates when :func:`work_estimate` allows, else samples;
@@ -138,9 +193,11 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = (), *, dead: CardsL
     1,000,000 trials);
     ``seed`` makes sampling reproducible (without one, a fresh seed is drawn and
     reported in the result); ``progress(done, total)`` is called during long
-    runs; ``table=False`` computes a hand against random preflop instead of
-    reading the shipped table. ``rules`` is a variant: its deck deals the cards
-    and its order ranks the hands.
+    runs (trials for Monte Carlo, thousandths of the deals for enumeration);
+    ``table=False`` computes a hand or range against random preflop instead of
+    reading the shipped table. ``exact=True`` refuses a run estimated to take
+    longer than :data:`EXACT_TIME_LIMIT` seconds unless ``force=True``.
+    ``rules`` is a variant: its deck deals the cards and its order ranks the hands.
 
     >>> r = equity(["TcJd", "random"], board="4h 5h 6d 2h Kh")
     >>> r.players[0].wins, r.players[0].ties, r.players[0].losses, r.deals
@@ -152,7 +209,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = (), *, dead: CardsL
     situation = Situation.of(players, board, dead=dead, rules=rules, ranges=True)
     seats, board_cards, dead_cards = list(situation.players), situation.board, situation.dead
     if trials is not None:
-        check_count("trials", trials)
+        check_count("trials", trials, most=MAX_TRIALS)
     if target_stderr is not None:
         check_positive("target standard error", target_stderr)
     if seed is not None:
@@ -168,7 +225,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = (), *, dead: CardsL
         if isinstance(seat, Range):
             combos, weights = seat.weighted_combos(known)
             if not len(combos):
-                raise RangeError(f"range '{seat}': no combo is left once the known cards are removed")
+                raise RangeError(f"range {quoted(str(seat))}: no combo is left once the known cards are removed")
             specs.append(Open(combos, weights))
         else:
             specs.append(np.array([c.index for c in seat], dtype=np.int64))
@@ -180,7 +237,14 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = (), *, dead: CardsL
     if exact is None:
         exact = tabled is not None or work_estimate(seats, len(board_cards), len(dead_index)) <= EXACT_BUDGET
     if exact:
-        tally = tabled or _exact(specs, board_index, dead_index, progress, rules)
+        if tabled is None:
+            seconds = exact_seconds(seats, len(board_cards), len(dead_index))
+            if seconds > EXACT_TIME_LIMIT and not force:
+                raise PokerInputError(
+                    f"exact equity of {' vs '.join(quoted(n, 30) for n in names)} would take "
+                    f"{_duration(seconds)}: force=True (--force) runs it anyway; without exact it is sampled")
+        report = None if progress is None else (lambda f: progress(int(f * PROGRESS_STEPS), PROGRESS_STEPS))
+        tally = tabled or _exact(specs, board_index, dead_index, report, rules)
         return _result(names, tally, None, board_cards, dead_cards, rules)
     open_specs = [Open(None, None) if isinstance(s, Range) and s.is_random else spec
                   for s, spec in zip(seats, specs)]
@@ -190,9 +254,14 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = (), *, dead: CardsL
     return _result(names, tally, stderr, board_cards, dead_cards, rules, seed)
 
 
-def _exact(specs: list, board: np.ndarray, dead: np.ndarray, progress: Optional[Progress],
+def _exact(specs: list, board: np.ndarray, dead: np.ndarray, report: Optional[Callable[[float], None]],
            rules: Rules) -> Tally:
-    """Enumerate: fix open players one combo at a time until one is left open."""
+    """Enumerate: fix open players one combo at a time until one is left open.
+
+    Combos of the player fixed first that a suit permutation maps onto each other,
+    leaving everything else as it is, give the same counts: one of each is counted.
+    ``report(fraction)`` follows the deepest loop.
+    """
     opens = [i for i, s in enumerate(specs) if isinstance(s, Open)]
     if not opens:
         return exact_fixed(np.array(specs), board, dead, rules)
@@ -202,45 +271,76 @@ def _exact(specs: list, board: np.ndarray, dead: np.ndarray, progress: Optional[
         spec = specs[position]
         if len(board) >= 3:
             return exact_one_open(fixed, spec.combos, spec.weights, board, dead, position, rules)
-        return exact_open_preflop(fixed, spec.combos, spec.weights, dead, position, progress, rules)
-    first = opens[0]
+        step = None if report is None else (lambda done, total: report(done / total))
+        return exact_open_preflop(fixed, spec.combos, spec.weights, dead, position, step, rules)
+    spec = specs[opens[0]]
+    rows, times = _orbits(spec, fixed, [specs[i] for i in opens[1:]], board, dead)
     tally = Tally.empty(len(specs))
-    spec = specs[first]
-    for done, (combo, weight) in enumerate(zip(spec.combos, spec.weights)):
-        taken = set(combo.tolist())
+    for done, (row, count) in enumerate(zip(rows, times)):
+        combo, taken = spec.combos[row], spec.combos[row].tolist()
         rest = []
         for s in specs:
             if isinstance(s, Open) and s is not spec:
-                keep = ~np.isin(s.combos, list(taken)).any(axis=1)
+                keep = ~np.isin(s.combos, taken).any(axis=1)
                 if not keep.any():
                     break
                 rest.append(Open(s.combos[keep], s.weights[keep]))
             else:
                 rest.append(combo if s is spec else s)
         else:
-            tally.merge(_exact(rest, board, dead, None, rules), weight=float(weight))
-        if progress is not None:
-            progress(done + 1, len(spec.combos))
+            inner = None if report is None else (lambda f, done=done: report((done + f) / len(rows)))
+            tally.merge(_exact(rest, board, dead, inner, rules), weight=float(spec.weights[row]) * int(count))
+        if report is not None:
+            report((done + 1) / len(rows))
     return tally
 
 
+def _orbits(spec: Open, fixed: np.ndarray, others: list, board: np.ndarray,
+            dead: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """One row of ``spec.combos`` per class of combos of equal weight that a suit permutation maps onto
+    each other while fixing every fixed hand, the board, the dead cards and the other open players'
+    weighted combos; and the size of each class."""
+    code = np.array([52, 1])
+    maps = []
+    for card_map in suit_symmetries(*fixed, board, dead):
+        for other in others:
+            weight = np.zeros(52 * 52)
+            weight[np.sort(other.combos, axis=1) @ code] = other.weights
+            if not np.array_equal(weight[np.sort(card_map[other.combos], axis=1) @ code], other.weights):
+                break
+        else:
+            maps.append(card_map)
+    canonical = np.stack([np.sort(m[spec.combos], axis=1) @ code for m in maps]).min(axis=0)
+    _, rows, times = np.unique(np.column_stack([canonical, spec.weights]), axis=0, return_index=True,
+                               return_counts=True)
+    return rows, times
+
+
+@lru_cache(maxsize=1)
+def _table_rows() -> np.ndarray:
+    """(169, 4) the shipped table's wins, ties, losses and deals per class, in the order of HAND_CLASSES."""
+    table = preflop_table()
+    return np.array([[table[n][k] for k in ("wins", "ties", "losses", "deals")] for n in HAND_CLASSES],
+                    dtype=np.float64)
+
+
 def _tabled(seats: list, board: tuple, dead: tuple) -> Optional[Tally]:
-    """The shipped table's counts for a hand against one random hand preflop, if that is the question."""
-    if board or dead or len(seats) != 2 or sum(isinstance(s, Range) for s in seats) != 1:
+    """The shipped table's counts for a hand or range against one random hand preflop, if that is the question."""
+    randoms = [isinstance(s, Range) and s.is_random for s in seats]
+    if board or dead or len(seats) != 2 or not any(randoms):
         return None
-    hero_seat = 0 if not isinstance(seats[0], Range) else 1
-    if not seats[1 - hero_seat].is_random:
-        return None
+    hero = seats[0 if randoms[1] else 1]
+    per_class = np.zeros(len(HAND_CLASSES))
+    if isinstance(hero, Range):
+        per_class += np.bincount(COMBO_CLASS, weights=hero.weights, minlength=len(HAND_CLASSES))
+    else:
+        per_class[COMBO_CLASS[combo_index(*hero)]] = 1.0
     try:
-        row = preflop_table()[HAND_CLASSES[COMBO_CLASS[combo_index(*seats[hero_seat])]]]
+        wins, ties, losses, deals = (per_class[:, None] * _table_rows()).sum(axis=0)
     except FileNotFoundError:
         return None
-    wins = np.array([row["wins"], row["losses"]], dtype=np.float64)
-    ties = np.array([row["ties"], row["ties"]], dtype=np.float64)
-    shares = wins + ties / 2
-    if hero_seat == 1:
-        wins, shares = wins[::-1].copy(), shares[::-1].copy()
-    return Tally(wins, ties, shares, float(row["deals"]))
+    won = np.array([wins, losses] if randoms[1] else [losses, wins])
+    return Tally(won, np.array([ties, ties]), won + ties / 2, float(deals))
 
 
 def _result(names: list[str], tally: Tally, stderr: Optional[np.ndarray], board, dead,
@@ -256,5 +356,5 @@ def _result(names: list[str], tally: Tally, stderr: Optional[np.ndarray], board,
     return EquityResult(players, stderr is None, _number(deals), tuple(board), tuple(dead), rules.label, seed)
 
 
-__all__ = ["EXACT_BUDGET", "Progress", "PlayerEquity", "EquityResult", "work_estimate", "preflop_table",
-           "equity"]
+__all__ = ["EXACT_BUDGET", "VALUES_PER_SECOND", "EXACT_TIME_LIMIT", "CALL_COST", "PROGRESS_STEPS", "Progress",
+           "PlayerEquity", "EquityResult", "work_estimate", "exact_seconds", "preflop_table", "equity"]
