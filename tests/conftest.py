@@ -1,15 +1,32 @@
 """Shared test options: ``--runslow`` opts in to the long exhaustive runs.
 
 The rule variants' evaluator tables are cached in a fresh folder per test run
-(``PYSOLVER_CACHE``), so the tests build them and never read a stale cache.
+(``PYSOLVER_CACHE``, made when the run starts and deleted when it ends), so the
+tests build them and never read a stale cache, and leave nothing behind.
 """
 
 import os
+import shutil
 import tempfile
 
 import pytest
 
-os.environ.setdefault("PYSOLVER_CACHE", tempfile.mkdtemp(prefix="pysolver-test-cache-"))
+_MADE = []      # the cache folder this run made, deleted at its end
+
+
+def pytest_configure(config):
+    if not os.environ.get("PYSOLVER_CACHE"):
+        folder = tempfile.mkdtemp(prefix="pysolver-test-cache-")
+        os.environ["PYSOLVER_CACHE"] = folder
+        _MADE.append(folder)
+
+
+def pytest_unconfigure(config):
+    while _MADE:
+        folder = _MADE.pop()
+        shutil.rmtree(folder, ignore_errors=True)
+        if os.environ.get("PYSOLVER_CACHE") == folder:
+            del os.environ["PYSOLVER_CACHE"]
 
 
 def pytest_addoption(parser):

@@ -14,9 +14,9 @@ from typing import Sequence
 
 from .. import __version__
 from ..core.errors import PokerInputError
-from . import showdown, equity, chen, strength, outs, runouts, crossval, rules
+from . import showdown, equity, chen, strength, outs, runouts, crossval, rules, cache
 # Each subcommand module, in the order of `pysolver --help`.
-COMMANDS: tuple = (showdown, equity, chen, strength, outs, runouts, crossval, rules)
+COMMANDS: tuple = (showdown, equity, chen, strength, outs, runouts, crossval, rules, cache)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -19,8 +19,11 @@ the odds engine:
 
 Ranking the 7,462 classes of a full deck takes a few seconds, so the tables are
 cached on disk per variant: ``$PYSOLVER_CACHE`` or ``~/.cache/pysolver``, one
-file per fingerprint of the rules files and the encodings. (The standard game
-ranked this way gives exactly the shipped tables: a test checks it.)
+file per fingerprint of the rules files and the encodings. Reading a file marks
+it used; writing one keeps the :data:`CACHE_KEEP` most recently used and
+deletes the rest (:func:`cached_tables` lists them, :func:`clear_cache` deletes
+them; ``pysolver cache`` does both). (The standard game ranked this way gives
+exactly the shipped tables: a test checks it.)
 
     >>> t = variant_tables(load_rules("short_deck"))
     >>> len(t["classes"]), int(t["flush_values"].max())      # 1,404 classes, the royal flush on top
@@ -32,6 +35,7 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
@@ -47,6 +51,8 @@ from .tables import RANK_MULTIPLIERS, RANK_SHIFT, deck_multisets, flush_value_ta
 
 CHUNK = 1000
 CACHE_VERSION = "1"
+CACHE_KEEP = 32
+"""How many variants' tables the disk cache keeps: the most recently used."""
 
 
 def class_hands(faces) -> tuple[np.ndarray, np.ndarray]:
@@ -103,33 +109,98 @@ def build_variant_tables(rules: Rules) -> dict[str, np.ndarray]:
             "flush_values": flush_value_table(suited, rules.faces), "classes": classes}
 
 
+def cache_root() -> Path:
+    """The cache folder: ``$PYSOLVER_CACHE`` or ``~/.cache/pysolver``."""
+    return Path(os.environ.get("PYSOLVER_CACHE") or Path.home() / ".cache" / "pysolver")
+
+
 def cache_path(rules: Rules) -> Path:
     """Where the tables of ``rules`` are cached: one file per rules and encodings text."""
     encodings = "\0".join(encoding_text(name) for name in ENCODING_FILES)
     key = hashlib.sha256(f"{CACHE_VERSION}\0{rules.fingerprint}\0{encodings}".encode()).hexdigest()[:20]
-    root = Path(os.environ.get("PYSOLVER_CACHE") or Path.home() / ".cache" / "pysolver")
-    return root / f"tables-{Path(rules.name).stem}-{key}.npz"
+    return cache_root() / f"tables-{Path(rules.name).stem}-{key}.npz"
+
+
+@dataclass(frozen=True)
+class CachedTables:
+    """One cached file: its path, its size in bytes, the name of its rules, when it was last used."""
+
+    path: Path
+    size: int
+    rules: str
+    last_used: float
+
+
+def cached_tables(root: Path | None = None) -> list[CachedTables]:
+    """The cached tables in ``root`` (default :func:`cache_root`), most recently used first.
+
+    >>> import tempfile; cached_tables(Path(tempfile.mkdtemp()))
+    []
+    """
+    entries = []
+    for path in (cache_root() if root is None else root).glob("tables-*.npz"):
+        try:
+            stat = path.stat()
+        except OSError:
+            continue                        # deleted meanwhile by another process
+        rules = path.name[len("tables-"):-len(".npz")].rpartition("-")[0]
+        entries.append(CachedTables(path, stat.st_size, rules, stat.st_mtime))
+    return sorted(entries, key=lambda entry: (-entry.last_used, entry.path.name))
+
+
+def clear_cache(root: Path | None = None) -> list[CachedTables]:
+    """Delete the cached tables (and unfinished writes) in ``root``; return the tables deleted."""
+    root = cache_root() if root is None else root
+    removed = []
+    for entry in cached_tables(root):
+        try:
+            entry.path.unlink()
+            removed.append(entry)
+        except OSError:
+            pass
+    for part in root.glob(".tables-*.part"):
+        try:
+            part.unlink()
+        except OSError:
+            pass
+    return removed
+
+
+def _evict(root: Path, keep: int = CACHE_KEEP) -> None:
+    """Delete all but the ``keep`` most recently used tables in ``root``."""
+    for entry in cached_tables(root)[keep:]:
+        try:
+            entry.path.unlink()
+        except OSError:
+            pass
 
 
 @lru_cache(maxsize=8)
 def variant_tables(rules: Rules) -> dict[str, np.ndarray]:
-    """The tables of ``rules``, from the disk cache or built (and cached) now."""
+    """The tables of ``rules``, from the disk cache (marking the file used) or built (and cached) now."""
     path = cache_path(rules)
     try:
         with np.load(path) as data:
-            return {name: data[name] for name in data.files}
+            tables = {name: data[name] for name in data.files}
     except (OSError, ValueError, KeyError):
         pass
+    else:
+        try:
+            os.utime(path)                  # used now: the last to be evicted
+        except OSError:
+            pass
+        return tables
     tables = build_variant_tables(rules)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".npz", delete=False) as tmp:
+        with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".tables-", suffix=".part", delete=False) as tmp:
             np.savez(tmp, **tables)
         os.replace(tmp.name, path)
+        _evict(path.parent)
     except OSError:
         pass  # a read-only home: rank again next time
     return tables
 
 
-__all__ = ["CHUNK", "CACHE_VERSION", "class_hands", "rank_classes", "build_variant_tables", "cache_path",
-           "variant_tables"]
+__all__ = ["CHUNK", "CACHE_VERSION", "CACHE_KEEP", "class_hands", "rank_classes", "build_variant_tables",
+           "cache_root", "cache_path", "CachedTables", "cached_tables", "clear_cache", "variant_tables"]
