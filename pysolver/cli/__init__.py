@@ -3,27 +3,46 @@
 Each subcommand lives in its own module of this package with two functions:
 ``add_parser(subparsers)`` declares its arguments and ``run(args) -> int``
 does the work. Bad input never shows a traceback: a :class:`PokerInputError`
-becomes one line on stderr and exit status 2, as do argument errors.
+becomes one line on stderr and exit status 2, as do argument errors and a lost
+worker process (:class:`~pysolver.core.errors.WorkerError`). Error lines are cut
+to :data:`ERROR_LIMIT` characters, whatever was typed. (Argument errors exit
+through ``SystemExit(2)``, as argparse does; the others return 2.)
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from typing import Sequence
+from typing import NoReturn, Sequence
 
 from .. import __version__
-from ..core.errors import PokerInputError
+from ..core.errors import PokerInputError, WorkerError
+from ..core.ranges import parse_range
 from . import showdown, equity, chen, strength, outs, runouts, crossval, rules, cache
 # Each subcommand module, in the order of `pysolver --help`.
 COMMANDS: tuple = (showdown, equity, chen, strength, outs, runouts, crossval, rules, cache)
+
+ERROR_LIMIT = 300
+"""The longest error line the command line prints (a 100 KB argument is not echoed back)."""
+
+
+def error_line(message: str) -> str:
+    """``message`` as one line of at most :data:`ERROR_LIMIT` characters.
+
+    >>> error_line("bad card 'x'\\nsecond line")
+    "bad card 'x' second line"
+    >>> len(error_line("x" * 100_000))
+    300
+    """
+    line = " ".join(str(message).split())
+    return line if len(line) <= ERROR_LIMIT else line[:ERROR_LIMIT - 3] + "..."
 
 
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on stderr, exit status 2."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"{self.prog}: error: {message}\n")
+    def error(self, message: str) -> NoReturn:  # type: ignore[override]
+        self.exit(2, error_line(f"{self.prog}: error: {message}") + "\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -37,13 +56,28 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _unrecognized(extra: list[str]) -> str:
+    """Why arguments were not recognized: a range with a negative weight (``-1(AA)``, which
+    looks like an option) says what is wrong with it; anything else is unrecognized."""
+    for token in extra:
+        if token.startswith("-") and ("(" in token or ":" in token):
+            try:
+                parse_range(token)
+            except PokerInputError as error:
+                return str(error)
+    return f"unrecognized arguments: {' '.join(extra)}"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        parser.error(_unrecognized(extra))
     try:
         return args.run(args)
-    except PokerInputError as error:
-        print(f"pysolver: error: {error}", file=sys.stderr)
+    except (PokerInputError, WorkerError) as error:
+        print(error_line(f"pysolver: error: {error}"), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("pysolver: interrupted", file=sys.stderr)
@@ -52,4 +86,4 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
-__all__ = ["build_parser", "main"]
+__all__ = ["COMMANDS", "ERROR_LIMIT", "error_line", "build_parser", "main"]
