@@ -261,6 +261,10 @@ class Explanation:
 
     def lines(self) -> list[str]:
         """The explanation as printed: one line per reason, then one per player's cards."""
+        return self.verdict_lines() + [f"player {p} plays {roles}" for p, roles in enumerate(self.roles)]
+
+    def verdict_lines(self) -> list[str]:
+        """One line per reason, saying who beats whom (or who ties)."""
         out = []
         for verdict, sentence in self.reasons():
             if verdict.is_tie:
@@ -269,7 +273,6 @@ class Explanation:
                 out.append(f"{who} tie: {sentence}")
             else:
                 out.append(f"player {verdict.players[0]} beats player {verdict.players[1]}: {sentence}")
-        out += [f"player {p} plays {roles}" for p, roles in enumerate(self.roles)]
         return out
 
     def to_dict(self) -> dict:
