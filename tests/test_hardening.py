@@ -74,3 +74,12 @@ def test_monte_carlo_reports_its_seed(capsys):
     assert first.seed is not None and again.players[0].wins == first.players[0].wins
     assert main(["equity", "AhKh", "random", "random", "--trials", "2000"]) == 0
     assert "seed" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("first, second", [("AsKs, 0.000001(AhKh)", "AsKs, 0.000001(AdKd)"),
+                                           ("QQ+, 0.001(AKs)", "AKs, 0.001(KK)")])
+def test_skewed_weights_sample_quickly_and_agree_with_enumeration(first, second):
+    exact = equity([first, second], board="2c 7d 9h", exact=True)
+    sampled = equity([first, second], board="2c 7d 9h", trials=200_000, seed=3)
+    for mine, truth in zip(sampled.players, exact.players):
+        assert abs(mine.equity - truth.equity) < 4 * mine.stderr + 1e-9

@@ -4,7 +4,10 @@ How a trial is sampled, without bias from card removal:
 
 1. Each range player draws one combo with probability proportional to its
    weight, among the combos that avoid the known cards (fixed hands, board,
-   dead); the draws are independent.
+   dead); the draws are independent. Two range players are drawn together
+   instead (:class:`JointPair`): a pair of their combos that share no card,
+   with probability proportional to the product of the weights, so skewed
+   weights cannot starve the sampler.
 2. A trial whose range players' combos share a card is rejected as a whole.
    What is left is distributed exactly as the exact enumeration weighs deals:
    proportional to the product of the weights over compatible assignments.
@@ -101,8 +104,41 @@ def _draw_at_once(rng: np.random.Generator, unseen: np.ndarray, sizes: Sequence[
     return keys[:, keep], bits[:, keep]
 
 
+@dataclass(frozen=True)
+class JointPair:
+    """Two range players drawn together: every compatible pair of their combos (``first[i]``,
+    ``second[i]`` index their combos) with the cumulated product of the two weights. Drawing
+    from it needs no rejection, however the weights are skewed (``AsKs, 0.000001(AhKh)``
+    against ``AsKs, 0.000001(AdKd)`` fits together only with the tiny weights)."""
+
+    players: tuple[int, int]
+    first: np.ndarray
+    second: np.ndarray
+    cumulative: np.ndarray
+
+    @classmethod
+    def of(cls, players: Sequence[PlayerSpec]) -> Optional["JointPair"]:
+        """The pair, when exactly two players are weighted ranges (not random)."""
+        ranged = [p for p, spec in enumerate(players) if isinstance(spec, Open) and spec.combos is not None]
+        if len(ranged) != 2:
+            return None
+        a, b = (players[p] for p in ranged)
+        bits_a, bits_b = CARD_BITS[a.combos].sum(axis=1), CARD_BITS[b.combos].sum(axis=1)
+        weight = np.outer(a.weights, b.weights) * ((bits_a[:, None] & bits_b[None, :]) == 0)
+        pairs = np.flatnonzero(weight)
+        if not len(pairs):
+            raise RangeError("the two ranges share a card in every pair of their combos")
+        first, second = np.divmod(pairs, len(b.combos))
+        return cls((ranged[0], ranged[1]), first, second, np.cumsum(weight.ravel()[pairs]))
+
+    def draw(self, rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray]:
+        pick = np.minimum(np.searchsorted(self.cumulative, rng.random(n) * self.cumulative[-1], side="right"),
+                          len(self.cumulative) - 1)
+        return self.first[pick], self.second[pick]
+
+
 def _batch(rng, players: Sequence[PlayerSpec], board: np.ndarray, known_bits: int, n: int,
-           rules: Optional[Rules] = None) -> np.ndarray:
+           rules: Optional[Rules] = None, joint: Optional[JointPair] = None) -> np.ndarray:
     """Hand values (players, accepted trials) of about ``n`` sampled trials, rejected ones left out."""
     randoms = [p for p, spec in enumerate(players) if isinstance(spec, Open) and spec.combos is None]
     sizes = [2] * len(randoms) + [5 - len(board)]
@@ -115,8 +151,15 @@ def _batch(rng, players: Sequence[PlayerSpec], board: np.ndarray, known_bits: in
     keys = np.zeros((len(players), n), dtype=np.int64)
     bits = np.zeros((len(players), n), dtype=np.int64)
     accepted = np.ones(n, dtype=bool)
+    drawn = {}
+    if joint is not None:
+        drawn = dict(zip(joint.players, joint.draw(rng, n)))
     for p, spec in enumerate(players):
-        if not isinstance(spec, Open):
+        if p in drawn:
+            combos = spec.combos[drawn[p]]
+            keys[p], bits[p] = CARD_RANK_KEY[combos].sum(axis=1), CARD_BITS[combos].sum(axis=1)
+            used |= bits[p]
+        elif not isinstance(spec, Open):
             keys[p], bits[p] = CARD_RANK_KEY[spec].sum(), CARD_BITS[spec].sum()
         elif spec.combos is not None:
             cumulative = np.cumsum(spec.weights)
@@ -173,8 +216,9 @@ def monte_carlo(players: Sequence[PlayerSpec], board: np.ndarray, dead: Sequence
     share_squares = np.zeros(len(players))
     stderr = np.full(len(players), np.inf)
     attempts = 0
+    joint = JointPair.of(players)
     while tally.deals < limit:
-        values = _batch(rng, players, board, known_bits, int(min(BATCH, limit - tally.deals)), rules)
+        values = _batch(rng, players, board, known_bits, int(min(BATCH, limit - tally.deals)), rules, joint)
         attempts += BATCH
         if values.shape[1] == 0:
             if attempts > 20 * BATCH and tally.deals == 0:
@@ -198,4 +242,4 @@ def monte_carlo(players: Sequence[PlayerSpec], board: np.ndarray, dead: Sequence
     return tally, stderr
 
 
-__all__ = ["BATCH", "MAX_TRIALS", "Open", "PlayerSpec", "monte_carlo"]
+__all__ = ["BATCH", "MAX_TRIALS", "Open", "PlayerSpec", "JointPair", "monte_carlo"]
