@@ -1,8 +1,8 @@
 """mkdocs hooks: the command-line reference is generated from the parser itself.
 
 In a page, the line ``<!-- pysolver-help -->`` is replaced by the ``--help``
-text of ``pysolver`` and of each of its commands, so the reference cannot
-drift from the code.
+text of ``pysolver``, of each of its commands and of a command's own actions
+(``pysolver rules diff``), so the reference cannot drift from the code.
 """
 
 from __future__ import annotations
@@ -22,6 +22,10 @@ def _help_text() -> str:
     commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     for name, command in commands.choices.items():
         sections += [f"## pysolver {name}", "", "```text", command.format_help().rstrip(), "```", ""]
+        actions = [a for a in command._actions if isinstance(a, argparse._SubParsersAction)]
+        for action in actions:                               # a command's own actions: pysolver rules diff
+            for sub, parser in action.choices.items():
+                sections += [f"### pysolver {name} {sub}", "", "```text", parser.format_help().rstrip(), "```", ""]
     return "\n".join(sections)
 
 
