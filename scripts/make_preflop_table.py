@@ -1,16 +1,21 @@
-"""Write pysolver/data/preflop_equity.json: each of the 169 starting hands against one random hand, exactly.
+"""Write the shipped heads-up preflop tables: every matchup's exact counts, and each starting hand
+against one random hand.
 
-For every class, one representative hand (e.g. AhKh for AKs) is enumerated
-against all 1,225 opponent holdings and all C(48, 5) boards each, i.e.
-2,097,572,400 deals, by the project's own exact engine
-(:func:`pysolver.odds.enumeration.exact_fixed` on each heads-up matchup, which uses the
-evaluator's tables). A matchup equal to one already computed up to a
-permutation of suits, or with the two hands swapped, is not computed again
-(about 47,000 distinct matchups in all). The counts are integers;
-``equity`` = (wins + ties / 2) / deals.
+Every pair of disjoint hole-card combos (812,175) is named by its canonical key
+(:func:`pysolver.odds.matchups.canonical`: the least over the 24 suit
+permutations and both seat orders), which leaves 47,008 matchups. Each is
+enumerated over all C(48, 5) = 1,712,304 boards by the project's own exact
+engine (:func:`pysolver.odds.enumeration.exact_fixed`, on the evaluator's
+tables), and the counts are written to
 
-    python scripts/make_preflop_table.py            # several minutes on one core
-    python scripts/make_preflop_table.py --classes AA KK 72o --out /tmp/t.json
+* ``pysolver/data/preflop_matchups.npz``: ``keys`` (sorted), ``first_wins``
+  and ``ties`` per matchup (the second player wins the rest of the boards);
+* ``pysolver/data/preflop_equity.json``: per class (one representative combo,
+  e.g. AhKh for AKs) the sum over all 1,225 opponent holdings, i.e. 2,097,572,400
+  deals; ``equity`` = (wins + ties / 2) / deals.
+
+    python scripts/make_preflop_table.py            # about 3 minutes on one core (5 on a busy one)
+    python scripts/make_preflop_table.py --classes AA KK 72o --out /tmp/t.json --matchups-out /tmp/m.npz
 """
 
 from __future__ import annotations
@@ -22,68 +27,88 @@ from pathlib import Path
 
 import numpy as np
 
-from itertools import permutations
-
-from pysolver.odds.enumeration import exact_fixed
 from pysolver.core.ranges import COMBOS, HAND_CLASSES, class_combos, combo_mask
+from pysolver.odds.enumeration import exact_fixed
+from pysolver.odds.matchups import BOARDS, MATCHUPS, canonical
 
-OUT = Path(__file__).resolve().parent.parent / "pysolver" / "data" / "preflop_equity.json"
-
-
-SUIT_MAPS = np.array([4 * (np.arange(52) >> 2) + np.array(p)[np.arange(52) & 3] for p in permutations(range(4))])
-
-
-def _code(combos: np.ndarray) -> np.ndarray:
-    ordered = np.sort(combos, axis=-1)
-    return ordered[..., 0] * 52 + ordered[..., 1]
+DATA = Path(__file__).resolve().parent.parent / "pysolver" / "data"
+OUT = DATA / "preflop_equity.json"
+MATCHUPS_OUT = DATA / "preflop_matchups.npz"
 
 
-def class_row(name: str, cache: dict) -> dict:
-    """Exact counts of the class's first combo against every other holding."""
-    hero = COMBOS[class_combos(name)[0]]
-    opponents = COMBOS[combo_mask(hero)]
-    hero_codes = _code(SUIT_MAPS[:, hero])[:, None]                   # (24, 1)
-    villain_codes = _code(SUIT_MAPS[:, opponents])                   # (24, n)
-    keys = np.minimum(hero_codes * 2704 + villain_codes, villain_codes * 2704 + hero_codes).min(axis=0)
-    hero_first = (hero_codes * 2704 + villain_codes).min(axis=0) == keys
-    wins = ties = deals = 0
-    for opponent, key, first in zip(opponents, keys.tolist(), hero_first.tolist()):
-        if key not in cache:
-            tally = exact_fixed(np.array([hero, opponent]) if first else np.array([opponent, hero]))
-            cache[key] = (int(round(tally.wins[0])), int(round(tally.wins[1])), int(round(tally.ties[0])),
-                          int(round(tally.deals)))
-        first_wins, second_wins, tied, n = cache[key]
-        wins += first_wins if first else second_wins
-        ties += tied
-        deals += n
-    assert deals == 1225 * 1712304, (name, deals)
-    return {"wins": wins, "ties": ties, "losses": deals - wins - ties, "deals": deals,
-            "equity": (wins + ties / 2) / deals}
+def opponents(name: str) -> tuple[int, np.ndarray]:
+    """The class's representative combo and every combo disjoint from it."""
+    hero = int(class_combos(name)[0])
+    return hero, np.flatnonzero(combo_mask(COMBOS[hero].tolist()))
+
+
+def all_pairs() -> tuple[np.ndarray, np.ndarray]:
+    """Every unordered pair of disjoint combos."""
+    first, second = np.triu_indices(len(COMBOS), k=1)
+    a, b = COMBOS[first], COMBOS[second]
+    disjoint = (a[:, :, None] != b[:, None, :]).all(axis=(1, 2))
+    return first[disjoint], second[disjoint]
+
+
+def enumerate_matchups(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The first player's wins and the ties of each matchup, by :func:`exact_fixed`."""
+    first_wins, ties = np.zeros(len(keys), dtype=np.int64), np.zeros(len(keys), dtype=np.int64)
+    start = time.perf_counter()
+    for n, key in enumerate(keys.tolist()):
+        first, second = divmod(key, len(COMBOS))
+        tally = exact_fixed(np.array([COMBOS[first], COMBOS[second]]))
+        wins, tied = np.rint(tally.wins).astype(np.int64), int(round(tally.ties[0]))
+        assert wins.sum() + tied == round(tally.deals) == BOARDS, key
+        first_wins[n], ties[n] = wins[0], tied
+        if (n + 1) % 2000 == 0 or n + 1 == len(keys):
+            print(f"{n + 1:6}/{len(keys)} matchups  {time.perf_counter() - start:7.1f} s", flush=True)
+    return first_wins, ties
+
+
+def class_row(name: str, keys: np.ndarray, first_wins: np.ndarray, ties: np.ndarray) -> dict:
+    """Exact counts of the class's representative combo against every other holding."""
+    hero, others = opponents(name)
+    key, swapped = canonical(np.full(len(others), hero), others)
+    row = np.searchsorted(keys, key)
+    assert (keys[row] == key).all(), name
+    second_wins = BOARDS - first_wins[row] - ties[row]
+    wins = int(np.where(swapped, second_wins, first_wins[row]).sum())
+    tied = int(ties[row].sum())
+    deals = len(others) * BOARDS
+    return {"wins": wins, "ties": tied, "losses": deals - wins - tied, "deals": deals,
+            "equity": (wins + tied / 2) / deals}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--classes", nargs="*", default=list(HAND_CLASSES))
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--matchups-out", type=Path, default=MATCHUPS_OUT)
     args = parser.parse_args()
     start = time.perf_counter()
-    rows, cache = {}, {}
-    for i, name in enumerate(args.classes, 1):
-        rows[name] = class_row(name, cache)
-        print(f"{i:3}/{len(args.classes)} {name:4} {100 * rows[name]['equity']:6.2f}%  "
-              f"{len(cache):6} matchups  {time.perf_counter() - start:7.1f} s", flush=True)
+    if set(args.classes) == set(HAND_CLASSES):
+        keys = np.unique(canonical(*all_pairs())[0])
+        assert len(keys) == MATCHUPS, len(keys)
+    else:
+        keys = np.unique(np.concatenate([canonical(np.full(len(o), h), o)[0]
+                                         for h, o in map(opponents, args.classes)]))
+    first_wins, ties = enumerate_matchups(keys)
+    rows = {name: class_row(name, keys, first_wins, ties) for name in args.classes}
     seconds = time.perf_counter() - start
+    args.matchups_out.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(args.matchups_out, keys=keys.astype(np.int32), first_wins=first_wins.astype(np.uint32),
+                        ties=ties.astype(np.uint32))
     document = {
         "description": "Exact heads-up preflop results of each starting-hand class against one random "
                        "hand: counts over all 1,225 opponent holdings x 1,712,304 boards.",
         "generator": "scripts/make_preflop_table.py",
         "seconds": round(seconds, 1),
-        "matchups": len(cache),
+        "matchups": len(keys),
         "classes": rows,
     }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(document, indent=1) + "\n")
-    print(f"wrote {args.out} ({len(rows)} classes) in {seconds:.1f} s")
+    print(f"wrote {args.matchups_out} ({len(keys)} matchups) and {args.out} ({len(rows)} classes) "
+          f"in {seconds:.1f} s")
 
 
 if __name__ == "__main__":

@@ -15,7 +15,11 @@ or random player postflop or preflop; otherwise Monte Carlo
 A hand or a range against one random hand preflop, with no board and no dead
 cards, is read from the shipped exact table (``pysolver/data/preflop_equity.json``):
 each combo meets every opponent holding and every board, the same number of
-deals for every combo, so the weighted sum of its classes' rows is exact.
+deals for every combo, so the weighted sum of its classes' rows is exact. Any
+other two hands or ranges heads-up preflop, with no dead cards, are read from
+the shipped matchup table (:mod:`pysolver.odds.matchups`): each pair of
+disjoint combos is one of 47,008 matchups up to suit permutations and the seat
+order, whose counts are summed.
 
 With weighted ranges, a deal counts with the product of the players'
 combo weights; counts are then weighted sums rather than integers.
@@ -46,6 +50,7 @@ from ..core.ranges import COMBO_CLASS, HAND_CLASSES, Range, combo_index
 from ..core.rules import Rules, RulesLike
 from ..core.situation import PlayerLike, Situation
 from .enumeration import Tally, exact_fixed, exact_one_open, exact_open_preflop, suit_symmetries
+from .matchups import heads_up
 from .sampling import MAX_TRIALS, Open, monte_carlo
 
 EXACT_BUDGET = 100_000_000
@@ -233,7 +238,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = (), *, dead: CardsL
     dead_index = np.concatenate([[c.index for c in dead_cards], rules.removed]).astype(np.int64)
     names = [situation.seat_name(i) for i in range(len(seats))]
 
-    tabled = _tabled(seats, board_cards, dead_cards) if table and rules.is_standard else None
+    tabled = _tabled(seats, specs, board_cards, dead_cards) if table and rules.is_standard else None
     if exact is None:
         exact = tabled is not None or work_estimate(seats, len(board_cards), len(dead_index)) <= EXACT_BUDGET
     if exact:
@@ -324,11 +329,15 @@ def _table_rows() -> np.ndarray:
                     dtype=np.float64)
 
 
-def _tabled(seats: list, board: tuple, dead: tuple) -> Optional[Tally]:
-    """The shipped table's counts for a hand or range against one random hand preflop, if that is the question."""
-    randoms = [isinstance(s, Range) and s.is_random for s in seats]
-    if board or dead or len(seats) != 2 or not any(randoms):
+def _tabled(seats: list, specs: list, board: tuple, dead: tuple) -> Optional[Tally]:
+    """The shipped tables' counts for two hands or ranges heads-up preflop without dead cards, if that
+    is the question: against one random hand from the class table, else from the matchup table."""
+    if board or dead or len(seats) != 2:
         return None
+    randoms = [isinstance(s, Range) and s.is_random for s in seats]
+    if not any(randoms):
+        pairs = [(s.combos, s.weights) if isinstance(s, Open) else (s.reshape(1, 2), np.ones(1)) for s in specs]
+        return heads_up(*pairs[0], *pairs[1])
     hero = seats[0 if randoms[1] else 1]
     per_class = np.zeros(len(HAND_CLASSES))
     if isinstance(hero, Range):
