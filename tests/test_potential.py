@@ -131,7 +131,7 @@ def test_range_weighted_potential_agrees_with_brute_force(cards_to_come):
 @pytest.mark.parametrize("call, error, text", [
     (lambda: hand_potential("AdQc", "3h 4c Jh 5s 6s", 1), CardCountError, "3 or 4"),
     (lambda: hand_potential("AdQc", "3h 4c Jh 5s", 2), CardCountError, "2 cards to come"),
-    (lambda: hand_report("AdQc", "", ), CardCountError, "board ''"),
+    (lambda: hand_report("AdQc", "3h 4c"), CardCountError, "board '3h 4c'"),
     (lambda: hand_report("AdQc", "3h 4c Jh", opponents=0), PlayerCountError, "opponents 0"),
     (lambda: hand_report("AdQc", "3h 4c Jh", opponents=23), PlayerCountError, "23 opponents"),
 ])

@@ -99,7 +99,7 @@ def test_result_type():
 
 
 @pytest.mark.parametrize("hole, board, dead, error, text", [
-    ("AdQc", "", (), CardCountError, "board ''"),
+    ("AdQc", "3h 4c", (), CardCountError, "board '3h 4c'"),
     ("AdQc", "3h 4c", (), CardCountError, "3h 4c"),
     ("AdQc", "Ad 4c Jh", (), DuplicateCardError, "Ad"),
     ("AdQc", "3h 4c Jh", "3h", DuplicateCardError, "3h"),

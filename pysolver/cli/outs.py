@@ -1,7 +1,8 @@
-"""``pysolver outs "AsKs" "QhQd" --board "Js Ts 2c" [--engine table|asp] [--json]``.
+"""``pysolver outs "AsKs" "QhQd" [more players] --board "Js Ts 2c" [--engine table|asp] [--json]``.
 
-For a heads-up deal on the flop or turn, the unseen cards that put each player
-ahead at the next street, and the hand each then holds.
+For a deal of 2 to 9 players on the flop or turn, the unseen cards that put
+each player alone ahead at the next street, the hand each then holds, and the
+cards after which players tie.
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from .options import add_json_option, add_rules_options, emit, rules_from
 
 def add_parser(subparsers) -> None:
     parser = subparsers.add_parser(
-        "outs", help="which next cards put each player of a heads-up deal ahead",
+        "outs", help="which next cards put each player (2 to 9) ahead",
         description="Deal each unseen card as the next board card and say who leads after it, "
                     "with which hand.")
-    parser.add_argument("players", nargs="+", metavar="HOLE", help='both players\' hole cards, e.g. "AsKs" "QhQd"')
+    parser.add_argument("players", nargs="+", metavar="HOLE",
+                        help='each player\'s hole cards (2 to 9 players), e.g. "AsKs" "QhQd"')
     parser.add_argument("--board", required=True, help='a flop or a turn, e.g. "Js Ts 2c"')
     parser.add_argument("--dead", default="", help="cards known to be out of play")
     parser.add_argument("--engine", choices=ENGINES, default="table",

@@ -1,7 +1,9 @@
-"""``pysolver strength "AdQc" --board "3h4cJh" [--opponents N] [--range R] [--json]``.
+"""``pysolver strength "AdQc" [--board "3h4cJh"] [--opponents N] [--range R] [--json]``.
 
 Hand strength (HS, HS^n), PPot and NPot with one and two cards to come, EHS,
-Pr(win) and every count of Billings et al.'s tables.
+Pr(win) and every count of Billings et al.'s tables. Without a board, preflop:
+HS is the all-in equity against one opponent over every board (the shipped
+exact table against a random hand), and HS^n.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ def add_parser(subparsers) -> None:
         description="Hand strength against every opponent holding, PPot and NPot by exact "
                     "enumeration of the cards to come, EHS and Pr(win) (Billings et al.).")
     parser.add_argument("hole", help='hole cards, e.g. "AdQc"')
-    parser.add_argument("--board", required=True, help='flop, turn or river, e.g. "3h4cJh"')
+    parser.add_argument("--board", default="", help='flop, turn or river, e.g. "3h4cJh"; none for preflop')
     parser.add_argument("--opponents", type=int, default=1, metavar="N",
                         help="number of opponents for HS^n, EHS and Pr(win) (default 1)")
     parser.add_argument("--dead", default="", help="cards known to be out of play")

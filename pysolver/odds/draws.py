@@ -1,8 +1,9 @@
-"""Outs: which unseen cards put each player of a heads-up deal ahead at the next street.
+"""Outs: which unseen cards put each player of a deal ahead at the next street.
 
 On the flop (or the turn) every unseen card is dealt in turn as the next board
-card; both hands are valued on the longer board and the card is filed under
-the player it leaves ahead (or as a tie), with the hand each player then holds.
+card; every hand (2 to 9 players) is valued on the longer board and the card is
+filed under the player it leaves alone ahead (or as a tie of the players who
+share the best hand), with the hand each player then holds.
 
     >>> report = outs(["AsKs", "QhQd"], "Js Ts 2c")
     >>> report.leader  # the queens lead on the flop
@@ -11,6 +12,9 @@ the player it leaves ahead (or as a tie), with the hand each player then holds.
     (16, 29, 0)
     >>> next(o.hands[0] for o in report.outs(0) if str(o.card) == "Qs")
     'Royal flush'
+    >>> three = outs(["AsKs", "QhQd", "8c9c"], "Js Ts 2c")
+    >>> [len(three.outs(p)) for p in range(3)], three.leader
+    ([16, 24, 3], 1)
 
 The hands are valued by an *engine*: ``"table"``, the lookup-table evaluator
 (the default), or ``"asp"``, the outs derived by clingo
@@ -40,53 +44,70 @@ ENGINES = ("table", "asp")
 
 @dataclass(frozen=True)
 class CardOutcome:
-    """What one next card does: who leads after it (``None`` for a tie) and both hands."""
+    """What one next card does: who has the best hand after it (``winners``; several for a
+    tie) and every player's hand."""
 
     card: Card
-    leader: Optional[int]
-    hands: tuple[str, str]
-    categories: tuple[Category, Category]
+    winners: tuple[int, ...]
+    hands: tuple[str, ...]
+    categories: tuple[Category, ...]
+
+    @property
+    def leader(self) -> Optional[int]:
+        """The only player ahead after the card, or None for a tie."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    @property
+    def is_tie(self) -> bool:
+        return len(self.winners) > 1
 
     def to_dict(self) -> dict:
-        return {"card": str(self.card), "leader": self.leader, "hands": list(self.hands),
-                "categories": [c.snake for c in self.categories]}
+        return {"card": str(self.card), "leader": self.leader, "winners": list(self.winners),
+                "hands": list(self.hands), "categories": [c.snake for c in self.categories]}
 
 
 @dataclass(frozen=True)
 class OutsReport:
-    """Every unseen card's outcome for a heads-up deal, in card index order."""
+    """Every unseen card's outcome for a deal of 2 to 9 players, in card index order;
+    ``winners`` and ``hands`` are the standing on the board as it is."""
 
-    players: tuple[tuple[Card, Card], tuple[Card, Card]]
+    players: tuple[tuple[Card, Card], ...]
     board: tuple[Card, ...]
-    leader: Optional[int]
-    hands: tuple[str, str]
+    winners: tuple[int, ...]
+    hands: tuple[str, ...]
     outcomes: tuple[CardOutcome, ...]
     rules: str = "standard"
 
+    @property
+    def leader(self) -> Optional[int]:
+        """The only player ahead now, or None when players tie."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
     def outs(self, player: int) -> tuple[CardOutcome, ...]:
-        """The cards that leave ``player`` (0 or 1) ahead at the next street."""
-        if player not in (0, 1):
-            raise PlayerCountError(f"player {player!r}: a heads-up deal has players 0 and 1")
-        return tuple(o for o in self.outcomes if o.leader == player)
+        """The cards that leave ``player`` (0 .. players - 1) alone ahead at the next street."""
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(self.players):
+            raise PlayerCountError(f"player {player!r}: this deal has players 0 to {len(self.players) - 1}")
+        return tuple(o for o in self.outcomes if o.winners == (player,))
 
     @property
     def ties(self) -> tuple[CardOutcome, ...]:
-        """The cards that leave the hands tied."""
-        return tuple(o for o in self.outcomes if o.leader is None)
+        """The cards after which two or more players share the best hand."""
+        return tuple(o for o in self.outcomes if o.is_tie)
 
     def to_dict(self) -> dict:
         """What ``pysolver outs --json`` prints."""
         return {"rules": self.rules, "board": [str(c) for c in self.board],
                 "players": [{"player": p, "hole": [str(c) for c in hole], "now": self.hands[p],
                              "outs": [str(o.card) for o in self.outs(p)]} for p, hole in enumerate(self.players)],
-                "leader": self.leader, "ties": [str(o.card) for o in self.ties],
+                "leader": self.leader, "winners": list(self.winners), "ties": [str(o.card) for o in self.ties],
                 "cards": [o.to_dict() for o in self.outcomes]}
 
     def __str__(self) -> str:
         """One block per player: the cards that leave them ahead, grouped by the hand they make."""
         lines = [f"board {format_cards(self.board)}"]
         for player, (hole, hand) in enumerate(zip(self.players, self.hands)):
-            lead = "  (leads now)" if self.leader == player else ""
+            lead = "  (leads now)" if self.leader == player else "  (ties now)" if player in self.winners \
+                and len(self.winners) > 1 else ""
             lines.append(f"player {player}: {format_cards(hole)}  {hand}{lead}")
         for player, hole in enumerate(self.players):
             cards = self.outs(player)
@@ -96,49 +117,60 @@ class OutsReport:
             for outcome in cards:
                 by_hand.setdefault(outcome.hands[player], []).append(str(outcome.card))
             lines += [f"  {' '.join(group)}  -> {hand}" for hand, group in by_hand.items()]
-        if self.ties:
+        if self.ties and len(self.players) == 2:
             lines.append(f"{len(self.ties)} tie{'s' if len(self.ties) != 1 else ''}: "
                          f"{' '.join(str(o.card) for o in self.ties)}")
+        elif self.ties:
+            by_players: dict[tuple[int, ...], list[str]] = {}
+            for outcome in self.ties:
+                by_players.setdefault(outcome.winners, []).append(str(outcome.card))
+            lines += [f"{len(cards)} tie{'s' if len(cards) != 1 else ''} of players "
+                      f"{', '.join(map(str, who))}: {' '.join(cards)}" for who, cards in by_players.items()]
         return "\n".join(lines)
 
 
-def _values(hands: Sequence[Sequence[Card]], rules: Rules) -> list[HandValue]:
-    """The evaluator's values of hands of one size, in one batch."""
-    values = evaluate_batch(np.array([[c.index for c in hand] for hand in hands], dtype=np.int64), rules=rules)
+def _values(hands: np.ndarray, rules: Rules) -> list[HandValue]:
+    """The evaluator's values of hands of one size ((n, k) card indices), in one batch."""
+    values = evaluate_batch(hands, rules=rules)
     cats = categories(values, rules)
     return [HandValue(int(v), Category(int(c)), describe_value(int(v), rules)) for v, c in zip(values, cats)]
 
 
-def _leader(first: HandValue, second: HandValue) -> Optional[int]:
-    if first.value == second.value:
-        return None
-    return 0 if first.value > second.value else 1
+def _winners(hands: Sequence[HandValue]) -> tuple[int, ...]:
+    best = max(h.value for h in hands)
+    return tuple(p for p, h in enumerate(hands) if h.value == best)
 
 
 def _table_report(situation: Situation) -> OutsReport:
-    p, q = situation.holes
-    board, rules = situation.board, situation.rules
-    unseen = situation.unseen
-    now = _values([p + board, q + board], rules)
-    later = _values([hole + board + (card,) for card in unseen for hole in (p, q)], rules)
-    outcomes = tuple(CardOutcome(card, _leader(a, b), (a.description, b.description), (a.category, b.category))
-                     for card, a, b in zip(unseen, later[0::2], later[1::2]))
-    return OutsReport((p, q), board, _leader(*now), (now[0].description, now[1].description), outcomes,
-                      rules.label)
+    holes = np.array([[c.index for c in hole] for hole in situation.holes], dtype=np.int64)   # (N, 2)
+    board = np.array([c.index for c in situation.board], dtype=np.int64)
+    unseen = np.array([c.index for c in situation.unseen], dtype=np.int64)
+    players, rules = len(holes), situation.rules
+    now = _values(np.hstack([holes, np.broadcast_to(board, (players, len(board)))]), rules)
+    rows = np.hstack([np.tile(holes, (len(unseen), 1)), np.broadcast_to(board, (len(unseen) * players, len(board))),
+                      np.repeat(unseen, players)[:, None]])                               # (U * N, k)
+    later = _values(rows, rules)
+    outcomes = []
+    for u, card in enumerate(situation.unseen):
+        hands = later[u * players:(u + 1) * players]
+        outcomes.append(CardOutcome(card, _winners(hands), tuple(h.description for h in hands),
+                                    tuple(h.category for h in hands)))
+    return OutsReport(situation.holes, situation.board, _winners(now), tuple(h.description for h in now),
+                      tuple(outcomes), rules.label)
 
 
 def _asp_report(situation: Situation) -> OutsReport:
     report, _ = solve_whatif(situation, look_ahead=1)
     now = report.now
-    outcomes = tuple(CardOutcome(r.cards[0], r.leader, (r.hands[0].description, r.hands[1].description),
-                                 (r.hands[0].category, r.hands[1].category)) for r in report.next_cards)
-    return OutsReport(situation.holes, situation.board, now.leader,  # type: ignore[arg-type]
-                      (now.hands[0].description, now.hands[1].description), outcomes, situation.rules.label)
+    outcomes = tuple(CardOutcome(r.cards[0], r.winners, tuple(h.description for h in r.hands),
+                                 tuple(h.category for h in r.hands)) for r in report.next_cards)
+    return OutsReport(situation.holes, situation.board, now.winners, tuple(h.description for h in now.hands),
+                      outcomes, situation.rules.label)
 
 
 def outs(players: Sequence[PlayerLike], board: CardsLike, *, dead: CardsLike = (), rules: RulesLike = None,
          engine: str = "table") -> OutsReport:
-    """Each unseen card's effect on a heads-up deal on the flop or turn.
+    """Each unseen card's effect on a deal of 2 to 9 players on the flop or turn.
 
     ``rules`` is a variant (its deck holds the unseen cards); ``engine`` is
     ``"table"`` (the evaluator) or ``"asp"`` (derived by clingo).
@@ -152,8 +184,6 @@ def outs(players: Sequence[PlayerLike], board: CardsLike, *, dead: CardsLike = (
     if engine not in ENGINES:
         raise PokerInputError(f"engine {engine!r}: choose one of {', '.join(ENGINES)}")
     situation = whatif_situation(players, board, dead, rules_of(rules))
-    if len(situation.players) != 2:
-        raise PlayerCountError(f"{len(situation.players)} players: outs are for a heads-up deal (2 players)")
     return _table_report(situation) if engine == "table" else _asp_report(situation)
 
 

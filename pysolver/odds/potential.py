@@ -34,13 +34,14 @@ from typing import Optional
 
 import numpy as np
 
-from ..core.cards import Card, CardsLike, format_cards
+from ..core.cards import Card, CardsLike, format_cards, parse_cards, parse_hole
 from ..core.errors import CardCountError, PlayerCountError
 from ..core.numbers import check_count
 from ..evaluator.lookup import card_keys, evaluate_keys
 from ..core.rules import Rules, RulesLike
+from .preflop import is_preflop
 from .strength import (AHEAD, BEHIND, STATES, TIED, Field, HandStrength, format_count, compare_states, current_states,
-                       tally)
+                       hand_strength, tally)
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,10 @@ class HandReport:
 
     ``one_card`` is ``None`` on the river, ``two_cards`` is ``None`` unless on
     the flop. With several opponents, HS is replaced by ``HS ** opponents`` in
-    EHS and Pr(win) (the approximation of Billings et al.).
+    EHS and Pr(win) (the approximation of Billings et al.). Preflop (no board)
+    HS is the all-in equity against one opponent over every board
+    (:mod:`pysolver.odds.preflop`), which already counts every card to come:
+    there is no lookahead, and EHS and Pr(win) are HS^n.
     """
 
     hole: tuple[Card, Card]
@@ -143,7 +147,8 @@ class HandReport:
 
     def __str__(self) -> str:
         """What ``pysolver strength`` prints."""
-        lines = [f"hand {format_cards(self.hole)}   board {format_cards(self.board)}", str(self.strength)]
+        where = f"board {format_cards(self.board)}" if self.board else "preflop"
+        lines = [f"hand {format_cards(self.hole)}   {where}", str(self.strength)]
         if self.opponents > 1:
             lines.append(f"HS^{self.opponents} {self.hs:.4f}")
         lines += [str(pot) for pot in (self.one_card, self.two_cards) if pot is not None]
@@ -253,15 +258,22 @@ def hand_potential(hole: CardsLike, board: CardsLike, cards_to_come: int = 1, *,
     return transition_counts(field, cards_to_come)
 
 
-def hand_report(hole: CardsLike, board: CardsLike, *, opponents: int = 1, dead: CardsLike = (),
+def hand_report(hole: CardsLike, board: CardsLike = (), *, opponents: int = 1, dead: CardsLike = (),
                 opponent_range=None, rules: RulesLike = None) -> HandReport:
     """HS, HS^n, PPot/NPot for each lookahead, EHS and Pr(win) of hole cards on a board.
 
     >>> r = hand_report("As Ks", "Qs Js Ts 2c 3d")  # the royal flush on the river
     >>> r.hs, r.ehs, r.one_card
     (1.0, 1.0, None)
+    >>> round(hand_report("As Ks", opponents=3).hs, 4)  # preflop: HS^3 from the exact table
+    0.3014
     """
     check_count("opponents", opponents, error=PlayerCountError)
+    if is_preflop(board):
+        if 2 * opponents + 2 + 5 + len(parse_cards(dead or ())) > 52:
+            raise PlayerCountError(f"{opponents} opponents: the deck holds too few cards for them")
+        strength = hand_strength(hole, (), dead=dead, opponent_range=opponent_range, rules=rules)
+        return HandReport(parse_hole(hole), (), opponents, strength, None, None)
     field = Field.of(hole, board, dead, opponent_range, rules=rules)
     if 2 * opponents > len(field.unseen) - (5 - len(field.board)):
         raise PlayerCountError(f"{opponents} opponents: the deck holds too few cards for them")

@@ -35,6 +35,7 @@ from ..core.ranges import as_range
 from ..core.rules import Rules, RulesLike
 from ..core.situation import Situation
 from ..evaluator.lookup import evaluate_batch
+from .preflop import is_preflop, preflop_counts
 
 # States of a comparison, in the order of the rows and columns of HP tables.
 AHEAD, TIED, BEHIND = 0, 1, 2
@@ -56,6 +57,7 @@ class HandStrength:
     ahead: float
     tied: float
     behind: float
+    over: str = "opponent holdings"
 
     @property
     def total(self) -> float:
@@ -77,7 +79,7 @@ class HandStrength:
 
     def __str__(self) -> str:
         return (f"HS {self.hs:.4f}  (ahead {format_count(self.ahead)}, tied {format_count(self.tied)}, "
-                f"behind {format_count(self.behind)} of {format_count(self.total)} opponent holdings)")
+                f"behind {format_count(self.behind)} of {format_count(self.total)} {self.over})")
 
 
 @dataclass(frozen=True)
@@ -170,9 +172,15 @@ def current_states(field: Field) -> np.ndarray:
     return compare_states(mine, evaluate_batch(rows, rules=field.rules))
 
 
-def hand_strength(hole: CardsLike, board: CardsLike, *, dead: CardsLike = (),
+PREFLOP = "deals over every opponent holding and board"
+"""What the counts of a preflop :class:`HandStrength` count."""
+
+
+def hand_strength(hole: CardsLike, board: CardsLike = (), *, dead: CardsLike = (),
                   opponent_range=None, rules: RulesLike = None) -> HandStrength:
-    """Hand strength of ``hole`` on a flop, turn or river against every opponent holding.
+    """Hand strength of ``hole`` on a flop, turn or river against every opponent holding;
+    preflop (no board), against every opponent holding and every board
+    (:mod:`pysolver.odds.preflop`: the all-in equity against one opponent).
 
     ``opponent_range`` (range text or a range object of :mod:`pysolver.core.ranges`)
     weights the holdings; by default each pair of unseen cards counts once.
@@ -180,10 +188,15 @@ def hand_strength(hole: CardsLike, board: CardsLike, *, dead: CardsLike = (),
 
     >>> hand_strength("As Ah", "Ad Ac Kd 2s 3h").hs  # quad aces on a board with no straight flush
     1.0
+    >>> round(hand_strength("As Ah").hs, 4)            # preflop: from the shipped exact table
+    0.852
     """
+    if is_preflop(board):
+        return HandStrength(*preflop_counts(hole, dead=dead, opponent_range=opponent_range, rules=rules),
+                            over=PREFLOP)
     field = Field.of(hole, board, dead, opponent_range, rules=rules)
     return HandStrength(*tally(current_states(field), field.weights))
 
 
-__all__ = ["AHEAD", "TIED", "BEHIND", "STATES", "HandStrength", "Field", "format_count", "compare_states", "tally",
+__all__ = ["AHEAD", "TIED", "BEHIND", "STATES", "PREFLOP", "HandStrength", "Field", "format_count", "compare_states", "tally",
            "current_states", "hand_strength"]

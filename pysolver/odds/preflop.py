@@ -1,0 +1,43 @@
+"""Hand strength before the flop: all-in equity against one opponent over every board.
+
+Before the flop there is no board to compare hands on, so the hand strength
+of Billings et al. becomes the share of the deals (every opponent holding and
+every five-card board) the hand wins, a tie counting half: its all-in equity
+against one opponent. Against a random opponent it is read from the shipped
+exact table (``pysolver/data/preflop_equity.json``, 2,097,572,400 deals per
+class); with dead cards, an opponent range or a rule variant it is enumerated
+exactly by :func:`pysolver.odds.calculator.equity`.
+
+    >>> preflop_counts("As Ah")
+    (1781508418, 11402312, 304661670)
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..core.cards import CardsLike, parse_board
+from ..core.rules import RulesLike
+from .calculator import equity
+
+
+def is_preflop(board: Optional[CardsLike]) -> bool:
+    """True when ``board`` holds no card (a bad board raises the usual error).
+
+    >>> is_preflop(""), is_preflop("Ks 7h 2d")
+    (True, False)
+    """
+    return len(parse_board(board or (), allowed=(0, 3, 4, 5))) == 0
+
+
+def preflop_counts(hole: CardsLike, *, dead: CardsLike = (), opponent_range=None,
+                   rules: RulesLike = None) -> tuple:
+    """(ahead, tied, behind): the deals ``hole`` wins, ties and loses against one opponent
+    (``opponent_range``, random by default) over every board; integers unless weighted."""
+    result = equity([hole, "random" if opponent_range is None else opponent_range], dead=dead, rules=rules,
+                    exact=True)
+    mine = result.players[0]
+    return mine.wins, mine.ties, mine.losses
+
+
+__all__ = ["is_preflop", "preflop_counts"]
