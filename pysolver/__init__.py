@@ -6,7 +6,7 @@ lives in the engines' subpackages, each with its ``__all__``:
 :mod:`pysolver.core` (cards, deals, categories, ranges, rules, errors),
 :mod:`pysolver.asp` (the clingo runtime, the codec, the solver, what-if),
 :mod:`pysolver.evaluator` (lookup tables), :mod:`pysolver.odds` (equity,
-strength, potential, outs, Chen) and :mod:`pysolver.crossval`.
+strength, potential, outs, board texture, Chen) and :mod:`pysolver.crossval`.
 
     >>> from pysolver import solve_showdown, equity
     >>> solve_showdown(["As Ks", "Qh Qd"], "Js Ts 2c 7h 3d").winners
@@ -33,6 +33,7 @@ from .odds.calculator import equity
 from .odds.chen import chen_score
 from .odds.draws import outs
 from .odds.potential import hand_potential, hand_report
+from .odds.range_texture import texture
 from .odds.strength import hand_strength
 from .crossval.runner import crossval_equity, crossval_exhaustive, crossval_random, crossval_streets
 
@@ -44,6 +45,6 @@ __all__ = [
     "RangeError", "RuleFileError",
     "Solver", "solve_showdown", "runouts",
     "evaluate", "evaluate_batch", "describe_value", "best_five",
-    "equity", "hand_strength", "hand_potential", "hand_report", "outs", "chen_score",
+    "equity", "hand_strength", "hand_potential", "hand_report", "outs", "texture", "chen_score",
     "crossval_random", "crossval_streets", "crossval_exhaustive", "crossval_equity",
 ]
