@@ -136,14 +136,20 @@ def short_name(hand: Hand) -> str:
     ('Kings full of Sevens', 'an Ace-high flush')
     """
     category, r = hand
-    plural = [RANK_PLURALS[x] for x in r]
+    plural = [RANK_PLURALS[x] for x in r[:2]]
     if category is _C.HIGH_CARD:
         return f"{_joined(r[:2])} high"
     if category in (_C.STRAIGHT, _C.FLUSH, _C.STRAIGHT_FLUSH):
         return _a(f"{RANK_NAMES[r[0]]}-high {category.label.lower()}")
-    return {_C.PAIR: lambda: plural[0], _C.TWO_PAIR: lambda: f"{plural[0]} and {plural[1]}",
-            _C.THREE_OF_A_KIND: lambda: f"three {plural[0]}", _C.FULL_HOUSE: lambda: f"{plural[0]} full of {plural[1]}",
-            _C.FOUR_OF_A_KIND: lambda: f"four {plural[0]}"}.get(category, lambda: "a royal flush")()
+    if category is _C.PAIR:
+        return plural[0]
+    if category is _C.TWO_PAIR:
+        return f"{plural[0]} and {plural[1]}"
+    if category is _C.FULL_HOUSE:
+        return f"{plural[0]} full of {plural[1]}"
+    if category in (_C.THREE_OF_A_KIND, _C.FOUR_OF_A_KIND):
+        return f"{'three' if category is _C.THREE_OF_A_KIND else 'four'} {plural[0]}"
+    return "a royal flush"
 
 
 def long_name(hand: Hand, straights: Sequence[Sequence[int]] = _STANDARD_RUNS) -> str:
