@@ -1,4 +1,5 @@
-"""The vocabulary: cards, deals, situations, hand categories, ranges, rules, errors.
+"""The vocabulary: cards, deals, situations, hand categories, ranges (their grid and
+orderings), rules, errors.
 
 No clingo is imported here, and none is needed for the standard game.
 """
@@ -8,11 +9,13 @@ from .categories import Category, HandValue, describe
 from .deal import Deal
 from .errors import (CardCountError, DuplicateCardError, InvalidCardError, PlayerCountError, PokerInputError,
                      RangeError, RuleFileError)
+from .grid import GRID_CLASSES, RangeGrid, grid_cell, range_grid
+from .orderings import ORDERINGS, Ordering, ordering
 from .ranges import HAND_CLASSES, Range, parse_range
 from .rules import STANDARD, VARIANTS, Rules
 from .situation import Situation
 
 __all__ = ["Card", "format_cards", "parse_board", "parse_cards", "parse_hole", "Category", "HandValue", "describe",
            "Deal", "CardCountError", "DuplicateCardError", "InvalidCardError", "PlayerCountError", "PokerInputError",
-           "RangeError", "RuleFileError", "HAND_CLASSES", "Range", "parse_range", "STANDARD", "VARIANTS", "Rules",
-           "Situation"]
+           "RangeError", "RuleFileError", "HAND_CLASSES", "Range", "parse_range", "GRID_CLASSES", "RangeGrid",
+           "grid_cell", "range_grid", "ORDERINGS", "Ordering", "ordering", "STANDARD", "VARIANTS", "Rules", "Situation"]

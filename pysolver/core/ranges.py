@@ -15,7 +15,9 @@ separated list of items:
 ``77-KK``        77 to KK; ``A5s-A2s`` A5s..A2s; ``T9s-QJs`` T9s, JTs, QJs
 ``AsKd``         one specific combo
 ``random``       every combo (also ``any``, ``100%``)
-``top 10%``      the best classes by :func:`preflop_order` (also ``10%``)
+``top 10%``      the best classes by :func:`preflop_order` (also ``10%``);
+                 ``top 10% chen`` by a named ordering (``vs1``, ``vs2``,
+                 ``vs3``, ``chen``, see :mod:`pysolver.core.orderings`)
 ``AA:0.5``       any item with a weight, also written ``0.5(AA)``
 ===============  =====================================================
 
@@ -33,11 +35,8 @@ raises :class:`RangeError` naming it; nothing is silently dropped.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
-from functools import lru_cache
-from importlib import resources
 from itertools import combinations
 from typing import Iterable, Union
 
@@ -94,49 +93,30 @@ def combo_mask(cards: Iterable[Union[Card, int]]) -> np.ndarray:
     return ~(gone[COMBOS[:, 0]] | gone[COMBOS[:, 1]])
 
 
-@lru_cache(maxsize=1)
-def _preflop_order() -> tuple[str, ...]:
-    try:
-        text = resources.files("pysolver").joinpath("data/preflop_equity.json").read_text()
-    except FileNotFoundError:  # pragma: no cover - the table ships with the package
-        raise RangeError("'top x%' needs pysolver/data/preflop_equity.json: "
-                         "run scripts/make_preflop_table.py") from None
-    table = json.loads(text)["classes"]
-    return tuple(sorted(HAND_CLASSES, key=lambda name: (-table[name]["equity"], CLASS_INDEX[name])))
+def preflop_order(order: str = "vs1") -> tuple[str, ...]:
+    """The 169 classes best first by an ordering of :mod:`pysolver.core.orderings`: ``vs1``
+    (exact equity against one random hand, the default), ``vs2``, ``vs3`` (against two, three
+    random hands) or ``chen`` (the Chen formula).
 
-
-def preflop_order() -> tuple[str, ...]:
-    """The 169 classes best first, by exact heads-up equity against one random hand.
-
-    This is the ordering behind ``top x%``; the equities come from
-    ``pysolver/data/preflop_equity.json`` (made by ``scripts/make_preflop_table.py``).
-
-    >>> preflop_order()[:3]
-    ('AA', 'KK', 'QQ')
+    >>> preflop_order()[:3], preflop_order("chen")[:3]
+    (('AA', 'KK', 'QQ'), ('AA', 'KK', 'QQ'))
     """
-    return _preflop_order()
+    from .orderings import ordering  # the orderings read the classes of this module
+    return ordering(order).classes
 
 
-def top_classes(percent: float) -> tuple[str, ...]:
+def top_classes(percent: float, order: str = "vs1") -> tuple[str, ...]:
     """The shortest prefix of :func:`preflop_order` holding at least ``percent`` % of the 1,326 combos.
 
     >>> top_classes(2)
     ('AA', 'KK', 'QQ', 'JJ', 'TT')
     """
-    if not 0 <= percent <= 100:
-        raise RangeError(f"top {percent}%: a percentage must be between 0 and 100")
-    wanted = percent / 100 * len(COMBOS) - 1e-9
-    chosen: list[str] = []
-    total = 0
-    for name in preflop_order():
-        if total >= wanted:
-            break
-        chosen.append(name)
-        total += 6 if len(name) == 2 else (4 if name[2] == "s" else 12)
-    return tuple(chosen)
+    from .orderings import ordering
+    return ordering(order).top(percent)
 
 
-_PERCENT = re.compile(r"^(?:top\s*)?(?P<p>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*%$", re.IGNORECASE)
+_PERCENT = re.compile(r"^(?:top\s*)?(?P<p>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*%(?:\s*(?P<order>[a-z0-9]+))?$",
+                      re.IGNORECASE)
 _HAND = re.compile(r"^(?P<a>[2-9TJQKA])(?P<b>[2-9TJQKA])(?P<s>[so]?)$")
 
 
@@ -184,14 +164,17 @@ def _expand(token: str, original: str) -> list[str]:
     return _names(high, low, suit)
 
 
-def _item_combos(item: str, original: str) -> np.ndarray:
-    """Indices into :data:`COMBOS` of one weightless item."""
+def _item_combos(item: str, original: str, order: str) -> np.ndarray:
+    """Indices into :data:`COMBOS` of one weightless item (``order``: of ``top x%`` naming none)."""
     lowered = item.lower()
     if lowered in ("random", "any", "all"):
         return np.arange(len(COMBOS))
     percent = _PERCENT.match(item)
     if percent:
-        names = top_classes(float(percent["p"]))
+        try:
+            names = top_classes(float(percent["p"]), percent["order"] or order)
+        except RangeError as error:
+            raise RangeError(f"range item {quoted(original)}: {error}") from None
         return np.concatenate([class_combos(n) for n in names]) if names else np.zeros(0, np.int64)
     compact = item.replace(" ", "")
     if len(compact) >= 4 and compact[1].lower() in "cdhs♣♦♥♠♧♢♡♤" or compact.startswith("10"):
@@ -296,8 +279,10 @@ class Range:
         return f"Range({self.text!r})"
 
 
-def parse_range(text: str) -> Range:
+def parse_range(text: str, order: str = "vs1") -> Range:
     """Read range notation into a :class:`Range`; a bad item raises :class:`RangeError` naming it.
+
+    ``order`` is the ordering of the ``top x%`` items that name none.
 
     >>> parse_range("77-KK").class_weights()
     {'KK': 6.0, 'QQ': 6.0, 'JJ': 6.0, 'TT': 6.0, '99': 6.0, '88': 6.0, '77': 6.0}
@@ -306,6 +291,9 @@ def parse_range(text: str) -> Range:
     ...
     pysolver.RangeError: range item 'AKx': not a hand such as 'AKs', 'TT' or 'AsKd'
     """
+    if order != "vs1":
+        from .orderings import check_ordering
+        order = check_ordering(order)
     if not isinstance(text, str):
         raise RangeError(f"range {quoted(text)}: expected text such as 'AKs, TT+' or 'random'")
     if not text.strip():
@@ -316,8 +304,24 @@ def parse_range(text: str) -> Range:
         if not original:
             raise RangeError(f"range {quoted(text)}: an empty item between commas")
         item, weight = _split_weight(original)
-        weights[_item_combos(item, original)] = weight
+        weights[_item_combos(item, original, order)] = weight
     return Range(text.strip(), weights)
+
+
+def orderings_named(text: str, order: str = "vs1") -> tuple[str, ...]:
+    """The orderings the ``top x%`` items of range text use, in order of first use
+    (``order`` for the items that name none).
+
+    >>> orderings_named("AA, top 10%, 0.5(top 20% chen)")
+    ('vs1', 'chen')
+    """
+    found: list[str] = []
+    for raw in text.split(","):
+        match = _PERCENT.match(_split_weight(raw.strip())[0]) if raw.strip() else None
+        name = (match["order"] or order).lower() if match else None
+        if name and name not in found:
+            found.append(name)
+    return tuple(found)
 
 
 RANDOM = Range("random", np.ones(len(COMBOS)))
@@ -341,5 +345,5 @@ def weighted_combos(value: Union[str, Range],
 
 
 __all__ = ["COMBOS", "HAND_CLASSES", "CLASS_INDEX", "COMBO_CLASS", "combo_index", "class_combos",
-           "combo_mask", "preflop_order", "top_classes", "Range", "parse_range", "RANDOM", "as_range",
-           "weighted_combos"]
+           "combo_mask", "preflop_order", "top_classes", "Range", "parse_range", "orderings_named", "RANDOM",
+           "as_range", "weighted_combos"]

@@ -1,0 +1,100 @@
+"""Write pysolver/data/preflop_orderings.json: the tables behind the named orderings of ``top x%``.
+
+Three tables, one value per starting-hand class (higher is better):
+
+- ``vs2`` and ``vs3``: the all-in equity of the class against two and three
+  random hands, preflop to the river. An exact enumeration is out of reach
+  (about 37 minutes per class against two random hands, weeks against three),
+  so each class is sampled by the project's own Monte Carlo engine
+  (:func:`pysolver.equity` with ``trials`` and ``seed``): one representative
+  hand per class (all hands of a class have the same equity against random
+  hands, by suit symmetry), every class with the same seed. The standard
+  error of each value is written beside it.
+- ``chen``: the Chen score of the class (:func:`pysolver.odds.chen.chen_score`),
+  written here so that the vocabulary, which may not import the odds engine,
+  can order by it.
+
+The ordering against one random hand, the default, reads the exact table
+``pysolver/data/preflop_equity.json`` (``scripts/make_preflop_table.py``).
+
+    python scripts/make_preflop_orderings.py                 # 5,000,000 trials per class: ~20 min on 2 cores
+    python scripts/make_preflop_orderings.py --classes AA 72o --trials 20000 --out /tmp/o.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+from pysolver import Card, equity
+from pysolver.core.ranges import COMBOS, HAND_CLASSES, class_combos
+from pysolver.odds.chen import chen_score
+
+OUT = Path(__file__).resolve().parent.parent / "pysolver" / "data" / "preflop_orderings.json"
+SEED = 20240613
+TRIALS = 5_000_000
+OPPONENTS = {"vs2": 2, "vs3": 3}
+
+
+def representative(name: str) -> str:
+    """The first hand of a class as card text: ``'AA'`` -> ``'AcAd'``."""
+    return "".join(str(Card(int(i))) for i in COMBOS[class_combos(name)[0]])
+
+
+def sample(job: tuple[str, int, int, int]) -> tuple[str, float, float]:
+    """(class, equity, standard error) of one class against ``opponents`` random hands."""
+    name, opponents, trials, seed = job
+    result = equity([representative(name)] + ["random"] * opponents, exact=False, trials=trials, seed=seed)
+    return name, result.players[0].equity, result.players[0].stderr
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--classes", nargs="*", default=list(HAND_CLASSES))
+    parser.add_argument("--trials", type=int, default=TRIALS)
+    parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args()
+    start = time.perf_counter()
+    orderings: dict = {}
+    for key, opponents in OPPONENTS.items():
+        began = time.perf_counter()
+        jobs = [(name, opponents, args.trials, args.seed) for name in args.classes]
+        with Pool(args.workers) as pool:
+            rows = {name: (value, error) for name, value, error in pool.imap(sample, jobs)}
+        seconds = time.perf_counter() - began
+        print(f"{key}: {len(rows)} classes in {seconds:.0f} s", flush=True)
+        orderings[key] = {
+            "title": f"equity against {('two', 'three')[opponents - 2]} random hands",
+            "method": f"Monte Carlo, {args.trials:,} trials per class, seed {args.seed} for every class, "
+                      f"one representative hand per class (pysolver.equity)",
+            "players": opponents + 1, "trials": args.trials, "seed": args.seed, "seconds": round(seconds, 1),
+            "values": {name: round(rows[name][0], 6) for name in args.classes},
+            "stderr": {name: round(rows[name][1], 6) for name in args.classes},
+        }
+    orderings["chen"] = {
+        "title": "the Chen formula",
+        "method": "pysolver.odds.chen.chen_score; equal scores ordered by equity against one random hand",
+        "values": {name: chen_score(name) for name in args.classes},
+    }
+    seconds = time.perf_counter() - start
+    document = {
+        "description": "The values behind the named orderings of 'top x%', one per starting-hand class, "
+                       "higher is better. The default ordering, against one random hand, is the exact "
+                       "table preflop_equity.json.",
+        "generator": "scripts/make_preflop_orderings.py",
+        "seconds": round(seconds, 1),
+        "workers": args.workers,
+        "orderings": orderings,
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(document, indent=1) + "\n")
+    print(f"wrote {args.out} ({len(args.classes)} classes) in {seconds:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
