@@ -13,6 +13,7 @@ import pytest
 from pysolver import Deal, RuleFileError, Solver, evaluate, load_rules
 from pysolver.cli import main
 from pysolver.core.rules import Limits, variant_path
+from process_table import children
 
 RIVER = Deal.parse(["As Ks", "Qh Qd"], "Js Ts 2c 7h 3d")
 RUNAWAY = "p(0). p(X+1) :- p(X).\n"
@@ -114,7 +115,10 @@ def test_ctrl_c_while_grounding_is_one_line_and_leaves_no_process(tmp_path):
                "--time-limit", "100"]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                start_new_session=True)
-    time.sleep(3)                                  # well into grounding
+    deadline = time.monotonic() + 60               # until the grounding child runs
+    while not children(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(0.5)
     os.killpg(process.pid, signal.SIGINT)          # Ctrl-C reaches the whole group
     out, err = process.communicate(timeout=30)
     assert process.returncode == 2 and out == ""

@@ -12,6 +12,7 @@ import pytest
 
 from pysolver.asp.processes import recycled_imap
 from pysolver.core.errors import WorkerError
+from process_table import alive, children
 
 
 def _die_on(task: int) -> int:
@@ -46,39 +47,18 @@ SCRIPT = textwrap.dedent("""
 """)
 
 
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as stat:
-                    if int(stat.read().rsplit(")", 1)[1].split()[1]) == pid:
-                        found.append(int(entry))
-            except (OSError, IndexError, ValueError):
-                pass
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 def test_workers_of_a_killed_parent_end():
     process = subprocess.Popen([sys.executable, "-c", SCRIPT], stdout=subprocess.PIPE, text=True)
     process.stdout.readline()                      # the parent runs
     time.sleep(1)                                  # its workers sleep in their first task
-    workers = _children(process.pid)
+    workers = children(process.pid)
     assert len(workers) == 2
     process.kill()
     process.wait()
     deadline = time.monotonic() + 15               # a worker ends at its next result
-    while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+    while any(alive(w) for w in workers) and time.monotonic() < deadline:
         time.sleep(0.2)
-    assert not any(_alive(w) for w in workers)
+    assert not any(alive(w) for w in workers)
 
 
 def test_ctrl_c_leaves_no_child():
@@ -86,9 +66,9 @@ def test_ctrl_c_leaves_no_child():
                                text=True, start_new_session=True)
     process.stdout.readline()
     time.sleep(1)
-    workers = _children(process.pid)
+    workers = children(process.pid)
     assert workers
     os.killpg(process.pid, signal.SIGINT)
     process.communicate(timeout=30)
     time.sleep(0.5)
-    assert not any(_alive(w) for w in workers)
+    assert not any(alive(w) for w in workers)

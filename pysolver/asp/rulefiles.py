@@ -152,6 +152,7 @@ def call_limited(function: Callable[[], T], limits: Limits, label: str) -> T:
     if pid == 0:                                   # the child: never returns
         status = 1
         try:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the parent's to handle
             os.close(read_end)
             _limit_memory(limits.memory_mb)
             _send(write_end, _outcome(function))
