@@ -18,9 +18,9 @@ from typing import NoReturn, Sequence
 from .. import __version__
 from ..core.errors import PokerInputError, WorkerError
 from ..core.ranges import parse_range
-from . import showdown, equity, chen, strength, outs, runouts, crossval, rules, cache
+from . import showdown, equity, ranges, texture, chen, strength, outs, runouts, crossval, rules, cache
 # Each subcommand module, in the order of `pysolver --help`.
-COMMANDS: tuple = (showdown, equity, chen, strength, outs, runouts, crossval, rules, cache)
+COMMANDS: tuple = (showdown, equity, ranges, texture, chen, strength, outs, runouts, crossval, rules, cache)
 
 ERROR_LIMIT = 300
 """The longest error line the command line prints (a 100 KB argument is not echoed back)."""

@@ -10,6 +10,7 @@ is piped.
 from __future__ import annotations
 
 import sys
+import time
 from contextlib import contextmanager
 from typing import Iterator, Optional
 
@@ -41,23 +42,31 @@ def add_parser(subparsers) -> None:
 
 @contextmanager
 def progress_bar(enabled: bool) -> Iterator[Optional[Progress]]:
-    """A ``progress(done, total)`` callback drawing a tqdm bar after one second, or None."""
+    """A ``progress(done, total)`` callback drawing a rich bar on stderr once a run has taken a
+    second (it disappears when the run ends), or None."""
     if not enabled:
         yield None
         return
-    from tqdm import tqdm
+    from rich.console import Console
+    from rich.progress import Progress as Bar
 
-    bar = tqdm(total=None, delay=1.0, leave=False, file=sys.stderr, unit=" steps")
+    bar = Bar(*Bar.get_default_columns(), console=Console(stderr=True), transient=True)
+    start, task = time.monotonic(), None
 
     def update(done: int, total: int) -> None:
-        if total and bar.total != total:
-            bar.total = total
-        bar.update(done - bar.n)
+        nonlocal task
+        if task is None:
+            if time.monotonic() - start < 1.0:
+                return
+            bar.start()
+            task = bar.add_task("equity", total=total or None)
+        bar.update(task, completed=done, total=total or None)
 
     try:
         yield update
     finally:
-        bar.close()
+        if task is not None:
+            bar.stop()
 
 
 def run(args) -> int:

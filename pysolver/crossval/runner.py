@@ -174,11 +174,16 @@ class _NoBar:
 
 
 def _progress_bar(total: int, mode: str, progress: bool):
-    """A tqdm bar on stderr when asked and stderr is a terminal."""
+    """A rich bar on stderr when asked and stderr is a terminal (``update(n)``, ``close()``)."""
     if not (progress and sys.stderr.isatty()):
         return _NoBar()
-    from tqdm import tqdm
-    return tqdm(total=total, desc=f"crossval {mode}", unit="chunk", file=sys.stderr)
+    from types import SimpleNamespace
+    from rich.console import Console
+    from rich.progress import Progress
+    bar = Progress(*Progress.get_default_columns(), console=Console(stderr=True))
+    task = bar.add_task(f"crossval {mode}", total=total)
+    bar.start()
+    return SimpleNamespace(update=lambda n: bar.advance(task, n), close=bar.stop)
 
 
 def _seed(seed: int | None) -> int:
