@@ -229,8 +229,10 @@ def test_hand_strength_any_input(deal, opponents):
     result = outcome(hand_strength, hole, board, opponent_range=opponents, types=True)
     if not isinstance(result, Exception):
         assert min(result.ahead, result.tied, result.behind) >= 0
-        if opponents is None:     # every pair of the unseen cards, once
-            assert result.ahead + result.tied + result.behind == math.comb(50 - len(parse_cards(board)), 2)
+        if opponents is None:     # every pair of the unseen cards, once (preflop: with every board)
+            known = len(parse_cards(board or ()))
+            boards = math.comb(48, 5) if known == 0 else 1
+            assert result.ahead + result.tied + result.behind == math.comb(50 - known, 2) * boards
 
 
 @QUICK
