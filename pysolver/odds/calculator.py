@@ -5,9 +5,9 @@ Each player is a specific hand (``"AhKh"``), a range (``"TT+, AKs"``, see
 and dead cards, :func:`equity` returns each player's probabilities of winning
 outright, tying and losing, and the equity (a tie among k players pays 1/k).
 
-Exact enumeration (:mod:`pysolver.odds.enumeration`) is used when :func:`work_estimate`
-is within :data:`EXACT_BUDGET`: always for specific hands, and for one range
-or random player postflop or preflop; otherwise Monte Carlo
+Exact enumeration, by the cheapest of its paths (:mod:`pysolver.odds.paths`), is used
+when :func:`work_estimate` is within :data:`EXACT_BUDGET`: always for specific hands,
+for one range or random player, and for ranges whose deals fit; otherwise Monte Carlo
 (:mod:`pysolver.odds.sampling`). ``exact=True`` forces enumeration, unless
 :func:`exact_seconds` says it would take longer than :data:`EXACT_TIME_LIMIT`
 (then ``force=True`` is needed too); ``exact=False`` forces sampling.
@@ -37,7 +37,6 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from math import comb, prod
 from typing import Callable, Optional, Sequence, Union
 
 import numpy as np
@@ -49,25 +48,16 @@ from ..core.numbers import check_count, check_positive, check_seed, draw_seed
 from ..core.ranges import COMBO_CLASS, HAND_CLASSES, Range, combo_index
 from ..core.rules import Rules, RulesLike
 from ..core.situation import PlayerLike, Situation
-from .enumeration import Tally, exact_fixed, exact_one_open, exact_open_preflop, suit_symmetries
+from .enumeration import Tally
 from .matchups import heads_up
+from .paths import CALL_COST, VALUES_PER_SECOND, exact_tally, work_estimate
 from .sampling import MAX_TRIALS, Open, monte_carlo
 
 EXACT_BUDGET = 100_000_000
 """Largest :func:`work_estimate` (hand values looked up) that ``exact=None`` enumerates: about 10 s."""
 
-VALUES_PER_SECOND = 10_000_000
-"""Roughly how many of :func:`work_estimate`'s hand values an exact run gets through per second on
-one core. Calibrated by timing exact runs on the development machine: AhKh against random on a
-flop (estimate 0.02 s, took 0.01 s), AhKh QsQd random preflop (7 s, took 8 s), AhKh random random
-on a flop (41 s, took 32-45 s) and preflop (37 minutes, took 44); runs of other shapes fall within a
-factor of 4 of their estimate (random random random: 34 days, about 9 by extrapolation)."""
-
 EXACT_TIME_LIMIT = 60.0
 """Longest :func:`exact_seconds` that ``exact=True`` starts without ``force=True``."""
-
-CALL_COST = 10_000
-"""The set-up of one enumeration of a board for an open player, counted as that many hand values."""
 
 PROGRESS_STEPS = 1000
 """An exact run reports ``progress(done, PROGRESS_STEPS)``: the thousandths of its deals counted."""
@@ -130,41 +120,13 @@ def _number(value: float) -> Union[int, float]:
     return int(round(value)) if abs(value - round(value)) < 1e-6 else float(value)
 
 
-def work_estimate(players: Sequence[Union[tuple, Range]], board_size: int, dead: int = 0) -> float:
-    """Roughly how many hand values an exact enumeration looks up or compares (see :data:`EXACT_BUDGET`).
-
-    The open players (ranges) but the largest are fixed one combo at a time; the
-    largest is enumerated against every run-out of the board (grouped by ranks:
-    91 groups per run-out), or preflop against every board, a third of its combos
-    computed (suit symmetry). Preflop, suit symmetry also leaves about a quarter
-    of the combos fixed first. Never less with more open players or wider ranges.
-
-    >>> from pysolver.core.ranges import RANDOM
-    >>> work_estimate([("Ah", "Kh"), RANDOM], 3)          # a flop: 1,081 run-outs of 2 cards
-    210068.0
-    >>> f"{work_estimate([RANDOM] * 3, 0):.2e}"           # 1,326 x 1,326 / 4 holdings, every board
-    '2.91e+13'
-    """
-    open_sizes = sorted(int((p.weights > 0).sum()) for p in players if isinstance(p, Range))
-    per_fixed_deal = len(players) * (50_000 if board_size == 0 else 1_000)
-    if not open_sizes:
-        return float(per_fixed_deal)
-    last = open_sizes.pop()
-    if board_size >= 3:
-        unseen = max(52 - 2 * (len(players) - 1 - len(open_sizes)) - board_size - dead, 0)
-        per_open = comb(unseen, 5 - board_size) * 91 * len(players) + CALL_COST + per_fixed_deal + last
-        return per_open * float(prod(open_sizes))      # Python ints: no overflow
-    per_open = per_fixed_deal * max(last / 3, 1)
-    return per_open * max(float(prod(open_sizes)) / 4, 1.0)
-
-
 def exact_seconds(players: Sequence[Union[tuple, Range]], board_size: int, dead: int = 0) -> float:
     """Roughly how long an exact enumeration takes on one core: :func:`work_estimate` over
     :data:`VALUES_PER_SECOND`.
 
     >>> from pysolver.core.ranges import RANDOM
     >>> round(exact_seconds([("Ah", "Kh"), RANDOM, RANDOM], 0) / 60)     # minutes
-    37
+    15
     """
     return work_estimate(players, board_size, dead) / VALUES_PER_SECOND
 
@@ -249,7 +211,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = (), *, dead: CardsL
                     f"exact equity of {' vs '.join(quoted(n, 30) for n in names)} would take "
                     f"{_duration(seconds)}: force=True (--force) runs it anyway; without exact it is sampled")
         report = None if progress is None else (lambda f: progress(int(f * PROGRESS_STEPS), PROGRESS_STEPS))
-        tally = tabled or _exact(specs, board_index, dead_index, report, rules)
+        tally = tabled or exact_tally(specs, board_index, dead_index, report, rules)
         return _result(names, tally, None, board_cards, dead_cards, rules)
     open_specs = [Open(None, None) if isinstance(s, Range) and s.is_random else spec
                   for s, spec in zip(seats, specs)]
@@ -257,68 +219,6 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = (), *, dead: CardsL
     tally, stderr = monte_carlo(open_specs, board_index, dead_index, trials, target_stderr, seed, progress,
                                 rules)
     return _result(names, tally, stderr, board_cards, dead_cards, rules, seed)
-
-
-def _exact(specs: list, board: np.ndarray, dead: np.ndarray, report: Optional[Callable[[float], None]],
-           rules: Rules) -> Tally:
-    """Enumerate: fix open players one combo at a time until one is left open.
-
-    Combos of the player fixed first that a suit permutation maps onto each other,
-    leaving everything else as it is, give the same counts: one of each is counted.
-    ``report(fraction)`` follows the deepest loop.
-    """
-    opens = [i for i, s in enumerate(specs) if isinstance(s, Open)]
-    if not opens:
-        return exact_fixed(np.array(specs), board, dead, rules)
-    fixed = np.array([s for s in specs if not isinstance(s, Open)], dtype=np.int64).reshape(-1, 2)
-    if len(opens) == 1:
-        position = opens[0]
-        spec = specs[position]
-        if len(board) >= 3:
-            return exact_one_open(fixed, spec.combos, spec.weights, board, dead, position, rules)
-        step = None if report is None else (lambda done, total: report(done / total))
-        return exact_open_preflop(fixed, spec.combos, spec.weights, dead, position, step, rules)
-    spec = specs[opens[0]]
-    rows, times = _orbits(spec, fixed, [specs[i] for i in opens[1:]], board, dead)
-    tally = Tally.empty(len(specs))
-    for done, (row, count) in enumerate(zip(rows, times)):
-        combo, taken = spec.combos[row], spec.combos[row].tolist()
-        rest = []
-        for s in specs:
-            if isinstance(s, Open) and s is not spec:
-                keep = ~np.isin(s.combos, taken).any(axis=1)
-                if not keep.any():
-                    break
-                rest.append(Open(s.combos[keep], s.weights[keep]))
-            else:
-                rest.append(combo if s is spec else s)
-        else:
-            inner = None if report is None else (lambda f, done=done: report((done + f) / len(rows)))
-            tally.merge(_exact(rest, board, dead, inner, rules), weight=float(spec.weights[row]) * int(count))
-        if report is not None:
-            report((done + 1) / len(rows))
-    return tally
-
-
-def _orbits(spec: Open, fixed: np.ndarray, others: list, board: np.ndarray,
-            dead: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """One row of ``spec.combos`` per class of combos of equal weight that a suit permutation maps onto
-    each other while fixing every fixed hand, the board, the dead cards and the other open players'
-    weighted combos; and the size of each class."""
-    code = np.array([52, 1])
-    maps = []
-    for card_map in suit_symmetries(*fixed, board, dead):
-        for other in others:
-            weight = np.zeros(52 * 52)
-            weight[np.sort(other.combos, axis=1) @ code] = other.weights
-            if not np.array_equal(weight[np.sort(card_map[other.combos], axis=1) @ code], other.weights):
-                break
-        else:
-            maps.append(card_map)
-    canonical = np.stack([np.sort(m[spec.combos], axis=1) @ code for m in maps]).min(axis=0)
-    _, rows, times = np.unique(np.column_stack([canonical, spec.weights]), axis=0, return_index=True,
-                               return_counts=True)
-    return rows, times
 
 
 @lru_cache(maxsize=1)

@@ -191,7 +191,8 @@ def exact_one_open(fixed: np.ndarray, open_combos: np.ndarray, open_weights: np.
                                 board_bits[None, :] + CARD_BITS[fixed].sum(axis=1)[:, None])
     group_weights, flush_pairs = _open_weights(board, runouts, board_bits, open_combos, open_weights)
     group_key = RANK_WEIGHTS[_GROUP_HIGH] + RANK_WEIGHTS[_GROUP_LOW]
-    group_values = table.rank_value[board_key[:, None] + group_key[None, :]]
+    # A group that would hold a fifth card of a rank cannot be dealt (its weight is 0): clip its key.
+    group_values = table.rank_value.take(board_key[:, None] + group_key[None, :], mode="clip")
 
     position = len(fixed) if open_position is None else open_position
     tally = Tally.empty(len(fixed) + 1)

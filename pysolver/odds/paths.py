@@ -1,0 +1,259 @@
+"""Which exact enumeration answers a question, and roughly how much work each would be.
+
+Every path counts the same deals and returns the same integers; they differ in
+how much work they do, estimated in hand values looked up or compared (about
+:data:`VALUES_PER_SECOND` of them per second on one core):
+
+* ``fixed``: every hand known, :func:`~pysolver.odds.enumeration.exact_fixed`;
+* ``grouped``: combos grouped by ranks, :func:`~pysolver.odds.grouped.exact_grouped`,
+  when its deals of combos fit in memory (:data:`DEALS_LIMIT`);
+* ``one open``: one range or random player, every holding against every
+  run-out (:func:`~pysolver.odds.enumeration.exact_one_open`) after the flop,
+  every holding against every board before it
+  (:func:`~pysolver.odds.enumeration.exact_open_preflop`);
+* ``fix first``: the first open player fixed one combo at a time (one combo of
+  each class of suit symmetry), the rest by the cheapest path.
+
+:func:`exact_path` names the cheapest, :func:`work_estimate` its work.
+
+    >>> from pysolver.core.ranges import parse_range
+    >>> exact_path([parse_range("QQ+, AKs"), parse_range("JJ, TT, 99, AQs")], 3)
+    'grouped'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from math import comb, prod
+from typing import Callable, Optional, Sequence, Union
+
+import numpy as np
+
+from ..core.ranges import COMBOS, Range
+from ..core.rules import Rules
+from .enumeration import _GROUP_OF, Tally, exact_fixed, exact_one_open, exact_open_preflop, suit_symmetries
+from .grouped import exact_grouped
+from .matchups import COMBO_IMAGES, combo_indices
+from .sampling import Open
+
+VALUES_PER_SECOND = 10_000_000
+"""Roughly how many of :func:`work_estimate`'s hand values an exact run gets through per second on
+one core. Calibrated by timing exact runs on the development machine: AhKh against random on a
+flop (estimate 0.02 s, took 0.01 s), AhKh QsQd random preflop (7 s, took 8 s), AhKh random random
+on a flop (41 s, took 32-45 s); runs of other shapes fall within a factor of 4 of their estimate."""
+
+CALL_COST = 10_000
+"""The set-up of one enumeration, counted as that many hand values."""
+
+DEALS_LIMIT = 2_000_000
+"""Most deals of combos (one combo per player, no card twice) the grouped path holds at once."""
+
+#: Rank multisets of the cards to come, by how many come (0..5).
+_MULTISETS = (1, 13, 91, 455, 1820, 6175)
+#: Boards counted again per class of deals and suit by the flush corrections, by cards to come: the
+#: boards with three or more cards of the suit on which some player makes a flush (measured).
+_FLUSH_BOARDS = (1, 2, 10, 10, 10, 6_000)
+
+Seat = Union[tuple, Range, np.ndarray, Open]
+
+
+@dataclass(frozen=True)
+class SeatSize:
+    """What the work depends on in one player: live combos, rank groups among them, the most
+    classes of (rank group, cards of one suit) among them for any suit, and whether the player is
+    open (a range, even of one combo, rather than a hand)."""
+
+    combos: int
+    groups: int
+    classes: int
+    is_open: bool = True
+
+
+_HAND = SeatSize(1, 1, 1, False)
+
+
+def seat_size(seat: Seat) -> SeatSize:
+    """The size of a range (its combos of positive weight), an open player's combos, or a hand."""
+    if isinstance(seat, Range):
+        return _range_size(seat)
+    if isinstance(seat, Open):
+        return _combos_size(np.sort(seat.combos, axis=1))
+    return _HAND
+
+
+@lru_cache(maxsize=64)
+def _range_size(seat: Range) -> SeatSize:
+    return _combos_size(COMBOS[seat.weights > 0])
+
+
+def _combos_size(combos: np.ndarray) -> SeatSize:
+    group = _GROUP_OF[combos[:, 1] >> 2, combos[:, 0] >> 2]
+    suited = (combos[:, :, None] & 3) == np.arange(4)                  # (n, 2, 4)
+    codes = 4 * group[:, None] + suited[:, 1] * 2 + suited[:, 0]
+    return SeatSize(len(combos), len(np.unique(group)), max(len(np.unique(codes[:, s])) for s in range(4)))
+
+
+def grouped_work(sizes: Sequence[SeatSize], board_size: int, symmetric: bool = False) -> float:
+    """Rough work of :func:`~pysolver.odds.grouped.exact_grouped`: building the deals, valuing each
+    rank group per rank multiset to come, and the flush corrections (one suit if ``symmetric``)."""
+    players, to_come = len(sizes), 5 - board_size
+    deals = float(prod(s.combos for s in sizes))
+    groups = min(deals, float(prod(s.groups for s in sizes)))
+    classes = min(deals, float(prod(s.classes for s in sizes)))
+    suits = 1 if symmetric else 4
+    return players * (0.6 * deals + groups * _MULTISETS[to_come] + suits * classes * _FLUSH_BOARDS[to_come]) + CALL_COST
+
+
+def legacy_work(players: Sequence[Seat], board_size: int, dead: int = 0) -> float:
+    """Rough work of the ``fixed``, ``one open`` and ``fix first`` paths without grouping: the
+    open players but the largest fixed one combo at a time (a quarter of them preflop, by suit
+    symmetry), the largest against every run-out (91 rank groups per run-out) or, preflop, a third
+    of its combos against every board."""
+    open_sizes = sorted(seat_size(p).combos for p in players if seat_size(p).is_open)
+    per_fixed_deal = len(players) * (25_000 if board_size == 0 else 1_000)
+    if not open_sizes:
+        return float(per_fixed_deal)
+    last = open_sizes.pop()
+    if board_size >= 3:
+        unseen = max(52 - 2 * (len(players) - 1 - len(open_sizes)) - board_size - dead, 0)
+        per_open = comb(unseen, 5 - board_size) * 91 * len(players) + CALL_COST + per_fixed_deal + last
+        return per_open * float(prod(open_sizes))      # Python floats of Python ints: no overflow
+    per_open = per_fixed_deal * max(last / 3, 1)
+    return per_open * max(float(prod(open_sizes)) / 4, 1.0)
+
+
+def _estimates(players: Sequence[Seat], board_size: int, dead: int, top: bool = True) -> dict[str, float]:
+    """The work of every path that applies, by name (``fix first 2``: player 2 fixed first). Suit
+    symmetry saves about three quarters of the combos fixed first before the flop (``top``)."""
+    sizes = [seat_size(p) for p in players]
+    opens = [i for i, s in enumerate(sizes) if s.is_open]
+    if not opens:
+        return {"fixed": legacy_work(players, board_size, dead)}
+    found = {}
+    if len(opens) == 1:
+        found["one open"] = legacy_work(players, board_size, dead)
+    if prod(s.combos for s in sizes) <= DEALS_LIMIT:
+        found["grouped"] = grouped_work(sizes, board_size, board_size == 0 and dead == 0 and _symmetric(players))
+    if len(opens) > 1:
+        by_size = sorted(opens, key=lambda i: sizes[i].combos)
+        found[f"fix first {by_size[0]}"] = legacy_work(players, board_size, dead)
+        largest = by_size[-1]
+        rest = list(players[:largest]) + [(None, None)] + list(players[largest + 1:])
+        share = max(sizes[largest].combos / (4 if board_size == 0 and top else 1), 1.0)
+        found.setdefault(f"fix first {largest}", share * min(_estimates(rest, board_size, dead, False).values()))
+    return found
+
+
+def _symmetric(players: Sequence[Seat]) -> bool:
+    """Whether every permutation of the suits leaves each player's weighted combos as they are (a
+    known hand never is)."""
+    for seat in players:
+        if isinstance(seat, Range):
+            combos, weights = COMBOS[seat.weights > 0], seat.weights[seat.weights > 0]
+        elif isinstance(seat, Open):
+            combos, weights = seat.combos, seat.weights
+        else:
+            return False
+        dense = np.zeros(len(COMBOS))
+        dense[combo_indices(combos)] = weights
+        if not (dense[COMBO_IMAGES] == dense).all():
+            return False
+    return True
+
+
+def work_estimate(players: Sequence[Seat], board_size: int, dead: int = 0) -> float:
+    """Roughly how many hand values the cheapest exact path looks up or compares: its time on one
+    core is this over :data:`VALUES_PER_SECOND`. Never less with more open players or wider
+    ranges.
+
+    >>> from pysolver.core.ranges import RANDOM
+    >>> work_estimate([("Ah", "Kh"), RANDOM], 3)          # a flop: grouped by ranks
+    56233.2
+    >>> f"{work_estimate([RANDOM] * 3, 0):.2e}"
+    '2.99e+12'
+    """
+    return min(_estimates(players, board_size, dead).values())
+
+
+def exact_path(players: Sequence[Seat], board_size: int, dead: int = 0) -> str:
+    """The name of the cheapest exact path (see the module's text)."""
+    found = _estimates(players, board_size, dead)
+    return min(found, key=found.get)
+
+
+Report = Optional[Callable[[float], None]]
+
+
+def exact_tally(specs: list, board: np.ndarray, dead: np.ndarray, report: Report, rules: Rules,
+                path: Optional[str] = None) -> Tally:
+    """Enumerate by the cheapest path, or by ``path`` if it applies. ``specs`` per player: its hand
+    (two card indices) or an :class:`~pysolver.odds.sampling.Open` with the combos (avoiding the
+    known cards) and weights; ``report(fraction)`` follows the work."""
+    path = path or exact_path(specs, len(board), len(dead))
+    opens = [i for i, s in enumerate(specs) if isinstance(s, Open)]
+    fixed = np.array([s for s in specs if not isinstance(s, Open)], dtype=np.int64).reshape(-1, 2)
+    if path == "fixed":
+        return exact_fixed(fixed, board, dead, rules)
+    if path == "grouped":
+        seats = [(s.combos, s.weights) if isinstance(s, Open) else (s.reshape(1, 2), np.ones(1)) for s in specs]
+        return exact_grouped(seats, board, dead, rules, report)
+    if path == "one open":
+        spec = specs[opens[0]]
+        if len(board) >= 3:
+            return exact_one_open(fixed, spec.combos, spec.weights, board, dead, opens[0], rules)
+        step = None if report is None else (lambda done, total: report(done / total))
+        return exact_open_preflop(fixed, spec.combos, spec.weights, dead, opens[0], step, rules)
+    return _fix_first(specs, int(path.split()[-1]), fixed, board, dead, report, rules)
+
+
+def _fix_first(specs: list, position: int, fixed: np.ndarray, board: np.ndarray, dead: np.ndarray,
+               report: Report, rules: Rules) -> Tally:
+    """Fix the open player at ``position`` one combo at a time, one combo of each class that a suit
+    permutation fixing everything else maps onto each other, and enumerate the rest."""
+    spec = specs[position]
+    others = [s for i, s in enumerate(specs) if isinstance(s, Open) and i != position]
+    rows, times = _orbits(spec, fixed, others, board, dead)
+    tally = Tally.empty(len(specs))
+    for done, (row, count) in enumerate(zip(rows, times)):
+        taken = spec.combos[row].tolist()
+        rest = []
+        for s in specs:
+            if isinstance(s, Open) and s is not spec:
+                keep = ~np.isin(s.combos, taken).any(axis=1)
+                if not keep.any():
+                    break
+                rest.append(Open(s.combos[keep], s.weights[keep]))
+            else:
+                rest.append(spec.combos[row] if s is spec else s)
+        else:
+            inner = None if report is None else (lambda f, done=done: report((done + f) / len(rows)))
+            tally.merge(exact_tally(rest, board, dead, inner, rules), weight=float(spec.weights[row]) * int(count))
+        if report is not None:
+            report((done + 1) / len(rows))
+    return tally
+
+
+def _orbits(spec: Open, fixed: np.ndarray, others: list, board: np.ndarray,
+            dead: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """One row of ``spec.combos`` per class of combos of equal weight that a suit permutation maps onto
+    each other while fixing every fixed hand, the board, the dead cards and the other open players'
+    weighted combos; and the size of each class."""
+    code = np.array([52, 1])
+    maps = []
+    for card_map in suit_symmetries(*fixed, board, dead):
+        for other in others:
+            weight = np.zeros(52 * 52)
+            weight[np.sort(other.combos, axis=1) @ code] = other.weights
+            if not np.array_equal(weight[np.sort(card_map[other.combos], axis=1) @ code], other.weights):
+                break
+        else:
+            maps.append(card_map)
+    canonical = np.stack([np.sort(m[spec.combos], axis=1) @ code for m in maps]).min(axis=0)
+    _, rows, times = np.unique(np.column_stack([canonical, spec.weights]), axis=0, return_index=True,
+                               return_counts=True)
+    return rows, times
+
+
+__all__ = ["VALUES_PER_SECOND", "CALL_COST", "DEALS_LIMIT", "SeatSize", "seat_size", "grouped_work",
+           "legacy_work", "work_estimate", "exact_path", "exact_tally"]

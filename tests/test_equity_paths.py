@@ -1,0 +1,141 @@
+"""The exact paths count the same deals: every path that applies gives the same integers on seeded
+random questions, the grouped path agrees with the brute force (tests/equity_brute.py), and the
+engine picks the path it estimates cheapest."""
+
+from itertools import product
+
+import numpy as np
+import pytest
+
+from equity_brute import brute_equity
+from pysolver import load_rules
+from pysolver.core.ranges import COMBOS, parse_range
+from pysolver.odds.calculator import equity
+from pysolver.odds.grouped import exact_grouped, suit_orbits
+from pysolver.odds.paths import _estimates, exact_path, exact_tally
+from pysolver.odds.sampling import Open
+
+STANDARD = load_rules("standard")
+NONE = np.zeros(0, dtype=np.int64)
+
+
+def random_question(rng, board_size):
+    """Two or three players (a hand or a few weighted combos), a board, maybe a dead card."""
+    deck = rng.permutation(52)
+    board, dead = deck[:board_size], deck[board_size:board_size + rng.integers(0, 2)]
+    free = deck[len(board) + len(dead):]
+    specs, used = [], set()
+    for _ in range(rng.integers(2, 4)):
+        if rng.random() < 0.4:
+            hand = [int(c) for c in free if c not in used][:2]
+            used.update(hand)
+            specs.append(np.array(hand, dtype=np.int64))
+        else:
+            specs.append(free)      # a range, filled in below
+    known = set(board.tolist()) | set(dead.tolist()) | used
+    live = np.flatnonzero([not (set(c) & known) for c in COMBOS.tolist()])
+    for i, spec in enumerate(specs):
+        if spec is free:
+            combos = COMBOS[rng.choice(live, rng.integers(2, 7), replace=False)]
+            specs[i] = Open(combos, rng.choice([0.5, 1.0], len(combos)))
+    return specs, np.sort(board), np.sort(dead)
+
+
+def counts(tally):
+    return tally.wins.tolist(), tally.ties.tolist(), tally.deals
+
+
+@pytest.mark.parametrize("board_size", [0, 3, 4, 5])
+def test_every_path_gives_the_same_counts(board_size):
+    rng = np.random.default_rng(100 + board_size)
+    for _ in range(6 if board_size else 3):
+        specs, board, dead = random_question(rng, board_size)
+        paths = _estimates(specs, board_size, len(dead))
+        answers = {path: counts(exact_tally(specs, board, dead, None, STANDARD, path)) for path in paths}
+        assert len(set(map(str, answers.values()))) == 1, answers
+
+
+@pytest.mark.parametrize("players, board", [
+    (["KhQh", "random"], "Ac Ad Ah 2c"),             # three aces: no holding makes a fifth
+    (["KhQh", "AsKs, 2d2h, QcJc"], "Ac Ad Ah 2c"),
+    (["7h6h", "random"], "Ah Kh 2h"),                # a monotone flop
+])
+def test_every_path_gives_the_same_counts_on_awkward_boards(players, board):
+    from pysolver.core.situation import Situation
+    situation = Situation.of(players, board, ranges=True)
+    seats = list(situation.players)
+    known = list(situation.fixed_cards)
+    specs = [Open(*s.weighted_combos(known)) if hasattr(s, "weighted_combos") else np.array([c.index for c in s])
+             for s in seats]
+    board_cards = np.array([c.index for c in situation.board], dtype=np.int64)
+    answers = {p: counts(exact_tally(specs, board_cards, NONE, None, STANDARD, p))
+               for p in _estimates(seats, len(board_cards), 0)}
+    assert len(answers) > 1 and len(set(map(str, answers.values()))) == 1, answers
+
+
+def brute_ranges(seats, board, dead=()):
+    """Weighted [wins, ties, losses] per player and the deals, over every deal of combos."""
+    totals, deals = np.zeros((len(seats), 3)), 0.0
+    for choice in product(*[range(len(c)) for c, _ in seats]):
+        holes = [tuple(int(x) for x in seats[p][0][i]) for p, i in enumerate(choice)]
+        if len({c for h in holes for c in h}) < 2 * len(holes):
+            continue
+        weight = np.prod([seats[p][1][i] for p, i in enumerate(choice)])
+        found, _, n = brute_equity(holes, board, dead)
+        totals += weight * np.array(found)
+        deals += weight * n
+    return totals, deals
+
+
+@pytest.mark.parametrize("players, board, dead", [
+    (["AhKh, 0.5(QsQd), JcTc", "AsQs, 9h9d, 0.5(KhQh)"], "Ah 7h 2h 3s", ""),     # a flush on the turn
+    (["AsKs, AdKd", "QsJs, 0.25(7c7d)", "9s8s"], "Ts 6s 2d 3c", ""),            # three players, two suits
+    (["AcAd, KhKs", "Tc9c, 2h2s, 0.5(AhQd)"], "Jc 8c 3c 4c", "5d"),            # four clubs, a dead card
+    (["AhKd, 5c4c, 0.5(JsTs)", "2c3d"], "Qs Js 2s 9d", ""),                     # against one known hand
+    (["AhKh, QcQd", "JhTh, 0.5(8c8d)"], "Ah 7h 2c 3s 4h", ""),                  # the river
+])
+def test_grouped_matches_the_brute_force(players, board, dead):
+    board_cards, dead_cards = _cards(board), _cards(dead)
+    known = board_cards + dead_cards + [c for text in players if "," not in text for c in _cards(text)]
+    seats = [(np.array([_cards(text)]), np.ones(1)) if "," not in text else parse_range(text).weighted_combos(known)
+             for text in players]
+    tally = exact_grouped(seats, np.array(board_cards), np.array(dead_cards, dtype=np.int64))
+    totals, deals = brute_ranges(seats, board_cards, dead_cards)
+    assert tally.deals == pytest.approx(deals)
+    assert tally.wins.tolist() == pytest.approx(totals[:, 0].tolist())
+    assert tally.ties.tolist() == pytest.approx(totals[:, 1].tolist())
+
+
+def _cards(text):
+    from pysolver.core.cards import parse_cards
+    return [c.index for c in parse_cards(text)] if text else []
+
+
+def test_suit_orbits():
+    aces = (np.array([[48, 49]]), np.ones(1))                 # AcAd: clubs with diamonds, hearts with spades
+    assert suit_orbits([aces], NONE, NONE) == [(0, 2), (2, 2)]
+    everything = (COMBOS, np.ones(len(COMBOS)))
+    assert suit_orbits([everything], NONE, NONE) == [(0, 4)]
+    assert suit_orbits([everything], np.array([51]), NONE) == [(0, 3), (3, 1)]     # As on the board
+
+
+@pytest.mark.parametrize("players, board, path", [
+    (["QQ+, AKs", "JJ, TT, 99, AQs"], "Ks 7h 2d", "grouped"),
+    (["AK", "QQ", "JTs"], "", "grouped"),
+    (["AhKh", "QsQd", "JcTc"], "", "fixed"),
+    (["AhKh", "random"], "Qh 7h 2h", "grouped"),
+])
+def test_the_engine_picks_the_cheapest_path_and_another_agrees(players, board, path):
+    from pysolver.core.situation import Situation
+    situation = Situation.of(players, board, ranges=True)
+    seats = list(situation.players)
+    assert exact_path(seats, len(situation.board)) == path
+    known = list(situation.fixed_cards)
+    specs = [Open(*s.weighted_combos(known)) if hasattr(s, "weighted_combos") else np.array([c.index for c in s])
+             for s in seats]
+    board_cards = np.array([c.index for c in situation.board], dtype=np.int64)
+    answers = {p: counts(exact_tally(specs, board_cards, NONE, None, STANDARD, p))
+               for p in _estimates(seats, len(board_cards), 0)}
+    assert len(set(map(str, answers.values()))) == 1, answers
+    result = equity(players, board, exact=True, table=False)
+    assert [p.wins for p in result.players] == answers[path][0]
