@@ -84,7 +84,7 @@ def weight_picture(grid: RangeGrid, title: str, notes: Sequence[str] = ()) -> Pi
     fractions = grid.fractions
     cells = tuple(tuple(Cell(GRID_CLASSES[r][c], ((HELD, float(fractions[r, c])),) if fractions[r, c] > 0 else (),
                              grid.live[r, c] == 0) for c in range(13)) for r in range(13))
-    legend = ((HELD, "held by the range (a partly filled cell: part of the class's combos, or a weight)"),
+    legend = ((HELD, "held by the range; a partly filled cell: part of its combos, or a weight"),
               (EMPTY, "not held"))
     return Picture(title, cells, legend, tuple(notes))
 
@@ -131,7 +131,8 @@ def _cell_text(cell: Cell) -> Text:
 
 def to_rich(picture: Picture) -> Text:
     """The picture as rich text: the title, the grid (a gap between cells), the legend, the notes."""
-    out = Text(picture.title + "\n", style="bold")
+    out = Text()
+    out.append(picture.title + "\n", style="bold")
     for row in picture.cells:
         for i, cell in enumerate(row):
             out.append_text(_cell_text(cell))

@@ -63,7 +63,7 @@ def category_picture(report: TextureReport) -> Picture:
     board = " ".join(str(c) for c in report.board)
     title = f"{report.range} on {board}: {report.combos:g} combos"
     return share_picture(shares, [c for c, _ in GROUPS], [m for _, m in GROUPS], title,
-                         ("a cell is filled as the range holds the class's combos after card removal, split by group",))
+                         ("each cell filled as the range holds the class after card removal, split by group",))
 
 
 def run(args: argparse.Namespace) -> int:
