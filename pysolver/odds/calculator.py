@@ -125,8 +125,10 @@ def exact_seconds(players: Sequence[Union[tuple, Range]], board_size: int, dead:
     :data:`VALUES_PER_SECOND`.
 
     >>> from pysolver.core.ranges import RANDOM
-    >>> round(exact_seconds([("Ah", "Kh"), RANDOM, RANDOM], 0) / 60)     # minutes
-    15
+    >>> round(exact_seconds([("Ah", "Kh"), RANDOM, RANDOM], 0))               # counted: seconds
+    5
+    >>> round(exact_seconds([("Ah", "Kh"), RANDOM, RANDOM, RANDOM], 0) / 86400)   # days
+    5
     """
     return work_estimate(players, board_size, dead) / VALUES_PER_SECOND
 

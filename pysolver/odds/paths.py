@@ -30,10 +30,12 @@ from typing import Callable, Optional, Sequence, Union
 
 import numpy as np
 
+from ..core.cards import Card
 from ..core.ranges import COMBOS, Range
 from ..core.rules import Rules
 from .enumeration import _GROUP_OF, Tally, exact_fixed, exact_one_open, exact_open_preflop, suit_symmetries
-from .grouped import exact_grouped
+from .counting import hero_against_two
+from .grouped import exact_grouped, suit_orbits
 from .matchups import COMBO_IMAGES, combo_indices
 from .sampling import Open
 
@@ -54,37 +56,45 @@ _MULTISETS = (1, 13, 91, 455, 1820, 6175)
 #: Boards counted again per class of deals and suit by the flush corrections, by cards to come: the
 #: boards with three or more cards of the suit on which some player makes a flush (measured).
 _FLUSH_BOARDS = (1, 2, 10, 10, 10, 6_000)
+#: Classes of boards with three or more cards of one suit, per suit, by cards to come (at most).
+_SUITED_BOARDS = (1, 14, 150, 150, 150, 36_608)
 
 Seat = Union[tuple, Range, np.ndarray, Open]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, order=True)
 class SeatSize:
     """What the work depends on in one player: live combos, rank groups among them, the most
-    classes of (rank group, cards of one suit) among them for any suit, and whether the player is
-    open (a range, even of one combo, rather than a hand)."""
+    classes of (rank group, cards of one suit) among them for any suit, whether the player is
+    open (a range, even of one combo, rather than a hand) and whether it is random (every combo
+    of the cards not known)."""
 
     combos: int
     groups: int
     classes: int
     is_open: bool = True
+    is_random: bool = False
 
 
 _HAND = SeatSize(1, 1, 1, False)
 
 
-def seat_size(seat: Seat) -> SeatSize:
-    """The size of a range (its combos of positive weight), an open player's combos, or a hand."""
+def seat_size(seat: Seat, unseen: Optional[int] = None) -> SeatSize:
+    """The size of a range (its combos of positive weight), an open player's combos (random when
+    they are every pair of ``unseen`` cards, weight 1), or a hand."""
     if isinstance(seat, Range):
         return _range_size(seat)
     if isinstance(seat, Open):
-        return _combos_size(np.sort(seat.combos, axis=1))
+        size = _combos_size(np.sort(seat.combos, axis=1))
+        random = unseen is not None and size.combos == comb(unseen, 2) and bool((seat.weights == 1).all())
+        return SeatSize(size.combos, size.groups, size.classes, True, random)
     return _HAND
 
 
 @lru_cache(maxsize=64)
 def _range_size(seat: Range) -> SeatSize:
-    return _combos_size(COMBOS[seat.weights > 0])
+    size = _combos_size(COMBOS[seat.weights > 0])
+    return SeatSize(size.combos, size.groups, size.classes, True, seat.is_random)
 
 
 def _combos_size(combos: np.ndarray) -> SeatSize:
@@ -105,44 +115,73 @@ def grouped_work(sizes: Sequence[SeatSize], board_size: int, symmetric: bool = F
     return players * (0.6 * deals + groups * _MULTISETS[to_come] + suits * classes * _FLUSH_BOARDS[to_come]) + CALL_COST
 
 
-def legacy_work(players: Sequence[Seat], board_size: int, dead: int = 0) -> float:
+def counting_work(board_size: int, suits: int = 4) -> float:
+    """Rough work of :func:`~pysolver.odds.counting.hero_against_two`: 351 kinds of holdings per class
+    of boards, the boards by rank multiset and, for ``suits`` suits, those with three or more cards
+    of the suit."""
+    to_come = 5 - board_size
+    return (_MULTISETS[to_come] + suits * _SUITED_BOARDS[to_come]) * 351 + 3 * CALL_COST
+
+
+def legacy_work(sizes: Sequence[SeatSize], board_size: int, dead: int = 0) -> float:
     """Rough work of the ``fixed``, ``one open`` and ``fix first`` paths without grouping: the
     open players but the largest fixed one combo at a time (a quarter of them preflop, by suit
     symmetry), the largest against every run-out (91 rank groups per run-out) or, preflop, a third
     of its combos against every board."""
-    open_sizes = sorted(seat_size(p).combos for p in players if seat_size(p).is_open)
-    per_fixed_deal = len(players) * (25_000 if board_size == 0 else 1_000)
+    open_sizes = sorted(s.combos for s in sizes if s.is_open)
+    per_fixed_deal = len(sizes) * (25_000 if board_size == 0 else 1_000)
     if not open_sizes:
         return float(per_fixed_deal)
     last = open_sizes.pop()
     if board_size >= 3:
-        unseen = max(52 - 2 * (len(players) - 1 - len(open_sizes)) - board_size - dead, 0)
-        per_open = comb(unseen, 5 - board_size) * 91 * len(players) + CALL_COST + per_fixed_deal + last
+        unseen = max(52 - 2 * (len(sizes) - 1 - len(open_sizes)) - board_size - dead, 0)
+        per_open = comb(unseen, 5 - board_size) * 91 * len(sizes) + CALL_COST + per_fixed_deal + last
         return per_open * float(prod(open_sizes))      # Python floats of Python ints: no overflow
     per_open = per_fixed_deal * max(last / 3, 1)
     return per_open * max(float(prod(open_sizes)) / 4, 1.0)
 
 
-def _estimates(players: Sequence[Seat], board_size: int, dead: int, top: bool = True) -> dict[str, float]:
+def _paths(sizes: tuple, board_size: int, dead: int, top: bool, symmetric: bool, suits: int) -> dict[str, float]:
     """The work of every path that applies, by name (``fix first 2``: player 2 fixed first). Suit
     symmetry saves about three quarters of the combos fixed first before the flop (``top``)."""
-    sizes = [seat_size(p) for p in players]
     opens = [i for i, s in enumerate(sizes) if s.is_open]
     if not opens:
-        return {"fixed": legacy_work(players, board_size, dead)}
+        return {"fixed": legacy_work(sizes, board_size, dead)}
     found = {}
     if len(opens) == 1:
-        found["one open"] = legacy_work(players, board_size, dead)
+        found["one open"] = legacy_work(sizes, board_size, dead)
     if prod(s.combos for s in sizes) <= DEALS_LIMIT:
-        found["grouped"] = grouped_work(sizes, board_size, board_size == 0 and dead == 0 and _symmetric(players))
+        found["grouped"] = grouped_work(sizes, board_size, symmetric)
+    if len(sizes) == 3 and sum(s.is_random for s in sizes) == 2 and len(opens) == 2:
+        found["counting"] = counting_work(board_size, suits)
     if len(opens) > 1:
-        by_size = sorted(opens, key=lambda i: sizes[i].combos)
-        found[f"fix first {by_size[0]}"] = legacy_work(players, board_size, dead)
-        largest = by_size[-1]
-        rest = list(players[:largest]) + [(None, None)] + list(players[largest + 1:])
-        share = max(sizes[largest].combos / (4 if board_size == 0 and top else 1), 1.0)
-        found.setdefault(f"fix first {largest}", share * min(_estimates(rest, board_size, dead, False).values()))
+        by_size = sorted(opens, key=lambda i: sizes[i])
+        for first in dict.fromkeys([by_size[0], by_size[-1]]):
+            rest = tuple(sorted(sizes[:first] + (_HAND,) + sizes[first + 1:]))
+            share = max(sizes[first].combos / (4 if board_size == 0 and top else 1), 1.0)
+            found[f"fix first {first}"] = share * _cheapest(rest, board_size, dead)
     return found
+
+
+@lru_cache(maxsize=4096)
+def _cheapest(sizes: tuple, board_size: int, dead: int) -> float:
+    """The least work of any path, the players in any order."""
+    return min(_paths(sizes, board_size, dead, False, False, 4).values())
+
+
+def _estimates(players: Sequence[Seat], board_size: int, dead: int) -> dict[str, float]:
+    """The work of every path that applies to these players, by name."""
+    fixed = [p for p in players if not isinstance(p, (Range, Open))]
+    sizes = tuple(seat_size(p, 52 - board_size - dead - 2 * len(fixed)) for p in players)
+    plain = board_size == 0 and dead == 0
+    suits = 4
+    if plain and len(fixed) == 1 and all(isinstance(c, (Card, int, np.integer)) for c in fixed[0]):
+        hand = np.array([[c.index if isinstance(c, Card) else int(c) for c in fixed[0]]])
+        suits = len(suit_orbits([(hand, np.ones(1))], _NO_CARDS, _NO_CARDS))
+    return _paths(sizes, board_size, dead, True, plain and _symmetric(players), suits)
+
+
+_NO_CARDS = np.zeros(0, dtype=np.int64)
 
 
 def _symmetric(players: Sequence[Seat]) -> bool:
@@ -170,8 +209,8 @@ def work_estimate(players: Sequence[Seat], board_size: int, dead: int = 0) -> fl
     >>> from pysolver.core.ranges import RANDOM
     >>> work_estimate([("Ah", "Kh"), RANDOM], 3)          # a flop: grouped by ranks
     56233.2
-    >>> f"{work_estimate([RANDOM] * 3, 0):.2e}"
-    '2.99e+12'
+    >>> f"{work_estimate([RANDOM] * 3, 0):.2e}"          # one fixed, the others counted
+    '1.78e+10'
     """
     return min(_estimates(players, board_size, dead).values())
 
@@ -198,6 +237,9 @@ def exact_tally(specs: list, board: np.ndarray, dead: np.ndarray, report: Report
     if path == "grouped":
         seats = [(s.combos, s.weights) if isinstance(s, Open) else (s.reshape(1, 2), np.ones(1)) for s in specs]
         return exact_grouped(seats, board, dead, rules, report)
+    if path == "counting":
+        hero = next(i for i, s in enumerate(specs) if not isinstance(s, Open))
+        return hero_against_two(specs[hero], board, dead, hero, rules, report)
     if path == "one open":
         spec = specs[opens[0]]
         if len(board) >= 3:
@@ -218,14 +260,16 @@ def _fix_first(specs: list, position: int, fixed: np.ndarray, board: np.ndarray,
     for done, (row, count) in enumerate(zip(rows, times)):
         taken = spec.combos[row].tolist()
         rest = []
-        for s in specs:
-            if isinstance(s, Open) and s is not spec:
+        for i, s in enumerate(specs):
+            if i == position:
+                rest.append(spec.combos[row])
+            elif isinstance(s, Open):
                 keep = ~np.isin(s.combos, taken).any(axis=1)
                 if not keep.any():
                     break
                 rest.append(Open(s.combos[keep], s.weights[keep]))
             else:
-                rest.append(spec.combos[row] if s is spec else s)
+                rest.append(s)
         else:
             inner = None if report is None else (lambda f, done=done: report((done + f) / len(rows)))
             tally.merge(exact_tally(rest, board, dead, inner, rules), weight=float(spec.weights[row]) * int(count))
@@ -256,4 +300,4 @@ def _orbits(spec: Open, fixed: np.ndarray, others: list, board: np.ndarray,
 
 
 __all__ = ["VALUES_PER_SECOND", "CALL_COST", "DEALS_LIMIT", "SeatSize", "seat_size", "grouped_work",
-           "legacy_work", "work_estimate", "exact_path", "exact_tally"]
+           "counting_work", "legacy_work", "work_estimate", "exact_path", "exact_tally"]
