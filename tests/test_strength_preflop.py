@@ -5,7 +5,7 @@ import json
 import pytest
 
 from pysolver import hand_report, hand_strength
-from pysolver.core.errors import PlayerCountError
+from pysolver.core.errors import CardCountError, DuplicateCardError, PlayerCountError
 
 
 def test_against_a_random_hand_from_the_exact_table():
@@ -39,3 +39,13 @@ def test_command_line(capsys):
     assert out["board"] == [] and round(out["hs"], 4) == 0.852 and out["hs_n"] == pytest.approx(out["hs"] ** 2)
     assert main(["strength", "AsAh"]) == 0
     assert "deals over every opponent holding and board" in capsys.readouterr().out
+
+
+def test_bad_input_preflop():
+    # the hand is two hole cards, as on a board: a range or 'random' is refused, not enumerated
+    with pytest.raises(CardCountError, match="'random'"):
+        hand_strength("random")
+    with pytest.raises(CardCountError, match="'QQ\\+'"):
+        hand_strength("QQ+", opponent_range="AA")
+    with pytest.raises(DuplicateCardError, match="'As'"):
+        hand_strength("As Kd", dead="As")

@@ -10,14 +10,20 @@ exactly by :func:`pysolver.odds.calculator.equity`.
 
     >>> preflop_counts("As Ah")
     (1781508418, 11402312, 304661670)
+    >>> preflop_counts("random")                    # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pysolver.CardCountError: player 'random': this takes two hole cards per player, ...
 """
 
 from __future__ import annotations
 
 from typing import Optional
 
+from ..asp.runtime import rules_of
 from ..core.cards import CardsLike, parse_board
 from ..core.rules import RulesLike
+from ..core.situation import Situation
 from .calculator import equity
 
 
@@ -34,8 +40,10 @@ def preflop_counts(hole: CardsLike, *, dead: CardsLike = (), opponent_range=None
                    rules: RulesLike = None) -> tuple:
     """(ahead, tied, behind): the deals ``hole`` wins, ties and loses against one opponent
     (``opponent_range``, random by default) over every board; integers unless weighted."""
-    result = equity([hole, "random" if opponent_range is None else opponent_range], dead=dead, rules=rules,
-                    exact=True)
+    checked = rules_of(rules)
+    situation = Situation.of([hole], (), dead=dead, rules=checked, least=1)     # two hole cards, not a range
+    result = equity([situation.holes[0], "random" if opponent_range is None else opponent_range],
+                    dead=situation.dead, rules=checked, exact=True)
     mine = result.players[0]
     return mine.wins, mine.ties, mine.losses
 
