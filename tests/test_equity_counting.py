@@ -91,3 +91,19 @@ def test_two_random_hands_before_the_flop_against_sampling():
     sampled = equity(["AhKh", "random", "random"], trials=100_000, seed=15)
     for e, s in zip(exact.players, sampled.players):
         assert abs(e.equity - s.equity) <= 4 * s.stderr
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_counting_matches_grouping_on_seeded_deals(seed):
+    rng = np.random.default_rng(seed)
+    deck = rng.permutation(52)
+    opponents, board_size = (1, [3, 4, 5][seed % 3]) if seed < 3 else (2, 5 - seed % 2)
+    hero, board = deck[:2], np.sort(deck[2:2 + board_size])
+    seat = int(rng.integers(0, opponents + 1))
+    specs = specs_of(hero.tolist(), board.tolist(), [], seat)
+    if opponents == 1:
+        specs.pop(next(i for i, s in enumerate(specs) if isinstance(s, Open)))
+    counted = exact_tally(specs, board, np.zeros(0, dtype=np.int64), None, STANDARD, "counting")
+    grouped = exact_tally(specs, board, np.zeros(0, dtype=np.int64), None, STANDARD, "grouped")
+    assert (counted.wins.tolist(), counted.ties.tolist(), counted.deals) == \
+        (grouped.wins.tolist(), grouped.ties.tolist(), grouped.deals)

@@ -123,7 +123,8 @@ def test_suit_orbits():
     (["QQ+, AKs", "JJ, TT, 99, AQs"], "Ks 7h 2d", "grouped"),
     (["AK", "QQ", "JTs"], "", "grouped"),
     (["AhKh", "QsQd", "JcTc"], "", "fixed"),
-    (["AhKh", "random"], "Qh 7h 2h", "grouped"),
+    (["AhKh", "random"], "Qh 7h 2h", "counting"),
+    (["QQ+, AKs", "random"], "Ks 7h 2d", "grouped"),
 ])
 def test_the_engine_picks_the_cheapest_path_and_another_agrees(players, board, path):
     from pysolver.core.situation import Situation

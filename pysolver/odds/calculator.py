@@ -126,7 +126,7 @@ def exact_seconds(players: Sequence[Union[tuple, Range]], board_size: int, dead:
 
     >>> from pysolver.core.ranges import RANDOM
     >>> round(exact_seconds([("Ah", "Kh"), RANDOM, RANDOM], 0))               # counted: seconds
-    5
+    6
     >>> round(exact_seconds([("Ah", "Kh"), RANDOM, RANDOM, RANDOM], 0) / 86400)   # days
     5
     """

@@ -1,4 +1,4 @@
-"""Exact equity of a known hand against two random hands by counting, not enumerating, their deals.
+"""Exact equity of a known hand against one or two random hands by counting, not enumerating, deals.
 
 On a given board every opponent holding has a value; a deal of two opponents
 is an ordered pair of disjoint holdings. The hero wins when both are below it,
@@ -32,7 +32,7 @@ boards times 351 kinds of holdings, instead of 2,118,760 boards times the
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from typing import Callable, Iterator, Optional
 
 import numpy as np
 
@@ -115,10 +115,45 @@ def _tally(counts: np.ndarray, ways: np.ndarray, hero_seat: int, seats: tuple) -
 
 
 def hero_against_two(hero: np.ndarray, board: np.ndarray = _NONE, dead: np.ndarray = _NONE,
-                     hero_seat: int = 0, rules: Optional[Rules] = None,
-                     report: Optional[Callable[[float], None]] = None) -> Tally:
+                     hero_seat: int = 0, rules: Optional[Rules] = None, report: Report = None) -> Tally:
     """Exact counts of the known hand ``hero`` against two random hands, a board of 0, 3, 4 or 5
     cards; the hero sits at ``hero_seat`` (0, 1 or 2), the random hands in the other seats."""
+    seats = tuple(s for s in range(3) if s != hero_seat)
+    tally = Tally.empty(3)
+    for left, hero_value, values, weight in _boards(hero, board, dead, rules, report):
+        tally.merge(_tally(_counts(left, hero_value, values), weight, hero_seat, seats))
+    return tally
+
+
+def hero_against_one(hero: np.ndarray, board: np.ndarray = _NONE, dead: np.ndarray = _NONE,
+                     hero_seat: int = 0, rules: Optional[Rules] = None, report: Report = None) -> Tally:
+    """Exact counts of the known hand ``hero`` against one random hand (in the other seat of two):
+    per class of boards the holdings below, equal to and above the hero.
+
+    >>> t = hero_against_one(np.array([51, 47]), np.array([43, 39, 0]))      # AsKs on Qs Js 2c
+    >>> t.wins.tolist(), t.ties.tolist(), t.deals
+    ([811922.0, 248358.0], [9910.0, 9910.0], 1070190.0)
+    """
+    below = equal = total = 0
+    for left, hero_value, values, weight in _boards(hero, board, dead, rules, report):
+        a_i, a_j = left[:, _I], left[:, _J]
+        holdings = np.where(_SAME, a_i * (a_i - 1) // 2, a_i * a_j)
+        below += weight @ np.where(values < hero_value[:, None], holdings, 0).sum(axis=1)
+        equal += weight @ np.where(values == hero_value[:, None], holdings, 0).sum(axis=1)
+        total += weight @ holdings.sum(axis=1)
+    won = np.array([below, total - below - equal], dtype=np.float64)[[hero_seat, 1 - hero_seat]]
+    return Tally(won, np.array([equal, equal], dtype=np.float64), won + equal / 2, float(total))
+
+
+Report = Optional[Callable[[float], None]]
+
+
+def _boards(hero: np.ndarray, board: np.ndarray, dead: np.ndarray, rules: Optional[Rules],
+            report: Report) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+    """The classes of boards, in batches: the cards left of each kind ``(B, 26)``, the hero's value,
+    each kind of holding's value ``(B, 351)`` and how many boards each class stands for. First the
+    boards with three or more cards of a suit (per suit, the suit's ranks and the rest's rank
+    multiset), then the rank multisets, less those boards."""
     table = _tables.tables(rules)
     hero, board, dead = (np.asarray(x, dtype=np.int64) for x in (hero, board, dead))
     unseen = np.ones(52, dtype=bool)
@@ -126,20 +161,12 @@ def hero_against_two(hero: np.ndarray, board: np.ndarray = _NONE, dead: np.ndarr
     to_come = 5 - len(board)
     base_key = int(CARD_RANK_KEY[board].sum())
     hero_key = int(CARD_RANK_KEY[hero].sum())
-    seats = tuple(s for s in range(3) if s != hero_seat)
     per_rank = unseen.reshape(13, 4).sum(axis=1)
-
     multisets, keys = _multisets(to_come)
     ways = _choose(per_rank, multisets)
     live = np.flatnonzero(ways > 0)
-    left = np.zeros((len(live), 26), dtype=np.int64)
-    left[:, :13] = per_rank - multisets[live]
-    key = base_key + keys[live]
-    plain = _counts(left, table.rank_value[hero_key + key], table.rank_value.take(key[:, None] + _PAIR_KEY, mode="clip"))
-    # Boards with three or more cards of a suit: their rank-only counts come off, their actual counts on.
-    ways = ways[live]
-    order = np.argsort(keys[live])
-    tally = Tally.empty(3)
+    ways, keys, multisets = ways[live], keys[live], multisets[live]
+    order = np.argsort(keys)
     on_board = np.bincount(board & 3, minlength=4)
     orbits = suit_orbits([(hero.reshape(1, 2), np.ones(1))], board, dead)
     for done, (suit, times) in enumerate(orbits):
@@ -155,19 +182,21 @@ def hero_against_two(hero: np.ndarray, board: np.ndarray = _NONE, dead: np.ndarr
             left = np.zeros((len(m), 26), dtype=np.int64)
             left[:, :13] = per_rank - suit_unseen - rest[r]
             left[:, 13:] = suit_unseen & ((masks[m, None] >> np.arange(13)) & 1 == 0)
-            key = base_key + mask_keys[m] + rest_keys[r]
+            key = mask_keys[m] + rest_keys[r]
             flush_bits = board_bits | masks[m]
-            hero_value = np.maximum(table.rank_value[hero_key + key], table.flush_value[hero_bits | flush_bits])
-            values = np.maximum(table.rank_value.take(key[:, None] + _PAIR_KEY, mode="clip"),
+            hero_value = np.maximum(table.rank_value[base_key + hero_key + key],
+                                    table.flush_value[hero_bits | flush_bits])
+            values = np.maximum(table.rank_value.take(base_key + key[:, None] + _PAIR_KEY, mode="clip"),
                                 table.flush_value[_SUIT_BITS | flush_bits[:, None]])
             weight = rest_ways[r] * times
-            tally.merge(_tally(_counts(left, hero_value, values), weight, hero_seat, seats))
-            same = order[np.searchsorted(keys[live], key - base_key, sorter=order)]   # the same ranks, plain
-            np.subtract.at(ways, same, weight)
+            yield left, hero_value, values, weight
+            np.subtract.at(ways, order[np.searchsorted(keys, key, sorter=order)], weight)  # the same ranks
         if report is not None:
             report((done + 1) / len(orbits))
-    tally.merge(_tally(plain, ways, hero_seat, seats))
-    return tally
+    left = np.zeros((len(ways), 26), dtype=np.int64)
+    left[:, :13] = per_rank - multisets
+    key = base_key + keys
+    yield left, table.rank_value[hero_key + key], table.rank_value.take(key[:, None] + _PAIR_KEY, mode="clip"), ways
 
 
 def _choose(available: np.ndarray, multisets: np.ndarray) -> np.ndarray:
@@ -176,4 +205,4 @@ def _choose(available: np.ndarray, multisets: np.ndarray) -> np.ndarray:
     return _ways(available, multisets)
 
 
-__all__ = ["hero_against_two"]
+__all__ = ["hero_against_two", "hero_against_one"]

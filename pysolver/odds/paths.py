@@ -11,7 +11,9 @@ how much work they do, estimated in hand values looked up or compared (about
   run-out (:func:`~pysolver.odds.enumeration.exact_one_open`) after the flop,
   every holding against every board before it
   (:func:`~pysolver.odds.enumeration.exact_open_preflop`);
-* ``fix first``: the first open player fixed one combo at a time (one combo of
+* ``counting``: a hand against one or two random hands, counted
+  (:mod:`~pysolver.odds.counting`);
+* ``fix first``: an open player fixed one combo at a time (one combo of
   each class of suit symmetry), the rest by the cheapest path.
 
 :func:`exact_path` names the cheapest, :func:`work_estimate` its work.
@@ -34,7 +36,7 @@ from ..core.cards import Card
 from ..core.ranges import COMBOS, Range
 from ..core.rules import Rules
 from .enumeration import _GROUP_OF, Tally, exact_fixed, exact_one_open, exact_open_preflop, suit_symmetries
-from .counting import hero_against_two
+from .counting import hero_against_one, hero_against_two
 from .grouped import exact_grouped, suit_orbits
 from .matchups import COMBO_IMAGES, combo_indices
 from .sampling import Open
@@ -56,8 +58,11 @@ _MULTISETS = (1, 13, 91, 455, 1820, 6175)
 #: Boards counted again per class of deals and suit by the flush corrections, by cards to come: the
 #: boards with three or more cards of the suit on which some player makes a flush (measured).
 _FLUSH_BOARDS = (1, 2, 10, 10, 10, 6_000)
-#: Classes of boards with three or more cards of one suit, per suit, by cards to come (at most).
-_SUITED_BOARDS = (1, 14, 150, 150, 150, 36_608)
+#: Classes of boards with three or more cards of one suit: before the flop per suit, after it for
+#: all suits together (at most; a monotone flop has the most), by cards to come.
+_SUITED_BOARDS = (2, 20, 250, 250, 250, 36_608)
+#: Work per class of boards when counting one or two random opponents (measured).
+_PER_CLASS = {1: 90, 2: 370}
 
 Seat = Union[tuple, Range, np.ndarray, Open]
 
@@ -115,12 +120,13 @@ def grouped_work(sizes: Sequence[SeatSize], board_size: int, symmetric: bool = F
     return players * (0.6 * deals + groups * _MULTISETS[to_come] + suits * classes * _FLUSH_BOARDS[to_come]) + CALL_COST
 
 
-def counting_work(board_size: int, suits: int = 4) -> float:
-    """Rough work of :func:`~pysolver.odds.counting.hero_against_two`: 351 kinds of holdings per class
-    of boards, the boards by rank multiset and, for ``suits`` suits, those with three or more cards
-    of the suit."""
+def counting_work(board_size: int, suits: int = 4, opponents: int = 2) -> float:
+    """Rough work of :func:`~pysolver.odds.counting.hero_against_two` (or ``hero_against_one``): per
+    class of boards, the boards by rank multiset and those with three or more cards of a suit (before
+    the flop, per suit for ``suits`` suits)."""
     to_come = 5 - board_size
-    return (_MULTISETS[to_come] + suits * _SUITED_BOARDS[to_come]) * 351 + 3 * CALL_COST
+    suited = _SUITED_BOARDS[to_come] * (suits if board_size == 0 else 1)
+    return (_MULTISETS[to_come] + suited) * _PER_CLASS[opponents] + opponents * CALL_COST
 
 
 def legacy_work(sizes: Sequence[SeatSize], board_size: int, dead: int = 0) -> float:
@@ -152,8 +158,8 @@ def _paths(sizes: tuple, board_size: int, dead: int, top: bool, symmetric: bool,
         found["one open"] = legacy_work(sizes, board_size, dead)
     if prod(s.combos for s in sizes) <= DEALS_LIMIT:
         found["grouped"] = grouped_work(sizes, board_size, symmetric)
-    if len(sizes) == 3 and sum(s.is_random for s in sizes) == 2 and len(opens) == 2:
-        found["counting"] = counting_work(board_size, suits)
+    if len(sizes) in (2, 3) and sum(s.is_random for s in sizes) == len(opens) == len(sizes) - 1:
+        found["counting"] = counting_work(board_size, suits, len(opens))
     if len(opens) > 1:
         by_size = sorted(opens, key=lambda i: sizes[i])
         for first in dict.fromkeys([by_size[0], by_size[-1]]):
@@ -207,10 +213,10 @@ def work_estimate(players: Sequence[Seat], board_size: int, dead: int = 0) -> fl
     ranges.
 
     >>> from pysolver.core.ranges import RANDOM
-    >>> work_estimate([("Ah", "Kh"), RANDOM], 3)          # a flop: grouped by ranks
-    56233.2
+    >>> work_estimate([("Ah", "Kh"), RANDOM], 3)          # a flop: counted
+    40690
     >>> f"{work_estimate([RANDOM] * 3, 0):.2e}"          # one fixed, the others counted
-    '1.78e+10'
+    '1.87e+10'
     """
     return min(_estimates(players, board_size, dead).values())
 
@@ -239,7 +245,8 @@ def exact_tally(specs: list, board: np.ndarray, dead: np.ndarray, report: Report
         return exact_grouped(seats, board, dead, rules, report)
     if path == "counting":
         hero = next(i for i, s in enumerate(specs) if not isinstance(s, Open))
-        return hero_against_two(specs[hero], board, dead, hero, rules, report)
+        count = hero_against_two if len(specs) == 3 else hero_against_one
+        return count(specs[hero], board, dead, hero, rules, report)
     if path == "one open":
         spec = specs[opens[0]]
         if len(board) >= 3:
