@@ -50,7 +50,7 @@ from ..core.rules import Rules, RulesLike
 from ..core.situation import PlayerLike, Situation
 from .enumeration import Tally
 from .matchups import heads_up
-from .paths import CALL_COST, VALUES_PER_SECOND, exact_tally, work_estimate
+from .paths import CALL_COST, VALUES_PER_SECOND, cheapest_path, exact_tally, work_estimate
 from .sampling import MAX_TRIALS, Open, monte_carlo
 
 EXACT_BUDGET = 100_000_000
@@ -203,17 +203,19 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = (), *, dead: CardsL
     names = [situation.seat_name(i) for i in range(len(seats))]
 
     tabled = _tabled(seats, specs, board_cards, dead_cards) if table and rules.is_standard else None
+    path, work = cheapest_path(seats, len(board_cards), len(dead_index)) if tabled is None and exact is not False \
+        else (None, 0.0)
     if exact is None:
-        exact = tabled is not None or work_estimate(seats, len(board_cards), len(dead_index)) <= EXACT_BUDGET
+        exact = tabled is not None or work <= EXACT_BUDGET
     if exact:
         if tabled is None:
-            seconds = exact_seconds(seats, len(board_cards), len(dead_index))
+            seconds = work / VALUES_PER_SECOND         # exact_seconds(seats, ...), estimated once
             if seconds > EXACT_TIME_LIMIT and not force:
                 raise PokerInputError(
                     f"exact equity of {' vs '.join(quoted(n, 30) for n in names)} would take "
                     f"{_duration(seconds)}: force=True (--force) runs it anyway; without exact it is sampled")
         report = None if progress is None else (lambda f: progress(int(f * PROGRESS_STEPS), PROGRESS_STEPS))
-        tally = tabled or exact_tally(specs, board_index, dead_index, report, rules)
+        tally = tabled or exact_tally(specs, board_index, dead_index, report, rules, path)
         return _result(names, tally, None, board_cards, dead_cards, rules)
     open_specs = [Open(None, None) if isinstance(s, Range) and s.is_random else spec
                   for s, spec in zip(seats, specs)]

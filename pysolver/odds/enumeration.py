@@ -45,6 +45,21 @@ _NONE.setflags(write=False)
 _CHOOSE = np.array([[comb(n, m) for m in range(5)] for n in range(5)], dtype=np.int64)
 
 
+_CODED = 10
+
+
+def _winner_tables(players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For every set of winners (a code of ``players`` bits): who wins alone, who ties, and each
+    player's share of the pot, ``(2 ** players, players)`` each."""
+    codes = np.arange(1 << players)
+    member = ((codes[:, None] >> np.arange(players)) & 1).astype(np.float64)
+    size = np.maximum(member.sum(axis=1, keepdims=True), 1)
+    return member * (size == 1), member * (size > 1), member / size
+
+
+_WINNERS = {players: _winner_tables(players) for players in range(3, _CODED + 1)}
+
+
 @dataclass
 class Tally:
     """Weighted showdown counts per player: outright wins, ties, equity shares, and the deals."""
@@ -72,6 +87,16 @@ class Tally:
             self.wins += sign * np.array([won, lost])
             self.ties += sign * tied
             self.shares += sign * np.array([won + tied / 2, lost + tied / 2])
+        elif players <= _CODED:      # one code per showdown: the set of its winners, as bits
+            best = values.max(axis=0)
+            code = (values[0] == best).astype(np.intp)
+            for p in range(1, players):
+                code |= (values[p] == best).astype(np.intp) << p
+            by_code = np.bincount(code, weights=weights, minlength=1 << players)
+            alone, tied, share = _WINNERS[players]
+            self.wins += sign * (by_code @ alone)
+            self.ties += sign * (by_code @ tied)
+            self.shares += sign * (by_code @ share)
         else:
             winners = values == values.max(axis=0)
             n_winners = winners.sum(axis=0)
@@ -83,6 +108,20 @@ class Tally:
                 self.ties[p] += sign * (np.sum(weights, where=winners[p]) - wins[p])
             self.wins += sign * wins
         self.deals += sign * float(weights.sum())
+
+    def replace(self, old: np.ndarray, new: np.ndarray, weights: np.ndarray) -> None:
+        """Count showdowns valued ``new`` instead of ``old`` (both (players, n)), each ``weights``."""
+        if len(old) != 2:
+            self.add(new, weights)
+            self.add(old, weights, sign=-1)
+            return
+        before = np.sign(old[0].astype(np.int32) - old[1].astype(np.int32)) + 1
+        after = np.sign(new[0].astype(np.int32) - new[1].astype(np.int32)) + 1
+        moved = np.bincount(3 * after + before, weights=weights, minlength=9).reshape(3, 3)
+        lost, tied, won = moved.sum(axis=1) - moved.sum(axis=0)
+        self.wins += np.array([won, lost])
+        self.ties += tied
+        self.shares += np.array([won + tied / 2, lost + tied / 2])
 
     def merge(self, other: "Tally", weight: float = 1.0) -> None:
         self.wins += weight * other.wins

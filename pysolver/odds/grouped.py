@@ -92,7 +92,15 @@ def deals(seats: Sequence[Seat]) -> tuple[np.ndarray, np.ndarray]:
 def _classes(codes: np.ndarray, weight: np.ndarray, base: int) -> tuple[np.ndarray, np.ndarray]:
     """The distinct columns of ``codes`` ``(players, n)`` (each below ``base``): one deal of each
     and the summed weight."""
-    if base ** len(codes) < 2 ** 62:
+    space = base ** len(codes)
+    if space <= 1 << 20:              # small: a dense table instead of a sort
+        key = (codes * (base ** np.arange(len(codes), dtype=np.int64))[:, None]).sum(axis=0)
+        summed = np.bincount(key, weights=weight, minlength=space)
+        first = np.empty(space, dtype=np.int64)
+        first[key[::-1]] = np.arange(len(key) - 1, -1, -1)
+        present = np.flatnonzero(np.bincount(key, minlength=space))
+        return first[present], summed[present]
+    if space < 2 ** 62:
         key = (codes * (base ** np.arange(len(codes), dtype=np.int64))[:, None]).sum(axis=0)
         _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
     else:
@@ -125,18 +133,21 @@ def suit_orbits(seats: Sequence[Seat], board: np.ndarray, dead: np.ndarray) -> l
 
 @dataclass(frozen=True)
 class _Holdings:
-    """One player's combos ``(n, 2)``, sorted, described for grouping: the rank group (0..90), the
-    rank key and the cards per rank ``(n, 13)``; per suit ``(4, n)`` the cards of that suit, which
-    of them (a code 0..363 with the rank group), their ranks as 13 bits, and the cards per rank off
-    the suit ``(4, n, 13)``."""
+    """One player's combos ``(n, 2)``, sorted, described for grouping: the ranks of the low and the
+    high card, the rank group (0..90), the rank key and the cards per rank ``(n, 13)``; per suit
+    ``(4, n)`` whether the low and the high card have that suit, how many do, which (a code
+    0..363 with the rank group), and their ranks as 13 bits."""
 
+    low: np.ndarray
+    high: np.ndarray
     group: np.ndarray
     key: np.ndarray
     counts: np.ndarray
+    suited_low: np.ndarray
+    suited_high: np.ndarray
     held: np.ndarray
     code: np.ndarray
     suit_bits: np.ndarray
-    other_counts: np.ndarray
 
     @classmethod
     def of(cls, combos: np.ndarray) -> "_Holdings":
@@ -145,11 +156,16 @@ class _Holdings:
         suited_low = (combos[:, 0] & 3) == np.arange(4)[:, None]                 # (4, n)
         suited_high = (combos[:, 1] & 3) == np.arange(4)[:, None]
         pattern = np.where(high == low, suited_low | suited_high, 2 * suited_high + suited_low)
-        rank_low, rank_high = low == np.arange(13)[:, None], high == np.arange(13)[:, None]   # (13, n)
-        other = (rank_low[None] & ~suited_low[:, None]).astype(np.int64) + (rank_high[None] & ~suited_high[:, None])
-        return cls(group, RANK_WEIGHTS[low] + RANK_WEIGHTS[high], rank_low.T.astype(np.int64) + rank_high.T,
+        counts = (low[:, None] == np.arange(13)).astype(np.int64) + (high[:, None] == np.arange(13))
+        return cls(low, high, group, RANK_WEIGHTS[low] + RANK_WEIGHTS[high], counts, suited_low, suited_high,
                    suited_low.astype(np.int64) + suited_high, 4 * group + pattern,
-                   (suited_low << low) | (suited_high << high), other.transpose(0, 2, 1))
+                   (suited_low << low) | (suited_high << high))
+
+    def off_suit(self, suit: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        """``(len(rows), 13)`` the cards per rank of these combos that are not of ``suit`` (per row)."""
+        ranks = np.arange(13)
+        return ((self.low[rows, None] == ranks) & ~self.suited_low[suit, rows][:, None]).astype(np.int64) + \
+            ((self.high[rows, None] == ranks) & ~self.suited_high[suit, rows][:, None])
 
 
 def exact_grouped(seats: Sequence[Seat], board: np.ndarray, dead: np.ndarray = _NONE,
@@ -211,10 +227,11 @@ def _flush_corrections(tally: Tally, table, holdings: list, rows: np.ndarray, we
     free = (suit_unseen << np.arange(13)).sum(axis=1)
     taken = np.bitwise_or.reduce(suit_bits, axis=0) | (0x1FFF & ~free)[suit]
     others = (unseen.reshape(13, 4).sum(axis=1) - suit_unseen)[suit] - \
-        sum(h.other_counts[suit, r] for h, r in zip(holdings, chosen))
+        sum(h.off_suit(suit, r) for h, r in zip(holdings, chosen))
     hand_key = np.stack([h.key[r] for h, r in zip(holdings, chosen)]) + int(CARD_RANK_KEY[board].sum())
     board_bits = np.zeros(4, dtype=np.int64)
-    np.bitwise_or.at(board_bits, board & 3, np.int64(1) << (board >> 2))
+    for card in board.tolist():
+        board_bits[card & 3] |= 1 << (card >> 2)
     board_bits = board_bits[suit] | suit_bits
     lowest = np.maximum(np.maximum(3 - on_board[suit], 5 - on_board[suit] - held), 0)
     for drawn in range(int(lowest.min()), int(most[suit].max()) + 1):
@@ -232,7 +249,7 @@ def _flush_corrections(tally: Tally, table, holdings: list, rows: np.ndarray, we
         if len(counted) > _FILTER_FROM:          # keep only the boards on which someone makes a flush
             changed = np.flatnonzero((actual > plain).any(axis=0))
             plain, actual, counted = plain[:, changed], actual[:, changed], counted[changed]
-        tally.add(np.concatenate([actual, plain], axis=1), np.concatenate([counted, -counted]))
+        tally.replace(plain, actual, counted)
 
 
 __all__ = ["Seat", "deals", "suit_orbits", "exact_grouped"]

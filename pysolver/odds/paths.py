@@ -221,10 +221,16 @@ def work_estimate(players: Sequence[Seat], board_size: int, dead: int = 0) -> fl
     return min(_estimates(players, board_size, dead).values())
 
 
+def cheapest_path(players: Sequence[Seat], board_size: int, dead: int = 0) -> tuple[str, float]:
+    """The name of the cheapest exact path (see the module's text) and its :func:`work_estimate`."""
+    found = _estimates(players, board_size, dead)
+    path = min(found, key=found.get)
+    return path, found[path]
+
+
 def exact_path(players: Sequence[Seat], board_size: int, dead: int = 0) -> str:
     """The name of the cheapest exact path (see the module's text)."""
-    found = _estimates(players, board_size, dead)
-    return min(found, key=found.get)
+    return cheapest_path(players, board_size, dead)[0]
 
 
 Report = Optional[Callable[[float], None]]
@@ -307,4 +313,4 @@ def _orbits(spec: Open, fixed: np.ndarray, others: list, board: np.ndarray,
 
 
 __all__ = ["VALUES_PER_SECOND", "CALL_COST", "DEALS_LIMIT", "SeatSize", "seat_size", "grouped_work",
-           "counting_work", "legacy_work", "work_estimate", "exact_path", "exact_tally"]
+           "counting_work", "legacy_work", "work_estimate", "cheapest_path", "exact_path", "exact_tally"]
