@@ -122,6 +122,8 @@ def suit_orbits(seats: Sequence[Seat], board: np.ndarray, dead: np.ndarray) -> l
         known[cards] = True
         fixing &= known[SUIT_MAPS[:, cards]].all(axis=1)
     for combos, weights in seats:
+        if fixing.sum() == 1:                      # only the identity is left
+            break
         dense = np.zeros(COMBO_IMAGES.shape[1])
         index = combo_indices(combos)
         dense[index] = weights
@@ -162,10 +164,12 @@ class _Holdings:
                    (suited_low << low) | (suited_high << high))
 
     def off_suit(self, suit: np.ndarray, rows: np.ndarray) -> np.ndarray:
-        """``(len(rows), 13)`` the cards per rank of these combos that are not of ``suit`` (per row)."""
+        """``(n, 13)``: the cards per rank of the combos ``rows`` ``(players, n)`` together that are
+        not of ``suit`` ``(n,)``."""
         ranks = np.arange(13)
-        return ((self.low[rows, None] == ranks) & ~self.suited_low[suit, rows][:, None]).astype(np.int64) + \
-            ((self.high[rows, None] == ranks) & ~self.suited_high[suit, rows][:, None])
+        low = (self.low[rows, None] == ranks) & ~self.suited_low[suit, rows][:, :, None]
+        high = (self.high[rows, None] == ranks) & ~self.suited_high[suit, rows][:, :, None]
+        return low.sum(axis=0) + high.sum(axis=0)
 
 
 def exact_grouped(seats: Sequence[Seat], board: np.ndarray, dead: np.ndarray = _NONE,
@@ -178,23 +182,23 @@ def exact_grouped(seats: Sequence[Seat], board: np.ndarray, dead: np.ndarray = _
     seats = [(np.sort(np.asarray(c, dtype=np.int64), axis=1), np.asarray(w, dtype=np.float64)) for c, w in seats]
     rows, weight = deals(seats)
     tally = Tally.empty(len(seats))
-    holdings = [_Holdings.of(combos) for combos, _ in seats]
+    holdings = _Holdings.of(np.concatenate([combos for combos, _ in seats]))      # all players' combos
+    rows += np.cumsum([0] + [len(combos) for combos, _ in seats[:-1]])[:, None]  # rows into them
     unseen = np.ones(52, dtype=bool)
     unseen[np.concatenate([board, dead])] = False
     board_key = int(CARD_RANK_KEY[board].sum())
-    first, group_weight = _classes(np.stack([h.group[r] for h, r in zip(holdings, rows)]), weight, 91)
+    first, group_weight = _classes(holdings.group[rows], weight, 91)
     steps = 1 if report is None else 16
-    for part in np.array_split(np.arange(len(first)), steps):
+    for step, part in enumerate(np.array_split(np.arange(len(first)), steps)):
         chosen = rows[:, first[part]]
-        held = sum(h.counts[r] for h, r in zip(holdings, chosen))
-        ways = _ways(unseen.reshape(13, 4).sum(axis=1)[None, :] - held, 5 - len(board))
-        keys = np.stack([board_key + h.key[r] for h, r in zip(holdings, chosen)])[:, :, None] + \
-            _compact_multisets(5 - len(board))[2]
+        ways = _ways(unseen.reshape(13, 4).sum(axis=1)[None, :] - holdings.counts[chosen].sum(axis=0),
+                     5 - len(board))
+        keys = (board_key + holdings.key[chosen])[:, :, None] + _compact_multisets(5 - len(board))[2]
         counted = group_weight[part, None] * ways
         live = counted > 0
         tally.add(table.rank_value[keys[:, live]], counted[live])
         if report is not None:
-            report(0.5 * (part[-1] + 1 if len(part) else 0) / max(len(first), 1))
+            report(0.5 * (step + 1) / steps)
     if len(weight):
         _flush_corrections(tally, table, holdings, rows, weight, board, unseen, suit_orbits(seats, board, dead))
     if report is not None:
@@ -202,7 +206,7 @@ def exact_grouped(seats: Sequence[Seat], board: np.ndarray, dead: np.ndarray = _
     return tally
 
 
-def _flush_corrections(tally: Tally, table, holdings: list, rows: np.ndarray, weight: np.ndarray,
+def _flush_corrections(tally: Tally, table, holdings: _Holdings, rows: np.ndarray, weight: np.ndarray,
                        board: np.ndarray, unseen: np.ndarray, orbits: list[tuple[int, int]]) -> None:
     """Replace the rank-only counts of the boards with three or more cards of a suit on which some
     player makes a flush by the actual counts: for one suit of each orbit, times its size."""
@@ -212,23 +216,20 @@ def _flush_corrections(tally: Tally, table, holdings: list, rows: np.ndarray, we
     most = np.minimum(suit_unseen.sum(axis=1), to_come)
     suits, times = np.array(orbits).T
     need = (5 - on_board - most)[suits][:, None]
-    maybe = np.zeros((len(suits), rows.shape[1]), dtype=bool)
-    for h, r in zip(holdings, rows):
-        maybe |= h.held[suits][:, r] >= need
+    maybe = (holdings.held[suits][:, rows] >= need[:, :, None]).any(axis=1)         # (suits, deals)
     which, deal = np.nonzero(maybe)
     if not len(deal):
         return
-    codes = np.stack([h.code[suits[which], r[deal]] for h, r in zip(holdings, rows)] + [which])
+    codes = np.vstack([holdings.code[suits[which], rows[:, deal]], which])
     first, class_weight = _classes(codes, weight[deal], 364)
     suit, chosen = suits[which[first]], rows[:, deal[first]]
     class_weight = class_weight * times[which[first]]
-    held = np.max([h.held[suit, r] for h, r in zip(holdings, chosen)], axis=0)
-    suit_bits = np.stack([h.suit_bits[suit, r] for h, r in zip(holdings, chosen)])   # (players, classes)
+    held = holdings.held[suit, chosen].max(axis=0)
+    suit_bits = holdings.suit_bits[suit, chosen]                                    # (players, classes)
     free = (suit_unseen << np.arange(13)).sum(axis=1)
     taken = np.bitwise_or.reduce(suit_bits, axis=0) | (0x1FFF & ~free)[suit]
-    others = (unseen.reshape(13, 4).sum(axis=1) - suit_unseen)[suit] - \
-        sum(h.off_suit(suit, r) for h, r in zip(holdings, chosen))
-    hand_key = np.stack([h.key[r] for h, r in zip(holdings, chosen)]) + int(CARD_RANK_KEY[board].sum())
+    others = (unseen.reshape(13, 4).sum(axis=1) - suit_unseen)[suit] - holdings.off_suit(suit, chosen)
+    hand_key = holdings.key[chosen] + int(CARD_RANK_KEY[board].sum())
     board_bits = np.zeros(4, dtype=np.int64)
     for card in board.tolist():
         board_bits[card & 3] |= 1 << (card >> 2)
