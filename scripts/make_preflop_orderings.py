@@ -2,13 +2,14 @@
 
 Three tables, one value per starting-hand class (higher is better):
 
-- ``vs2`` and ``vs3``: the all-in equity of the class against two and three
-  random hands, preflop to the river. An exact enumeration is out of reach
-  (about 37 minutes per class against two random hands, weeks against three),
-  so each class is sampled by the project's own Monte Carlo engine
-  (:func:`pysolver.equity` with ``trials`` and ``seed``): one representative
-  hand per class (all hands of a class have the same equity against random
-  hands, by suit symmetry), every class with the same seed. The standard
+- ``vs2``: the all-in equity of the class against two random hands, preflop
+  to the river, exact: one representative hand per class (all hands of a
+  class have the same equity against random hands, by suit symmetry) counted
+  by :func:`pysolver.equity` with ``exact=True`` (the counting path of
+  :mod:`pysolver.odds.counting`, 3 to 10 s per class).
+- ``vs3``: the same against three random hands. An exact count is out of
+  reach, so each class is sampled by the project's own Monte Carlo engine
+  (``trials`` and ``seed``, the same seed for every class); the standard
   error of each value is written beside it.
 - ``chen``: the Chen score of the class (:func:`pysolver.odds.chen.chen_score`),
   written here so that the vocabulary, which may not import the odds engine,
@@ -17,7 +18,8 @@ Three tables, one value per starting-hand class (higher is better):
 The ordering against one random hand, the default, reads the exact table
 ``pysolver/data/preflop_equity.json`` (``scripts/make_preflop_table.py``).
 
-    python scripts/make_preflop_orderings.py                 # 5,000,000 trials per class: ~20 min on 2 cores
+    python scripts/make_preflop_orderings.py                 # about 35 minutes on 2 cores
+    python scripts/make_preflop_orderings.py --only vs2      # one ordering again, the others kept
     python scripts/make_preflop_orderings.py --classes AA 72o --trials 20000 --out /tmp/o.json
 """
 
@@ -37,6 +39,8 @@ OUT = Path(__file__).resolve().parent.parent / "pysolver" / "data" / "preflop_or
 SEED = 20240613
 TRIALS = 5_000_000
 OPPONENTS = {"vs2": 2, "vs3": 3}
+EXACT = ("vs2",)
+"""The orderings counted exactly; the others are sampled."""
 
 
 def representative(name: str) -> str:
@@ -45,37 +49,54 @@ def representative(name: str) -> str:
 
 
 def sample(job: tuple[str, int, int, int]) -> tuple[str, float, float]:
-    """(class, equity, standard error) of one class against ``opponents`` random hands."""
+    """(class, equity, standard error) of one class against ``opponents`` random hands; with
+    ``trials`` 0, counted exactly (standard error 0)."""
     name, opponents, trials, seed = job
-    result = equity([representative(name)] + ["random"] * opponents, exact=False, trials=trials, seed=seed)
+    players = [representative(name)] + ["random"] * opponents
+    if not trials:
+        return name, equity(players, exact=True).players[0].equity, 0.0
+    result = equity(players, exact=False, trials=trials, seed=seed)
     return name, result.players[0].equity, result.players[0].stderr
+
+
+def table(key: str, opponents: int, args: argparse.Namespace) -> dict:
+    """One ordering's entry: the values of every class, how they were made and how long it took."""
+    began = time.perf_counter()
+    exact = key in EXACT
+    jobs = [(name, opponents, 0 if exact else args.trials, args.seed) for name in args.classes]
+    with Pool(args.workers) as pool:
+        rows = {name: (value, error) for name, value, error in pool.imap(sample, jobs)}
+    seconds = time.perf_counter() - began
+    print(f"{key}: {len(rows)} classes in {seconds:.0f} s", flush=True)
+    entry = {"title": f"equity against {('two', 'three')[opponents - 2]} random hands", "players": opponents + 1}
+    if exact:
+        entry["method"] = ("exact: every pair of opponent holdings and every board, one representative hand "
+                           "per class (pysolver.equity, exact=True)")
+    else:
+        entry["method"] = (f"Monte Carlo, {args.trials:,} trials per class, seed {args.seed} for every class, "
+                           f"one representative hand per class (pysolver.equity)")
+        entry |= {"trials": args.trials, "seed": args.seed}
+    entry |= {"seconds": round(seconds, 1), "workers": args.workers,
+              "values": {name: round(rows[name][0], 9 if exact else 6) for name in args.classes}}
+    if not exact:
+        entry["stderr"] = {name: round(rows[name][1], 6) for name in args.classes}
+    return entry
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--classes", nargs="*", default=list(HAND_CLASSES))
+    parser.add_argument("--only", nargs="*", choices=list(OPPONENTS), default=list(OPPONENTS),
+                        help="make these orderings again and keep the others of --out")
     parser.add_argument("--trials", type=int, default=TRIALS)
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
     start = time.perf_counter()
-    orderings: dict = {}
-    for key, opponents in OPPONENTS.items():
-        began = time.perf_counter()
-        jobs = [(name, opponents, args.trials, args.seed) for name in args.classes]
-        with Pool(args.workers) as pool:
-            rows = {name: (value, error) for name, value, error in pool.imap(sample, jobs)}
-        seconds = time.perf_counter() - began
-        print(f"{key}: {len(rows)} classes in {seconds:.0f} s", flush=True)
-        orderings[key] = {
-            "title": f"equity against {('two', 'three')[opponents - 2]} random hands",
-            "method": f"Monte Carlo, {args.trials:,} trials per class, seed {args.seed} for every class, "
-                      f"one representative hand per class (pysolver.equity)",
-            "players": opponents + 1, "trials": args.trials, "seed": args.seed, "seconds": round(seconds, 1),
-            "values": {name: round(rows[name][0], 6) for name in args.classes},
-            "stderr": {name: round(rows[name][1], 6) for name in args.classes},
-        }
+    kept = json.loads(args.out.read_text())["orderings"] if set(args.only) != set(OPPONENTS) else {}
+    orderings = {key: table(key, opponents, args) if key in args.only else kept[key]
+                 for key, opponents in OPPONENTS.items()}
     orderings["chen"] = {
         "title": "the Chen formula",
         "method": "pysolver.odds.chen.chen_score; equal scores ordered by equity against one random hand",
@@ -87,8 +108,6 @@ def main() -> None:
                        "higher is better. The default ordering, against one random hand, is the exact "
                        "table preflop_equity.json.",
         "generator": "scripts/make_preflop_orderings.py",
-        "seconds": round(seconds, 1),
-        "workers": args.workers,
         "orderings": orderings,
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -10,9 +10,9 @@ name      best first by                                        table (made by)
 ========  ===================================================  ==========================================
 ``vs1``   equity against one random hand (the default)         ``preflop_equity.json``, exact
                                                                (``scripts/make_preflop_table.py``)
-``vs2``   equity against two random hands                      ``preflop_orderings.json``, Monte Carlo
+``vs2``   equity against two random hands                      ``preflop_orderings.json``, exact
                                                                (``scripts/make_preflop_orderings.py``)
-``vs3``   equity against three random hands                    the same
+``vs3``   equity against three random hands                    the same, Monte Carlo
 ``chen``  the Chen formula, equal scores by ``vs1``            the same (scores of ``pysolver.odds.chen``)
 ========  ===================================================  ==========================================
 
