@@ -228,7 +228,6 @@ def _flush_corrections(tally: Tally, table, holdings: _Holdings, rows: np.ndarra
     suit_bits = holdings.suit_bits[suit, chosen]                                    # (players, classes)
     free = (suit_unseen << np.arange(13)).sum(axis=1)
     taken = np.bitwise_or.reduce(suit_bits, axis=0) | (0x1FFF & ~free)[suit]
-    others = (unseen.reshape(13, 4).sum(axis=1) - suit_unseen)[suit] - holdings.off_suit(suit, chosen)
     hand_key = holdings.key[chosen] + int(CARD_RANK_KEY[board].sum())
     board_bits = np.zeros(4, dtype=np.int64)
     for card in board.tolist():
@@ -242,7 +241,12 @@ def _flush_corrections(tally: Tally, table, holdings: _Holdings, rows: np.ndarra
         masks, mask_keys = _rank_subsets(drawn)
         rest = to_come - drawn
         fits = (masks[None, :] & taken[pick, None]) == 0                                # (pick, masks)
-        counted = (class_weight[pick, None, None] * fits[:, :, None]) * _ways(others[pick], rest)[:, None, :]
+        if rest:         # the rest of the run-out off the suit, by rank multiset
+            others = (unseen.reshape(13, 4).sum(axis=1) - suit_unseen)[suit[pick]] - \
+                holdings.off_suit(suit[pick], chosen[:, pick])
+            counted = (class_weight[pick, None, None] * fits[:, :, None]) * _ways(others, rest)[:, None, :]
+        else:
+            counted = (class_weight[pick, None] * fits)[:, :, None]
         c, m, r = np.nonzero(counted)
         plain = table.rank_value[hand_key[:, pick[c]] + mask_keys[m] + _compact_multisets(rest)[2][r]]
         actual = np.maximum(plain, table.flush_value[board_bits[:, pick[c]] | masks[m]])
