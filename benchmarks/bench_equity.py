@@ -1,7 +1,9 @@
 """Equity speed: pysolver.equity beside OMPEval, poker-equity and eval7, same spots, same mode.
 
-    python benchmarks/bench_equity.py            # about two minutes
+    python benchmarks/bench_equity.py            # about 25 minutes (OMPEval's hand against two random
+                                                 # hands alone takes ten)
     python benchmarks/bench_equity.py --quick    # the fast spots only, one peer run each
+    python benchmarks/bench_equity.py --spots ranges-flop hu-preflop --name equity-some
 
 Exact spots are enumerated exactly by every program timed on them (pysolver's
 result must say ``exact``; OMPEval in its exact mode; poker-equity's exact walk,
@@ -11,11 +13,13 @@ Monte Carlo call, OMPEval samples to a standard error of 0.0005 (it checks every
 0.2 s) and its seconds are scaled to 1,000,000 trials from the trials it reports.
 OMPEval and pysolver run on one thread; poker-equity's sampler is given one
 thread, its exact walk takes no thread count. Each program's equities are
-checked against pysolver's.
+checked against pysolver's. A spot timed once (its OMPEval run takes minutes)
+takes OMPEval's time from the run that checked its equities.
 """
 
 from __future__ import annotations
 
+import argparse
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Callable, Optional, Sequence
@@ -23,7 +27,7 @@ from typing import Callable, Optional, Sequence
 import pysolver
 from pysolver.odds.calculator import EquityResult
 
-from harness import Reported, Result, Side, absent, package_version, quick_flag, side_by_side, write_results
+from harness import Reported, Result, Side, absent, package_version, side_by_side, write_results
 from peers import not_installed, ompeval, ompeval_absent, ompeval_binary, ompeval_timed, versions
 
 TRIALS = 1_000_000
@@ -32,15 +36,16 @@ MC_STDERR = 0.0005
 
 @dataclass(frozen=True)
 class Spot:
-    """One exact equity question: players (hands, ranges, ``random``) and a board."""
+    """One exact equity question: players (hands, ranges, ``random``), a board and dead cards."""
 
     key: str
     what: str
     players: tuple[str, ...]
     board: str = ""
-    table: bool = True          # pysolver may read its shipped preflop table
+    table: bool = True          # pysolver may read its shipped preflop tables
     slow: bool = False          # left out of --quick
     rounds: int = 5             # of the full run
+    dead: str = ""
 
 
 SPOTS = (
@@ -50,6 +55,18 @@ SPOTS = (
     Spot("range-random-flop", "QQ+,AKs vs random on Ks 7h 2d, exact", ("QQ+,AKs", "random"), "Ks 7h 2d"),
     Spot("ranges-preflop", "QQ+,AKs vs JJ,TT,99,AQs preflop, exact", ("QQ+,AKs", "JJ,TT,99,AQs"), rounds=3),
     Spot("ranges-flop", "QQ+,AKs vs JJ,TT,99,AQs on Ks 7h 2d, exact", ("QQ+,AKs", "JJ,TT,99,AQs"), "Ks 7h 2d"),
+    Spot("wide-ranges-preflop", "66+,A8s+,KJs+,ATo+ vs the same preflop, exact",
+         ("66+,A8s+,KJs+,ATo+", "66+,A8s+,KJs+,ATo+"), rounds=3),
+    Spot("three-ranges-preflop", "AK vs QQ vs JTs (every combo) preflop, exact", ("AK", "QQ", "JTs"), rounds=3),
+    Spot("four-ranges-preflop", "AKs vs QQ vs JJ vs TT preflop, exact", ("AKs", "QQ", "JJ", "TT"), rounds=3),
+    Spot("wide-random-preflop", "22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+ vs random preflop, exact",
+         ("22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+", "random"), slow=True, rounds=1),
+    Spot("hand-two-random-preflop", "AhKh vs random vs random preflop, exact", ("AhKh", "random", "random"),
+         slow=True, rounds=1),
+    Spot("ranges-preflop-dead", "QQ+,AKs vs JJ,TT,99,AQs preflop, 2c dead, exact (pysolver: no table)",
+         ("QQ+,AKs", "JJ,TT,99,AQs"), dead="2c", rounds=3),
+    Spot("hand-two-random-flop", "AhKh vs random vs random on Qs Js 2c, exact", ("AhKh", "random", "random"),
+         "Qs Js 2c", rounds=3),
     Spot("table-preflop", "7c2d vs random preflop, exact (pysolver: shipped table)", ("7c2d", "random"), rounds=3),
     Spot("computed-72o", "7c2d vs random preflop, exact (pysolver: computed, table=False)", ("7c2d", "random"),
          table=False, slow=True, rounds=3),
@@ -65,7 +82,7 @@ def poker_equity_exact(spot: Spot) -> Optional[Callable[[], object]]:
     except ImportError:
         return None
     hands = [p.replace("random", "**") for p in spot.players]
-    return lambda: poker_equity.exact_from_text("holdem", hands, board=spot.board)
+    return lambda: poker_equity.exact_from_text("holdem", hands, board=spot.board, dead=spot.dead)
 
 
 def eval7_runouts() -> Callable[[], None]:
@@ -84,7 +101,8 @@ def eval7_runouts() -> Callable[[], None]:
 def exact_case(spot: Spot, quick: bool) -> Result:
     """One exact spot: pysolver beside OMPEval, poker-equity and (heads-up preflop) eval7."""
     def ours() -> EquityResult:
-        return pysolver.equity(list(spot.players), spot.board, exact=True, table=spot.table)
+        return pysolver.equity(list(spot.players), spot.board, dead=spot.dead, exact=True, table=spot.table,
+                               force=True)
 
     mine = ours()
     assert mine.exact, spot
@@ -92,12 +110,16 @@ def exact_case(spot: Spot, quick: bool) -> Result:
     functions: dict[str, Callable[[], object]] = {"pysolver": ours}
     peers: dict[str, Side] = {}
     details: dict = {"equity": [round(e, 6) for e in equities], "deals": mine.deals}
+    rounds = 1 if quick else spot.rounds
     if ompeval_binary() is None:
         peers["OMPEval"] = absent(ompeval_absent())
     else:
-        theirs = ompeval(spot.board, spot.players)["equity"]
-        details["OMPEval agrees"] = max(abs(a - b) for a, b in zip(equities, theirs)) < 1e-5
-        functions["OMPEval"] = lambda: ompeval_timed(spot.board, spot.players)
+        checked = ompeval(spot.board, spot.players, dead=spot.dead)
+        details["OMPEval agrees"] = max(abs(a - b) for a, b in zip(equities, checked["equity"])) < 1e-5
+        if rounds == 1:
+            functions["OMPEval"] = lambda: Reported(checked["seconds"])
+        else:
+            functions["OMPEval"] = lambda: ompeval_timed(spot.board, spot.players, dead=spot.dead)
     walk = poker_equity_exact(spot)
     answer = None if walk is None or quick else walk()
     if walk is None:
@@ -117,7 +139,7 @@ def exact_case(spot: Spot, quick: bool) -> Result:
             peers["eval7"] = absent(not_installed("eval7"))
         else:
             functions["eval7"] = eval7_runouts()
-    timings = side_by_side(functions, 1 if quick else spot.rounds)
+    timings = side_by_side(functions, rounds)
     for name in functions:
         if name != "pysolver":
             peers[name] = Side(timings[name])
@@ -160,22 +182,34 @@ def monte_carlo_case(quick: bool) -> Result:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> None:
-    quick = quick_flag(__doc__.splitlines()[0], argv)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a small version that runs in seconds")
+    parser.add_argument("--spots", nargs="*", metavar="KEY", help="only these spots (and no Monte Carlo spot)")
+    parser.add_argument("--name", default="equity", help="the results file: benchmarks/results/NAME.json")
+    args = parser.parse_args(argv)
+    quick = args.quick
     pysolver.equity(["AhKh", "QsQd"])  # load the tables once, outside the timings
-    cases = [exact_case(spot, quick) for spot in SPOTS if not (quick and spot.slow)]
-    cases.append(monte_carlo_case(quick))
-    for case in cases:
-        print(case.line())
-    write_results("equity", cases, title="Equity", quick=quick, peers=versions(), notes=[
+    chosen = [spot for spot in SPOTS if (spot.key in args.spots if args.spots else not (quick and spot.slow))]
+    cases = []
+    for spot in chosen:
+        cases.append(exact_case(spot, quick))
+        print(cases[-1].line(), flush=True)
+    if not args.spots:
+        cases.append(monte_carlo_case(quick))
+        print(cases[-1].line())
+    write_results(args.name, cases, title="Equity", quick=quick, peers=versions(), notes=[
         "Exact spots are enumerated exactly by every program on the row; each program's equities "
         "agree with pysolver's to 1e-5 (the details in the results file say so per spot).",
         "OMPEval's figure is the seconds it reports for the calculation alone, one thread, "
-        "without its process start. poker-equity's exact walk takes no thread count (its CPU time "
+        "without its process start; a spot timed once takes it from the run that checked its equities. "
+        "poker-equity's exact walk takes no thread count (its CPU time "
         "is in the results file); its sampler runs on one thread.",
         f"Monte Carlo: the figure is trials per second. OMPEval samples to a standard error of "
         f"{MC_STDERR} (checked every 0.2 s) and its time is scaled to the trials of the row.",
         "eval7 has no exact preflop call (its exact hand-vs-range call scores the board as given), "
-        "so heads-up preflop it runs every board through eval7.evaluate in Python."])
+        "so heads-up preflop it runs every board through eval7.evaluate in Python.",
+        "The machine is shared (2 cores, other work running): compare the ratios of one run, not "
+        "absolute times across runs."])
 
 
 __all__ = ["main"]

@@ -33,6 +33,8 @@ HEADLINES = (
     ("equity", "hu-preflop", "OMPEval", "Equity, AhKh vs QsQd preflop, exact"),
     ("equity", "range-random-flop", "OMPEval", "Equity, QQ+,AKs vs random on Ks 7h 2d, exact"),
     ("equity", "ranges-preflop", "OMPEval", "Equity, QQ+,AKs vs JJ,TT,99,AQs preflop, exact"),
+    ("equity", "ranges-flop", "OMPEval", "Equity, QQ+,AKs vs JJ,TT,99,AQs on Ks 7h 2d, exact"),
+    ("equity", "hand-two-random-preflop", "OMPEval", "Equity, AhKh vs random vs random preflop, exact"),
     ("asp", "batch-2-w1", "pysolver evaluator", "ASP solver, heads-up river showdowns, one process"),
     ("asp", "batch-9-w1", "pysolver evaluator", "ASP solver, 9-handed river showdowns, one process"),
 )
