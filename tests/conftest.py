@@ -41,3 +41,15 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def dask_scheduler():
+    """The address of a local Dask cluster of two worker processes (one thread each), for the
+    whole test run; each worker holds only the task it runs, and is restarted by their nannies when a test kills one."""
+    import logging
+    import dask
+    from distributed import LocalCluster
+    with dask.config.set({"distributed.scheduler.worker-saturation": 1.0}), LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                      silence_logs=logging.CRITICAL) as cluster:
+        yield cluster.scheduler_address

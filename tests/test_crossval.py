@@ -20,7 +20,7 @@ import pytest
 
 from pysolver.crossval import compare as crossval_compare
 from pysolver.cli import main
-from pysolver.crossval.runner import (TASKS_PER_PROCESS, _boards, _run, chunk_boards, crossval_equity,
+from pysolver.crossval.runner import (TASKS_PER_PROCESS, _boards, run_checks as _run, chunk_boards, crossval_equity,
                                crossval_exhaustive, crossval_random, crossval_streets, exhaustive_chunk)
 from pysolver.crossval.compare import Partial, order_mismatches
 from pysolver.crossval.dealer import CASES, STREET_CASES, deal_skewed, deal_streets

@@ -66,6 +66,7 @@ class Partial:
     asp_seconds: float = 0.0
     evaluator_seconds: float = 0.0
     chunks: list = field(default_factory=list)
+    represented: int = 0            # hands that classes of hands stand for (weighted runs)
 
     def merge(self, other: "Partial") -> None:
         self.hands += other.hands
@@ -77,6 +78,20 @@ class Partial:
         self.asp_seconds += other.asp_seconds
         self.evaluator_seconds += other.evaluator_seconds
         self.chunks += other.chunks
+        self.represented += other.represented
+
+    def to_dict(self) -> dict:
+        """Plain data (JSON) that :meth:`from_dict` reads back to an equal partial."""
+        return {"hands": self.hands, "showdowns": self.showdowns, "categories": dict(self.categories),
+                "cases": dict(self.cases), "mismatches": self.mismatches, "pairs": self.pairs.tolist(),
+                "asp_seconds": self.asp_seconds, "evaluator_seconds": self.evaluator_seconds,
+                "chunks": self.chunks, "represented": self.represented}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Partial":
+        return cls(data["hands"], data["showdowns"], Counter(data["categories"]), Counter(data["cases"]),
+                   list(data["mismatches"]), np.array(data["pairs"], np.int64).reshape(-1, 2),
+                   data["asp_seconds"], data["evaluator_seconds"], list(data["chunks"]), data["represented"])
 
 
 @dataclass

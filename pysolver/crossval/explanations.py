@@ -41,7 +41,8 @@ from ..asp.codec import LEADS
 from ..evaluator.lookup import categories, evaluate_batch, tiebreak_ranks
 from .compare import deal_text
 from .dealer import CASES, deal_skewed
-from .runner import SHOWDOWNS_PER_TASK, CrossvalReport
+from .runner import SHOWDOWNS_PER_TASK
+from .runs import CrossvalReport
 
 #: The lead each role plays, by category: the role's cards are of the evaluator's tie-break rank there.
 ROLE_LEAD = {("quads", Category.FOUR_OF_A_KIND): 0, ("trips", Category.FULL_HOUSE): 0,

@@ -29,24 +29,24 @@ with one worker stays in this process.
 from __future__ import annotations
 
 import itertools
-import sys
+import os
 import time
-from dataclasses import dataclass
 from math import comb
-from typing import Callable, Iterator, Sequence
+from typing import Sequence
 
 import numpy as np
 
-from ..core.cards import Card, format_cards
-from .compare import Partial, asp_answers, compare_hands, compare_showdowns, order_mismatches
-from .dealer import STREET_CASES, deal_skewed, deal_streets
-from ..evaluator.lookup import n_values
 from ..asp.runtime import rules_of
-from ..core.rules import Rules, RulesLike
-from ..evaluator.tables import load_tables
+from ..core.cards import Card, format_cards
 from ..core.errors import PokerInputError
-from ..core.numbers import check_count, check_seed, draw_seed
-from ..asp.processes import check_workers, recycled_imap
+from ..core.numbers import check_count
+from ..core.rules import Rules, RulesLike
+from ..evaluator.lookup import n_values
+from .compare import Partial, asp_answers, compare_hands, compare_showdowns
+from .dealer import STREET_CASES, deal_skewed, deal_streets
+from .resume import ResumeFile
+from .seven import CANONICAL_TASKS, SAMPLE_HANDS, SEVEN_TASKS, crossval_seven, crossval_seven_canonical
+from .runs import TASKS_PER_PROCESS, CrossvalReport, check_where, resume_file, run_checks, run_seed
 
 #: Default number of chunks of the exhaustive 5-card run.
 EXHAUSTIVE_CHUNKS = 40
@@ -56,139 +56,6 @@ MAX_CHUNKS = 10000
 BOARDS_PER_PROGRAM = 400
 #: Showdowns per clingo program (and per task) in the random modes.
 SHOWDOWNS_PER_TASK = 1000
-#: Tasks (chunks) a worker process runs before a fresh one replaces it. clingo keeps every
-#: symbol it ever made for the life of the process (potassco/clingo#203), about 1.5 KB per
-#: hand here, and grounding slows as that table grows: a fresh process per task is fastest.
-TASKS_PER_PROCESS = 1
-
-
-@dataclass
-class CrossvalReport:
-    """What a cross-validation checked, what disagreed, and how fast each engine was.
-
-    ``asp_seconds`` and ``evaluator_seconds`` are CPU seconds summed over the
-    worker processes, so the rates are per process.
-    """
-
-    mode: str
-    hands: int
-    showdowns: int
-    categories: dict[str, int]
-    cases: dict[str, int]
-    classes: int
-    mismatches: list[dict]
-    asp_seconds: float
-    evaluator_seconds: float
-    wall_seconds: float
-    chunks: list[int]
-    seed: int | None = None
-
-    @property
-    def ok(self) -> bool:
-        return not self.mismatches
-
-    @property
-    def asp_rate(self) -> float:
-        """Showdowns per CPU second of the ASP solver (ground, solve, read the atoms)."""
-        return self.showdowns / self.asp_seconds if self.asp_seconds else 0.0
-
-    @property
-    def evaluator_rate(self) -> float:
-        """Hands per CPU second of the evaluator."""
-        return self.hands / self.evaluator_seconds if self.evaluator_seconds else 0.0
-
-    def to_dict(self) -> dict:
-        return {"mode": self.mode, "ok": self.ok, "hands": self.hands, "showdowns": self.showdowns,
-                "categories": self.categories, "cases": self.cases, "classes": self.classes,
-                "mismatches": self.mismatches, "chunks": self.chunks, "seed": self.seed,
-                "asp": {"cpu_seconds": round(self.asp_seconds, 3), "showdowns_per_second": round(self.asp_rate)},
-                "evaluator": {"cpu_seconds": round(self.evaluator_seconds, 3),
-                              "hands_per_second": round(self.evaluator_rate)},
-                "wall_seconds": round(self.wall_seconds, 3)}
-
-    def __str__(self) -> str:
-        lines = [f"cross-validation ({self.mode}): {self.showdowns:,} showdowns, {self.hands:,} hands"
-                 + (f", {self.classes:,} distinct hand classes" if self.classes else "")
-                 + ("" if self.seed is None else f", seed {self.seed}")]
-        lines += [f"  {name:<16} {n:>10,}" for name, n in self.categories.items()]
-        if self.cases:
-            lines.append("cases: " + ", ".join(f"{k} {v:,}" for k, v in self.cases.items()))
-        lines.append(f"ASP solver: {self.asp_rate:,.0f} showdowns/s per process ({self.asp_seconds:.1f} s CPU); "
-                     f"evaluator: {self.evaluator_rate:,.0f} hands/s ({self.evaluator_seconds:.2f} s CPU); "
-                     f"wall {self.wall_seconds:.1f} s")
-        for m in self.mismatches:
-            who = "" if m["player"] is None else f" player {m['player']}"
-            lines.append(f"MISMATCH {m['kind']}: {m['cards']}{who}\n  asp:       {m['asp']}\n"
-                         f"  evaluator: {m['evaluator']}")
-        lines.append("agree" if self.ok else f"{len(self.mismatches)} mismatches")
-        return "\n".join(lines)
-
-
-def _run(mode: str, task: Callable[..., Partial], args: Sequence[tuple], workers: int,
-         progress: bool, rules: Rules | None = None, check_order: bool = True) -> CrossvalReport:
-    """Run ``task(*a)`` for each ``a`` (in ``workers`` processes), merge and finish the report."""
-    start = time.perf_counter()
-    total = Partial()
-    bar = _progress_bar(len(args), mode, progress)
-    if workers <= 1 and len(args) <= TASKS_PER_PROCESS:
-        results: Iterator[Partial] = (task(*a) for a in args)
-    else:
-        # the evaluator's tables are loaded before the tasks, out of their timed evaluator seconds
-        results = recycled_imap(_call, [(task, a) for a in args], workers, TASKS_PER_PROCESS, load_tables)
-    try:
-        for part in results:
-            total.merge(part)
-            bar.update(1)
-    finally:
-        bar.close()
-        results.close()  # stops the worker processes
-    mismatches = total.mismatches + (order_mismatches(total.pairs, rules) if check_order else [])
-    cases = sorted(total.cases.items(), key=lambda kv: _case_order(kv[0]))
-    order = [c for c in ("high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush",
-                         "full_house", "four_of_a_kind", "straight_flush", "royal_flush")
-             if c in total.categories]
-    return CrossvalReport(mode, total.hands, total.showdowns, {c: total.categories[c] for c in order},
-                          dict(cases), len(total.pairs), mismatches, total.asp_seconds,
-                          total.evaluator_seconds, time.perf_counter() - start, sorted(total.chunks))
-
-
-def _case_order(name: str) -> tuple:
-    """Report order of the case counts: by street, then the dealer's cases in order, ties last."""
-    street, _, case = name.rpartition(":")
-    names = STREET_CASES + ("tie",)
-    return (("", "flop", "turn", "river").index(street) if street in ("", "flop", "turn", "river") else 4,
-            names.index(case) if case in names else len(names), name)
-
-
-def _call(task_args: tuple) -> Partial:
-    task, args = task_args
-    return task(*args)
-
-
-class _NoBar:
-    def update(self, n: int) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
-def _progress_bar(total: int, mode: str, progress: bool):
-    """A rich bar on stderr when asked and stderr is a terminal (``update(n)``, ``close()``)."""
-    if not (progress and sys.stderr.isatty()):
-        return _NoBar()
-    from types import SimpleNamespace
-    from rich.console import Console
-    from rich.progress import Progress
-    bar = Progress(*Progress.get_default_columns(), console=Console(stderr=True))
-    task = bar.add_task(f"crossval {mode}", total=total)
-    bar.start()
-    return SimpleNamespace(update=lambda n: bar.advance(task, n), close=bar.stop)
-
-
-def _seed(seed: int | None) -> int:
-    """The seed to deal with: ``seed``, or a fresh random one that the report then shows."""
-    return draw_seed() if seed is None else check_seed(seed)
 
 
 # --- Random showdowns and streets -----------------------------------------------------------
@@ -209,41 +76,52 @@ def _tasks(cards: np.ndarray, cases: np.ndarray, players: int, board_size: int, 
 
 
 def crossval_random(count: int, players: int = 2, cards: int = 7, seed: int | None = None,
-                    workers: int = 1, progress: bool = False, rules: RulesLike = None) -> CrossvalReport:
+                    workers: int = 1, progress: bool = False, rules: RulesLike = None, *,
+                    scheduler: str | None = None, resume: str | os.PathLike | None = None) -> CrossvalReport:
     """``count`` skewed random showdowns of ``players`` players, each seeing ``cards`` (5, 6, 7) cards.
 
     ``rules`` is a variant (:mod:`pysolver.core.rules`): both engines play by it, dealt from its deck.
+    Where the tasks run (``workers``, ``scheduler``) and ``resume`` are as in
+    :func:`crossval_exhaustive`.
     """
-    check_workers(workers)
+    check_where(workers, scheduler)
     rules = rules_of(rules)
     if cards not in (5, 6, 7):
         raise PokerInputError(f"cards {cards}: a player sees 5 (flop), 6 (turn) or 7 (river) cards")
     check_count("random", count)
-    seed = _seed(seed)
+    seed = run_seed(seed)
     deals = deal_skewed(count, players, cards - 2, seed, rules=rules)
-    report = _run("random", _random_task, _tasks(deals.cards, deals.case, players, cards - 2, rules), workers,
-                  progress, rules)
+    tasks = _tasks(deals.cards, deals.case, players, cards - 2, rules)
+    record = resume_file(resume, "random", rules, count=count, players=players, cards=cards, seed=seed,
+                         tasks=len(tasks))
+    report = run_checks("random", _random_task, tasks, workers, progress, rules, scheduler=scheduler,
+                        resume=record)
     report.seed = seed
     return report
 
 
 def crossval_streets(count: int, seed: int | None = None, workers: int = 1,
-                     progress: bool = False, rules: RulesLike = None) -> CrossvalReport:
+                     progress: bool = False, rules: RulesLike = None, *, scheduler: str | None = None,
+                     resume: str | os.PathLike | None = None) -> CrossvalReport:
     """``count`` skewed heads-up deals, each checked at the flop, the turn and the river.
 
     A third of the deals hold their rare pattern from the flop on, a third from the turn, a
     third at the river (:func:`pysolver.crossval.dealer.deal_streets`); a street counts a deal under
     its case only once the pattern is complete, before that under ``later``.
+    Where the tasks run (``workers``, ``scheduler``) and ``resume`` are as in
+    :func:`crossval_exhaustive`.
     """
-    check_workers(workers)
+    check_where(workers, scheduler)
     rules = rules_of(rules)
     check_count("streets", count)
-    seed = _seed(seed)
+    seed = run_seed(seed)
     cards, case = deal_streets(count, 2, seed, rules)
     args = []
     for j, (size, street) in enumerate(((3, "flop"), (4, "turn"), (5, "river"))):
         args += _tasks(cards[:, :4 + size], case[:, j], 2, size, rules, f"{street}:")
-    report = _run("streets", _random_task, args, workers, progress, rules)
+    record = resume_file(resume, "streets", rules, count=count, seed=seed, tasks=len(args))
+    report = run_checks("streets", _random_task, args, workers, progress, rules, scheduler=scheduler,
+                        resume=record)
     report.cases = {k: v for k, v in report.cases.items() if ":" in k}
     report.seed = seed
     return report
@@ -278,6 +156,11 @@ def chunk_boards(chunk: int, chunks: int, deck_size: int = 52) -> np.ndarray:
     return boards[cuts[chunk]:cuts[chunk + 1]]
 
 
+def _hands_of(boards: np.ndarray) -> int:
+    """The 5-card hands whose three highest cards are ``boards``: C(a, 2) pairs below each top a."""
+    return int((boards[:, 0] * (boards[:, 0] - 1) // 2).sum())
+
+
 _LOWER_PAIRS = [np.array(list(itertools.combinations(range(a), 2)), dtype=np.int64).reshape(-1, 2)
                 for a in range(52)]
 
@@ -305,22 +188,53 @@ def exhaustive_chunk(chunk: int, chunks: int = EXHAUSTIVE_CHUNKS, rules: RulesLi
     return total
 
 
-def crossval_exhaustive(chunks: int = EXHAUSTIVE_CHUNKS, only: Sequence[int] | None = None,
-                        workers: int = 1, progress: bool = False, rules: RulesLike = None) -> CrossvalReport:
-    """Every 5-card hand through both engines (``only``: just these chunks, 0-based).
+def crossval_exhaustive(chunks: int | None = None, only: Sequence[int] | None = None,
+                        workers: int = 1, progress: bool = False, rules: RulesLike = None, *,
+                        cards: int = 5, canonical: bool = False, sample: int | None = None,
+                        seed: int | None = None, scheduler: str | None = None,
+                        resume: str | os.PathLike | None = None) -> CrossvalReport:
+    """Every 5-card hand through both engines, or (``cards=7``) every 7-card hand.
 
-    ``showdowns`` counts hands here: each hand is solved as one player's showdown.
-    The order check runs over the hands of the chunks run; over all of them it
+    The hands are split into ``chunks`` tasks (by default :data:`EXHAUSTIVE_CHUNKS`,
+    :data:`~pysolver.crossval.seven.SEVEN_TASKS` or, with ``canonical``,
+    :data:`~pysolver.crossval.seven.CANONICAL_TASKS`); ``only`` runs just these
+    (0-based). ``showdowns`` counts hands here: each hand is one player's showdown.
+    The order check runs over the hands of the chunks run; over all 5-card hands it
     proves a monotone bijection between the 7,462 ASP classes and the values
-    (the variant's number of classes under ``rules``).
+    (the variant's number of classes under ``rules``). Seven cards: see
+    :mod:`pysolver.crossval.seven`; ``canonical`` checks the classes of hands up to
+    the suits, weighted, and ``sample`` random hands with relabelled suits (seeded).
+
+    The tasks run in ``workers`` local processes, or on the Dask cluster at
+    ``scheduler`` ("local": a local one of ``workers`` processes; see
+    :mod:`pysolver.asp.cluster`). ``resume`` is a file recording each finished
+    task: run again with it, only the missing tasks run
+    (:mod:`pysolver.crossval.resume`).
     """
-    check_workers(workers)
+    if cards not in (5, 7):
+        raise PokerInputError(f"cards {cards}: the exhaustive run covers every 5-card or every 7-card hand")
+    if cards == 5 and (canonical or sample is not None or seed is not None):
+        raise PokerInputError("suit classes and their random sample are a 7-card run (cards=7)")
+    if cards == 7:
+        if not canonical:
+            if sample is not None or seed is not None:
+                raise PokerInputError("a sample of relabelled hands goes with the suit classes (canonical)")
+            return crossval_seven(SEVEN_TASKS if chunks is None else chunks, only, workers, progress, rules,
+                                  scheduler=scheduler, resume=resume)
+        return crossval_seven_canonical(CANONICAL_TASKS if chunks is None else chunks,
+                                        SAMPLE_HANDS if sample is None else sample, seed, only, workers, progress,
+                                        rules, scheduler=scheduler, resume=resume)
+    chunks = EXHAUSTIVE_CHUNKS if chunks is None else chunks
+    check_where(workers, scheduler)
     rules = rules_of(rules)
     _check_chunks(chunks)
     ids = list(range(chunks)) if only is None else sorted(set(only))
     for i in ids:
         chunk_boards(i, chunks)                                # checks the numbers
-    report = _run("exhaustive", exhaustive_chunk, [(i, chunks, rules) for i in ids], workers, progress, rules)
+    record = resume_file(resume, "exhaustive 5", rules, chunks=chunks, only=ids, tasks=len(ids))
+    sizes = [_hands_of(chunk_boards(i, chunks, len(rules.deck))) for i in ids]
+    report = run_checks("exhaustive", exhaustive_chunk, [(i, chunks, rules) for i in ids], workers, progress,
+                        rules, scheduler=scheduler, resume=record, sizes=sizes)
     classes = n_values(rules)
     if ids == list(range(chunks)) and report.ok and report.classes != classes:
         report.mismatches.append({"kind": "classes", "cards": "all 5-card hands", "player": None,
@@ -355,19 +269,26 @@ def _equity_task(holes: np.ndarray, board: np.ndarray, rules: Rules) -> Partial:
 
 
 def crossval_equity(count: int, seed: int | None = None, workers: int = 1,
-                    progress: bool = False, rules: RulesLike = None) -> CrossvalReport:
-    """``count`` deals each of heads-up and three-way at the flop and at the turn (skewed dealer)."""
-    check_workers(workers)
+                    progress: bool = False, rules: RulesLike = None, *, scheduler: str | None = None,
+                    resume: str | os.PathLike | None = None) -> CrossvalReport:
+    """``count`` deals each of heads-up and three-way at the flop and at the turn (skewed dealer).
+
+    Where the tasks run (``workers``, ``scheduler``) and ``resume`` are as in
+    :func:`crossval_exhaustive`.
+    """
+    check_where(workers, scheduler)
     rules = rules_of(rules)
     check_count("equity", count)
-    seed = _seed(seed)
+    seed = run_seed(seed)
     rng = np.random.default_rng(seed)
     args = []
     for players in (2, 3):
         for board_size in (3, 4):
             deals = deal_skewed(count, players, board_size, int(rng.integers(1 << 62)), rules=rules)
             args += [(h, b, rules) for h, b in zip(deals.holes, deals.board)]
-    report = _run("equity", _equity_task, args, workers, progress, rules, check_order=False)
+    record = resume_file(resume, "equity", rules, count=count, seed=seed, tasks=len(args))
+    report = run_checks("equity", _equity_task, args, workers, progress, rules, check_order=False,
+                        scheduler=scheduler, resume=record)
     report.seed = seed
     return report
 

@@ -1,0 +1,68 @@
+"""Tasks on a Dask cluster (pysolver.asp.cluster): the same results as local processes, lost
+processes retried and counted, errors raised, a missing extra or scheduler one clear error."""
+
+import sys
+
+import pytest
+
+from pysolver.asp import cluster
+from pysolver.asp.cluster import run_tasks
+from pysolver.core.errors import PokerInputError, WorkerError
+
+import cluster_tasks
+
+
+def test_local_processes_and_the_cluster_give_the_same_results(dask_scheduler):
+    tasks = list(range(-5, 6))
+    with run_tasks(cluster_tasks.square, tasks, workers=2) as local:
+        here = sorted(local)
+    with run_tasks(cluster_tasks.square, tasks, scheduler=dask_scheduler) as run:
+        there = sorted(run)
+    assert here == there == [(i, x * x) for i, x in enumerate(tasks)]
+    assert run.retries == 0
+
+
+def test_children_are_recycled_after_their_tasks(dask_scheduler):
+    with run_tasks(cluster_tasks.pid, list(range(6)), scheduler=dask_scheduler, tasks_per_process=1) as run:
+        one_each = [p for _, p in run]
+    assert len(set(one_each)) == 6                      # a fresh process per task
+    with run_tasks(cluster_tasks.pid, list(range(6)), scheduler=dask_scheduler, tasks_per_process=3) as run:
+        shared = [p for _, p in run]
+    assert len(set(shared)) < 6
+
+
+def test_a_killed_worker_s_task_runs_again_and_is_counted(dask_scheduler, tmp_path):
+    tasks = [(x, str(tmp_path / "killed")) for x in range(4)]
+    with run_tasks(cluster_tasks.kill_worker_once, tasks, scheduler=dask_scheduler) as run:
+        results = sorted(run)
+    assert (tmp_path / "killed").exists()               # the worker was killed once
+    assert results == [(i, x * x) for i, (x, _) in enumerate(tasks)]
+    assert run.retries == 1
+
+
+def test_a_killed_child_s_task_is_resubmitted_and_counted(dask_scheduler, tmp_path):
+    tasks = [(x, str(tmp_path / "killed")) for x in range(3)]
+    with run_tasks(cluster_tasks.kill_child_once, tasks, scheduler=dask_scheduler) as run:
+        results = sorted(run)
+    assert results == [(i, x * x) for i, (x, _) in enumerate(tasks)]
+    assert run.retries == 1
+
+
+def test_an_error_in_a_task_is_raised_not_retried(dask_scheduler):
+    with pytest.raises(PokerInputError, match="task 2 refused"):
+        with run_tasks(cluster_tasks.refuse, [2], scheduler=dask_scheduler) as run:
+            list(run)
+    assert run.retries == 0
+
+
+def test_an_unreachable_scheduler_is_one_clear_error(monkeypatch):
+    monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1)
+    with pytest.raises(WorkerError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
+        run_tasks(cluster_tasks.square, [1], scheduler="tcp://127.0.0.1:9")
+
+
+def test_without_the_extra_a_scheduler_asks_for_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    assert not cluster.cluster_available()
+    with pytest.raises(PokerInputError, match=r"pysolver\[cluster\]"):
+        run_tasks(cluster_tasks.square, [1], scheduler="local")

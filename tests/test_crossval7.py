@@ -1,0 +1,144 @@
+"""The seven-card cross-validation (pysolver.crossval.seven): slices of every hand and of the
+suit classes through both engines, on a local Dask cluster too, resumed after an interruption."""
+
+import json
+import subprocess
+import sys
+from math import comb
+
+import numpy as np
+import pytest
+
+from pysolver.crossval import seven
+from pysolver.crossval.hands7 import canonical_range, canonical_tasks, rank_tasks
+from pysolver.crossval.resume import ResumeFile
+from pysolver.crossval.runner import crossval_exhaustive
+from pysolver.core.errors import PokerInputError
+from pysolver.evaluator.lookup import categories, evaluate_batch
+
+TASKS = 20000          # about 6,700 hands a task
+
+
+def _same(a, b) -> None:
+    """Two reports of the same run agree on everything but the clock and the retries."""
+    da, db = a.to_dict(), b.to_dict()
+    for d in (da, db):
+        for key in ("asp", "evaluator", "wall_seconds", "retries"):
+            d.pop(key)
+    assert da == db
+
+
+def test_a_slice_on_a_two_worker_dask_cluster_agrees_and_counts_its_hands(dask_scheduler):
+    only = [0, 7000, 19999]
+    report = crossval_exhaustive(TASKS, only, cards=7, scheduler=dask_scheduler)
+    ranges = rank_tasks(TASKS)
+    assert report.ok and report.mismatches == []
+    assert report.hands == sum(ranges[i][1] - ranges[i][0] for i in only)
+    assert report.chunks == sorted(ranges[i][0] for i in only)
+    _same(report, crossval_exhaustive(TASKS, only, cards=7, workers=2))      # local processes
+
+
+def test_the_last_task_holds_the_hands_of_the_top_cards():
+    """The last range ends at C(52, 7): its hands are the seven highest-ranked sets, and the
+    categories are those the evaluator gives the same hands."""
+    start, stop = rank_tasks(TASKS)[-1]
+    report = crossval_exhaustive(TASKS, [TASKS - 1], cards=7)
+    assert stop == comb(52, 7) and report.ok and report.hands == stop - start
+
+
+def test_canonical_classes_are_weighted_as_the_evaluator_weighs_them(dask_scheduler):
+    tasks = 2000
+    report = crossval_exhaustive(tasks, [5, 1200], cards=7, canonical=True, scheduler=dask_scheduler)
+    groups = [canonical_range(*canonical_tasks(tasks)[i]) for i in (5, 1200)]
+    hands = np.concatenate([g.hands for g in groups])
+    weights = np.concatenate([g.weights for g in groups])
+    counts = np.bincount(categories(evaluate_batch(hands)), weights=weights)
+    assert report.ok and report.hands == len(hands) and report.represented == int(weights.sum())
+    assert sum(report.categories.values()) == int(counts.sum())
+    assert report.cases == {"canonical classes": len(hands)}                 # no sample with a slice
+
+
+def test_the_sample_relabels_suits_and_is_seeded():
+    a = seven.sample_task(3000, 11, seven.rules_of(None))
+    b = seven.sample_task(3000, 11, seven.rules_of(None))
+    assert a.mismatches == [] and a.hands == 3000 and a.cases == {"relabelled sample": 3000}
+    assert a.pairs.tolist() == b.pairs.tolist()
+
+
+def test_a_wrong_category_count_is_a_mismatch():
+    """The published-count check (run over all hands) reports counts that differ."""
+    report = crossval_exhaustive(TASKS, [0], cards=7)
+    counts = dict(seven.PUBLISHED_SEVEN, pair=seven.PUBLISHED_SEVEN["pair"] - 1)
+    seven._check_published(report, seven.rules_of(None), counts)
+    assert [m["kind"] for m in report.mismatches] == ["published counts"]
+    seven._check_published(report, seven.rules_of(None), dict(seven.PUBLISHED_SEVEN))
+
+
+def test_the_published_counts_add_up_to_every_hand():
+    assert sum(seven.PUBLISHED_SEVEN.values()) == comb(52, 7)
+
+
+def test_an_interrupted_run_resumed_gives_the_same_report(tmp_path, monkeypatch):
+    only = [3, 4, 5, 6]
+    whole = crossval_exhaustive(TASKS, only, cards=7)
+    path = tmp_path / "run.jsonl"
+    add = ResumeFile.add
+
+    def add_then_stop(self, index, partial):
+        add(self, index, partial)
+        if len(self.done) == 2:
+            raise KeyboardInterrupt
+    monkeypatch.setattr(ResumeFile, "add", add_then_stop)
+    with pytest.raises(KeyboardInterrupt):
+        crossval_exhaustive(TASKS, only, cards=7, resume=path)
+    monkeypatch.setattr(ResumeFile, "add", add)
+    assert len(path.read_text().splitlines()) == 3                         # the run, two tasks
+    with path.open("a") as f:
+        f.write('{"task": 2, "partial": {"hands"')                         # killed mid-line
+    resumed = crossval_exhaustive(TASKS, only, cards=7, resume=path)
+    _same(whole, resumed)
+    lines = [json.loads(line) for line in path.read_text().splitlines()]   # the cut line is gone
+    assert sorted(line["task"] for line in lines[1:]) == [0, 1, 2, 3]       # the two missing ones ran
+    again = crossval_exhaustive(TASKS, only, cards=7, resume=path)          # nothing left to run
+    assert path.read_text().splitlines() == [json.dumps(line) for line in lines]
+    _same(whole, again)
+
+
+def test_a_resume_file_of_another_run_is_refused_and_kept(tmp_path):
+    path = tmp_path / "run.jsonl"
+    crossval_exhaustive(TASKS, [1], cards=7, resume=path)
+    before = path.read_text()
+    with pytest.raises(PokerInputError, match=r"run\.jsonl.*another run.*only"):
+        crossval_exhaustive(TASKS, [2], cards=7, resume=path)
+    with pytest.raises(PokerInputError, match="another run.*mode"):
+        crossval_exhaustive(40, [1], cards=5, resume=path)
+    assert path.read_text() == before
+    other = tmp_path / "notes.txt"
+    other.write_text("my notes\n")
+    with pytest.raises(PokerInputError, match="notes.txt.*not a resume file"):
+        crossval_exhaustive(TASKS, [1], cards=7, resume=other)
+    assert other.read_text() == "my notes\n"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--exhaustive", "7", "--cards", "5"], "--cards does not apply to --exhaustive 7"),
+    (["--exhaustive", "5", "--canonical"], "--canonical does not apply to --exhaustive 5"),
+    (["--exhaustive", "7", "--sample", "9"], "--sample does not apply to --exhaustive 7"),
+    (["--exhaustive", "7", "--chunks", "0"], "seven-card tasks 0"),
+    (["--exhaustive", "7", "--chunks", "10", "--chunk", "10"], "task 10 of 10"),
+    (["--exhaustive", "6"], "invalid choice"),
+    (["--explain", "5", "--scheduler", "local"], "--scheduler does not apply to --explain"),
+])
+def test_bad_options_are_one_line_and_exit_2(args, message):
+    run = subprocess.run([sys.executable, "-m", "pysolver", "crossval", *args], capture_output=True, text=True)
+    assert run.returncode == 2 and run.stdout == ""
+    assert len(run.stderr.strip().splitlines()) == 1 and message in run.stderr
+
+
+def test_the_command_runs_a_canonical_slice_as_json():
+    run = subprocess.run([sys.executable, "-m", "pysolver", "crossval", "--exhaustive", "7", "--canonical",
+                          "--chunks", "3000", "--chunk", "17", "--workers", "1", "--json"],
+                         capture_output=True, text=True)
+    report = json.loads(run.stdout)
+    assert run.returncode == 0 and report["ok"] and report["mode"] == "exhaustive 7 canonical"
+    assert report["hands"] == canonical_tasks(3000)[17][1] - canonical_tasks(3000)[17][0]
