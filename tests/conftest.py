@@ -45,11 +45,13 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(scope="session")
 def dask_scheduler():
-    """The address of a local Dask cluster of two worker processes (one thread each), for the
-    whole test run; each worker holds only the task it runs, and is restarted by their nannies when a test kills one."""
+    """The address of a local Dask cluster of two worker processes (one thread each) for the
+    whole test run; a worker holds only the task it runs, and its nanny restarts it when a
+    test kills it."""
     import logging
     import dask
     from distributed import LocalCluster
-    with dask.config.set({"distributed.scheduler.worker-saturation": 1.0}), LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                      silence_logs=logging.CRITICAL) as cluster:
+    with dask.config.set({"distributed.scheduler.worker-saturation": 1.0}), \
+            LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
+                         silence_logs=logging.CRITICAL) as cluster:
         yield cluster.scheduler_address

@@ -66,3 +66,15 @@ def test_without_the_extra_a_scheduler_asks_for_it(monkeypatch):
     assert not cluster.cluster_available()
     with pytest.raises(PokerInputError, match=r"pysolver\[cluster\]"):
         run_tasks(cluster_tasks.square, [1], scheduler="local")
+
+
+def test_a_batch_of_showdowns_on_the_cluster_is_the_batch_solved_here(dask_scheduler):
+    from pysolver import Card, Deal
+    from pysolver.asp.solver import solve_batch
+    from pysolver.crossval.dealer import deal_skewed
+    deals = deal_skewed(60, players=3, seed=5)
+    batch = [Deal.parse([[Card(c) for c in h] for h in holes.tolist()], [Card(c) for c in board.tolist()])
+             for holes, board in zip(deals.holes, deals.board)]
+    here = solve_batch(batch, chunk_size=7)
+    there = solve_batch(batch, chunk_size=7, scheduler=dask_scheduler)
+    assert [r.to_dict() for r in there] == [r.to_dict() for r in here]

@@ -121,7 +121,7 @@ def _connect(scheduler: str, workers: int):
         # each worker holds only the task it runs: a lost worker loses just that one
         with dask.config.set({"distributed.scheduler.worker-saturation": 1.0}):
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=logging.ERROR)
+                                   dashboard_address=":0", silence_logs=logging.ERROR)
         client = Client(cluster)
 
         def stop() -> None:

@@ -35,6 +35,7 @@ from ..core.rules import Rules, RulesLike
 from ..core.situation import PlayerLike, Situation
 from .codec import (DealInput, ExplainAnswer, ShowdownAnswer, batch_facts, best_cards, read_driver,
                     read_explanations, tiebreak_from_value)
+from .cluster import run_tasks
 from .processes import check_workers, recycled_imap
 from .runtime import ENCODING_FILES, EXPLAIN_FILES, AspProgram, GroundSize, RulePath, load_rules
 
@@ -197,7 +198,9 @@ class Solver:
     ``add`` are ``.lp`` files added to it (rule experiments); ``chunk_size`` is
     how many showdowns :meth:`solve_batch` grounds in one program, ``workers`` in
     how many worker processes it solves them (a small batch with one worker: in
-    this process); ``explain`` adds ``asp/explain.lp`` and an
+    this process), or ``scheduler`` sends them to a Dask cluster, one task per
+    chunk (:mod:`pysolver.asp.cluster`; every worker needs pysolver and any rule
+    files of yours at the same paths); ``explain`` adds ``asp/explain.lp`` and an
     :class:`~pysolver.core.explanation.Explanation` to every result.
 
     >>> solver = Solver()
@@ -208,11 +211,13 @@ class Solver:
     """
 
     def __init__(self, rules: RulesLike = None, *, add: Sequence[RulePath] = (), chunk_size: int = 1000,
-                 workers: int = 1, explain: bool = False):
+                 workers: int = 1, explain: bool = False, scheduler: str | None = None):
         if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
             raise PokerInputError(f"chunk_size {chunk_size!r}: must be a whole number, at least 1")
-        check_workers(workers)
+        if scheduler is None or scheduler == "local":
+            check_workers(workers)
         self.rules = load_rules(rules, add)
+        self.scheduler = scheduler
         self.explain = bool(explain)
         self.program = AspProgram(self.rules, EXPLAIN_FILES if explain else ENCODING_FILES)
         self.chunk_size = chunk_size
@@ -241,9 +246,14 @@ class Solver:
             return []
         players = max(len(deal.players) for deal in chunks[0])
         per_process = max(1, CHUNK_PLAYERS_PER_PROCESS // (self.chunk_size * players))
-        if len(chunks) == 1 or (self.workers == 1 and len(chunks) <= per_process):
+        if self.scheduler is not None:
+            with run_tasks(_solve_chunk, [(self.rules, self.explain, chunk) for chunk in chunks],
+                           workers=self.workers, scheduler=self.scheduler, tasks_per_process=per_process) as run:
+                answers = [answer for _, answer in sorted(run, key=lambda pair: pair[0])]
+        elif len(chunks) == 1 or (self.workers == 1 and len(chunks) <= per_process):
             return [result for chunk in chunks for result in _results(chunk, self._solve_chunk(chunk), self.rules)]
-        answers = recycled_imap(self._solve_chunk, chunks, self.workers, per_process)
+        else:
+            answers = recycled_imap(self._solve_chunk, chunks, self.workers, per_process)
         return [result for chunk, answer in zip(chunks, answers) for result in _results(chunk, answer, self.rules)]
 
     def _solve_chunk(self, chunk: list[Deal]) -> ChunkAnswer:
@@ -292,6 +302,12 @@ def _chunks(deals: Iterable[Deal], size: int) -> Iterator[list[Deal]]:
         yield chunk
 
 
+def _solve_chunk(task: tuple[Rules, bool, list[Deal]]) -> ChunkAnswer:
+    """A chunk solved in a process of a Dask worker (by that process's own solver)."""
+    rules, explain, chunk = task
+    return _solver(rules, explain)._solve_chunk(chunk)
+
+
 @lru_cache(maxsize=8)
 def _solver(rules: Rules, explain: bool = False) -> Solver:
     return Solver(rules, explain=explain)
@@ -314,15 +330,15 @@ def solve_showdown(players: Sequence[PlayerLike], board: CardsLike | None = "", 
 
 
 def solve_batch(deals: Iterable[Deal], *, rules: RulesLike = None, chunk_size: int = 1000,
-                workers: int = 1) -> list[ShowdownResult]:
+                workers: int = 1, scheduler: str | None = None) -> list[ShowdownResult]:
     """Solve many showdowns, grounding ``chunk_size`` of them per program, in ``workers``
-    processes (see :meth:`Solver.solve_batch`).
+    processes or on the Dask cluster at ``scheduler`` (see :meth:`Solver.solve_batch`).
 
     >>> deals = [Deal.parse(["As Ks", "Qh Qd"], "Js Ts 2c 7h 3d")] * 3
     >>> [r.winners for r in solve_batch(deals, chunk_size=1, workers=2)]
     [(1,), (1,), (1,)]
     """
-    return Solver(rules, chunk_size=chunk_size, workers=workers).solve_batch(deals)
+    return Solver(rules, chunk_size=chunk_size, workers=workers, scheduler=scheduler).solve_batch(deals)
 
 
 __all__ = ["PlayerHand", "ShowdownResult", "ChunkAnswer", "Solver", "solve_showdown", "solve_batch",
