@@ -26,7 +26,7 @@ README = ROOT / "README.md"
 START, END = "<!-- performance:start -->", "<!-- performance:end -->"
 
 #: The order of the page's sections; a results file not named here comes after, by name.
-ORDER = ("evaluator", "equity", "asp", "whatif", "strength", "crossval")
+ORDER = ("evaluator", "equity", "asp", "whatif", "strength", "crossval", "crossval7")
 #: The README's rows: benchmark, case key, peer (None: the fastest peer present), label.
 HEADLINES = (
     ("evaluator", "7-card", None, "Evaluator, random 7-card hands"),
