@@ -5,6 +5,11 @@ when feasible, Monte Carlo otherwise; ``--exact`` refuses a run estimated to
 take more than a minute, unless ``--force``. A progress bar appears on a
 terminal for runs longer than a second, never with ``--json`` or when output
 is piped.
+
+``--breakdown`` breaks each range player down by class (a table per player;
+on a terminal also the 13x13 grid coloured by equity on PokerStove's scale)
+and, with ``--json``, by combo; ``--svg``, ``--html`` and ``--png`` write the
+grid of one range player (``--grid-player``, by default the first).
 """
 
 from __future__ import annotations
@@ -14,8 +19,11 @@ import time
 from contextlib import contextmanager
 from typing import Iterator, Optional
 
-from ..odds.calculator import Progress, equity
+from ..core.errors import PokerInputError
+from ..odds.calculator import EquityResult, Progress, equity
 from .options import add_json_option, add_rules_options, emit, rules_from
+from .ranges import add_export_options, export
+from .render import Picture, equity_picture, show
 
 
 def add_parser(subparsers) -> None:
@@ -35,6 +43,13 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--target-stderr", type=float, metavar="E",
                         help="Monte Carlo: stop once every equity's standard error is <= E")
     parser.add_argument("--seed", type=int, help="seed for Monte Carlo (reproducible runs)")
+    parser.add_argument("--breakdown", action="store_true",
+                        help="each range player's equity per class (and per combo with --json), and its grid "
+                             "coloured by equity")
+    parser.add_argument("--grid-player", type=int, metavar="N",
+                        help="with --breakdown: the range player whose grid is drawn (default: every one on a "
+                             "terminal, the first in --svg/--html/--png)")
+    add_export_options(parser)
     add_json_option(parser)
     add_rules_options(parser)
     parser.set_defaults(run=run)
@@ -69,13 +84,41 @@ def progress_bar(enabled: bool) -> Iterator[Optional[Progress]]:
             bar.stop()
 
 
+def breakdown_picture(result: EquityResult, player: int) -> Picture:
+    """The grid of one range player's breakdown, each class coloured by its equity on
+    PokerStove's scale, each cell filled as far as the range holds the class."""
+    part = result.breakdown.player(player)
+    values, held = part.grid()
+    others = " vs ".join(p.range for i, p in enumerate(result.players) if i != player)
+    board = f" on {' '.join(str(c) for c in result.board)}" if result.board else ""
+    how = "exact" if result.exact else (f"Monte Carlo, seed {result.seed}, standard errors up to "
+                                        f"{100 * max(c.stderr or 0 for c in part.classes):.2f}%")
+    notes = [f"equity by class: {how}", "a cell is filled as far as the range holds the class after card removal"]
+    return equity_picture(values, len(result.players), f"player {player}: {part.range} against {others}{board}",
+                          held, notes)
+
+
 def run(args) -> int:
+    drawn = args.svg or args.html or args.png
+    if (drawn or args.grid_player is not None) and not args.breakdown:
+        raise PokerInputError("--svg, --html, --png and --grid-player draw the grid of a breakdown: "
+                              "add --breakdown")
     with progress_bar(sys.stdout.isatty() and not args.json) as progress:
         result = equity(args.players, args.board, dead=args.dead, rules=rules_from(args), exact=args.exact,
                         trials=args.trials, target_stderr=args.target_stderr, seed=args.seed, progress=progress,
-                        force=args.force)
+                        force=args.force, breakdown=args.breakdown)
+    players = [p.player for p in result.breakdown.players] if args.breakdown else []
+    if args.grid_player is not None:
+        result.breakdown.player(args.grid_player)          # a range player, or a PokerInputError
+        players = [args.grid_player]
+    if drawn and not export(breakdown_picture(result, players[0]), args):
+        return 2
     emit(result, args.json)
+    if players and not args.json and sys.stdout.isatty():
+        for player in players:
+            print()
+            show(breakdown_picture(result, player))
     return 0
 
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser", "progress_bar", "breakdown_picture", "run"]

@@ -34,7 +34,7 @@ combo weights; counts are then weighted sums rather than integers.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
 from typing import Callable, Optional, Sequence, Union
@@ -48,6 +48,8 @@ from ..core.numbers import check_count, check_positive, check_seed, draw_seed
 from ..core.ranges import COMBO_CLASS, HAND_CLASSES, Range, combo_index
 from ..core.rules import Rules, RulesLike
 from ..core.situation import PlayerLike, Situation
+from .breakdown import Breakdown
+from .breakdown_paths import BreakdownPlan
 from .enumeration import Tally
 from .matchups import heads_up
 from .paths import CALL_COST, VALUES_PER_SECOND, cheapest_path, exact_tally, work_estimate
@@ -93,6 +95,7 @@ class EquityResult:
     dead: tuple[Card, ...] = ()
     rules: str = "standard"
     seed: Optional[int] = None
+    breakdown: Optional[Breakdown] = None
 
     @property
     def stderr(self) -> Optional[float]:
@@ -105,7 +108,8 @@ class EquityResult:
                 "players": [{"player": i, "hand": p.range, "equity": p.equity, "win": p.win, "tie": p.tie,
                              "loss": p.loss, "wins": p.wins, "ties": p.ties, "losses": p.losses,
                              "stderr": p.stderr} for i, p in enumerate(self.players)],
-                "exact": self.exact, "deals": self.deals, "stderr": self.stderr, "seed": self.seed}
+                "exact": self.exact, "deals": self.deals, "stderr": self.stderr, "seed": self.seed} \
+            | ({} if self.breakdown is None else {"breakdown": self.breakdown.to_dict()})
 
     def __str__(self) -> str:
         lines = [f"player {i}: {p.range:<22} equity {100 * p.equity:6.2f}%  win {100 * p.win:6.2f}%  "
@@ -113,7 +117,8 @@ class EquityResult:
                  for i, p in enumerate(self.players)]
         how = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
         how += "" if self.rules == "standard" else f", {self.rules}"
-        return "\n".join(lines + [f"{how}, {_number(self.deals):,} {'deals' if self.exact else 'trials'}"])
+        lines.append(f"{how}, {_number(self.deals):,} {'deals' if self.exact else 'trials'}")
+        return "\n".join(lines + ([] if self.breakdown is None else ["", str(self.breakdown)]))
 
 
 def _number(value: float) -> Union[int, float]:
@@ -154,7 +159,8 @@ def preflop_table() -> dict:
 def equity(players: Sequence[PlayerLike], board: CardsLike = (), *, dead: CardsLike = (),
            rules: RulesLike = None, exact: Optional[bool] = None, trials: Optional[int] = None,
            target_stderr: Optional[float] = None, seed: Optional[int] = None,
-           progress: Optional[Progress] = None, table: bool = True, force: bool = False) -> EquityResult:
+           progress: Optional[Progress] = None, table: bool = True, force: bool = False,
+           breakdown: bool = False) -> EquityResult:
     """Equity of each player: a specific hand, a range or ``'random'``.
 
     ``exact=None`` enumerates when :func:`work_estimate` allows, else samples;
@@ -167,6 +173,9 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = (), *, dead: CardsL
     reading the shipped table. ``exact=True`` refuses a run estimated to take
     longer than :data:`EXACT_TIME_LIMIT` seconds unless ``force=True``.
     ``rules`` is a variant: its deck deals the cards and its order ranks the hands.
+    ``breakdown=True`` also breaks every range player down by combo and by class
+    (:mod:`pysolver.odds.breakdown`): exact or sampled as the whole result, the work being
+    the breakdown's.
 
     >>> r = equity(["TcJd", "random"], board="4h 5h 6d 2h Kh")
     >>> r.players[0].wins, r.players[0].ties, r.players[0].losses, r.deals
@@ -202,9 +211,13 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = (), *, dead: CardsL
     dead_index = np.concatenate([[c.index for c in dead_cards], rules.removed]).astype(np.int64)
     names = [situation.seat_name(i) for i in range(len(seats))]
 
-    tabled = _tabled(seats, specs, board_cards, dead_cards) if table and rules.is_standard else None
-    path, work = cheapest_path(seats, len(board_cards), len(dead_index)) if tabled is None and exact is not False \
-        else (None, 0.0)
+    plan = BreakdownPlan(seats, specs, board_index, dead_index, rules, table, names) if breakdown else None
+    tabled = _tabled(seats, specs, board_cards, dead_cards) if table and rules.is_standard and plan is None else None
+    if plan is not None:
+        path, work = None, plan.work if exact is not False else 0.0
+    else:
+        path, work = cheapest_path(seats, len(board_cards), len(dead_index)) \
+            if tabled is None and exact is not False else (None, 0.0)
     if exact is None:
         exact = tabled is not None or work <= EXACT_BUDGET
     if exact:
@@ -215,14 +228,19 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = (), *, dead: CardsL
                     f"exact equity of {' vs '.join(quoted(n, 30) for n in names)} would take "
                     f"{_duration(seconds)}: force=True (--force) runs it anyway; without exact it is sampled")
         report = None if progress is None else (lambda f: progress(int(f * PROGRESS_STEPS), PROGRESS_STEPS))
+        if plan is not None:
+            tally, parts = plan.run(report)
+            return replace(_result(names, tally, None, board_cards, dead_cards, rules), breakdown=parts)
         tally = tabled or exact_tally(specs, board_index, dead_index, report, rules, path)
         return _result(names, tally, None, board_cards, dead_cards, rules)
     open_specs = [Open(None, None) if isinstance(s, Range) and s.is_random else spec
                   for s, spec in zip(seats, specs)]
     seed = draw_seed() if seed is None else seed
+    collector = None if plan is None else plan.collector()
     tally, stderr = monte_carlo(open_specs, board_index, dead_index, trials, target_stderr, seed, progress,
-                                rules)
-    return _result(names, tally, stderr, board_cards, dead_cards, rules, seed)
+                                rules, None if collector is None else collector.observe)
+    result = _result(names, tally, stderr, board_cards, dead_cards, rules, seed)
+    return result if collector is None else replace(result, breakdown=collector.breakdown())
 
 
 @lru_cache(maxsize=1)

@@ -138,8 +138,10 @@ class JointPair:
 
 
 def _batch(rng, players: Sequence[PlayerSpec], board: np.ndarray, known_bits: int, n: int,
-           rules: Optional[Rules] = None, joint: Optional[JointPair] = None) -> np.ndarray:
-    """Hand values (players, accepted trials) of about ``n`` sampled trials, rejected ones left out."""
+           rules: Optional[Rules] = None, joint: Optional[JointPair] = None,
+           seen: Optional[dict] = None) -> np.ndarray:
+    """Hand values (players, accepted trials) of about ``n`` sampled trials, rejected ones left out;
+    ``seen`` (if given) gets each open player's hole cards per accepted trial, as card bits."""
     randoms = [p for p, spec in enumerate(players) if isinstance(spec, Open) and spec.combos is None]
     sizes = [2] * len(randoms) + [5 - len(board)]
     unseen = np.flatnonzero((CARD_BITS & known_bits) == 0)
@@ -190,6 +192,8 @@ def _batch(rng, players: Sequence[PlayerSpec], board: np.ndarray, known_bits: in
         for card in _deal(rng, used, 5 - len(board)):
             board_key += CARD_RANK_KEY.take(card)
             board_bits += CARD_BITS.take(card)
+    if seen is not None:
+        seen.update({p: bits[p] for p, spec in enumerate(players) if isinstance(spec, Open)})
     return _tables.tables(rules).values(keys + board_key, bits + board_bits)
 
 
@@ -197,7 +201,8 @@ def monte_carlo(players: Sequence[PlayerSpec], board: np.ndarray, dead: Sequence
                 trials: Optional[int] = None, target_stderr: Optional[float] = None,
                 seed: Optional[int] = None,
                 progress: Optional[Callable[[int, int], None]] = None,
-                rules: Optional[Rules] = None) -> tuple[Tally, np.ndarray]:
+                rules: Optional[Rules] = None,
+                observe: Optional[Callable[[np.ndarray, dict], None]] = None) -> tuple[Tally, np.ndarray]:
     """Sample deals until ``trials`` are accepted or every equity's standard error is <= ``target_stderr``.
 
     Under a variant's ``rules`` the cards outside its deck must be among ``dead``.
@@ -205,6 +210,8 @@ def monte_carlo(players: Sequence[PlayerSpec], board: np.ndarray, dead: Sequence
     ``players`` holds, per seat, a fixed hand (array of 2 card indices) or an
     :class:`Open` player whose combos already avoid the fixed cards. Returns
     the tally (deals = accepted trials) and the standard error of each equity.
+    ``observe(values, seen)`` is given each batch's hand values (players, trials) and, per open
+    player, its hole cards in each trial as card bits (``{player: (trials,)}``).
     """
     rng = np.random.default_rng(seed)
     board = np.asarray(board, dtype=np.int64)
@@ -218,12 +225,15 @@ def monte_carlo(players: Sequence[PlayerSpec], board: np.ndarray, dead: Sequence
     attempts = 0
     joint = JointPair.of(players)
     while tally.deals < limit:
-        values = _batch(rng, players, board, known_bits, int(min(BATCH, limit - tally.deals)), rules, joint)
+        seen = None if observe is None else {}
+        values = _batch(rng, players, board, known_bits, int(min(BATCH, limit - tally.deals)), rules, joint, seen)
         attempts += BATCH
         if values.shape[1] == 0:
             if attempts > 20 * BATCH and tally.deals == 0:
                 raise RangeError("the ranges almost never fit together: no trial was accepted")
             continue
+        if observe is not None:
+            observe(values, seen)
         batch = Tally.empty(len(players))
         batch.add(values, np.ones(values.shape[1]))
         tally.merge(batch)
