@@ -22,7 +22,7 @@ it starts a task, and :class:`TaskRun` counts the starts beyond one a task.
 
     >>> run = run_tasks(abs, [-1, 2, -3], workers=1)
     >>> sorted(run), run.retries
-    [(0, 1), (1, 2), (2, 3)]
+    ([(0, 1), (1, 2), (2, 3)], 0)
 """
 
 from __future__ import annotations
