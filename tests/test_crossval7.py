@@ -2,6 +2,7 @@
 suit classes through both engines, on a local Dask cluster too, resumed after an interruption."""
 
 import json
+import os
 import subprocess
 import sys
 from math import comb
@@ -142,3 +143,33 @@ def test_the_command_runs_a_canonical_slice_as_json():
     report = json.loads(run.stdout)
     assert run.returncode == 0 and report["ok"] and report["mode"] == "exhaustive 7 canonical"
     assert report["hands"] == canonical_tasks(3000)[17][1] - canonical_tasks(3000)[17][0]
+
+
+def test_a_variant_s_deck_is_covered_by_its_own_ranks():
+    """Short deck: C(36, 7) hands in all, a slice of them and of its suit classes agree."""
+    from pysolver.asp.runtime import rules_of
+    rules = rules_of("short_deck")
+    ranges = rank_tasks(500, rules)
+    assert ranges[0][0] == 0 and ranges[-1][1] == comb(36, 7) == 8_347_680
+    report = crossval_exhaustive(500, [0, 499], cards=7, rules=rules)
+    assert report.ok and report.hands == sum(ranges[i][1] - ranges[i][0] for i in (0, 499))
+    canonical = crossval_exhaustive(100, [50], cards=7, canonical=True, rules=rules)
+    start, stop = canonical_tasks(100, rules)[50]
+    assert canonical.ok and canonical.hands == stop - start
+
+
+def test_random_showdowns_on_the_cluster_are_the_ones_checked_here(dask_scheduler):
+    from pysolver.crossval.runner import crossval_random
+    there = crossval_random(2500, players=3, seed=4, scheduler=dask_scheduler)
+    _same(there, crossval_random(2500, players=3, seed=4))
+
+
+def test_without_the_extra_the_seven_card_run_uses_local_processes(monkeypatch):
+    import argparse
+    from pysolver.cli import crossval as command
+    args = argparse.Namespace(workers=None, scheduler=None)
+    monkeypatch.setattr(command, "cluster_available", lambda: False)
+    assert command._where(args, "exhaustive 7") == (os.cpu_count(), None)
+    monkeypatch.setattr(command, "cluster_available", lambda: True)
+    assert command._where(args, "exhaustive 7 canonical") == (os.cpu_count(), "local")
+    assert command._where(args, "random") == (1, None)
