@@ -124,7 +124,8 @@ def run_checks(mode: str, task: Callable[..., Partial], args: Sequence[tuple], w
         total.merge(part)
     weights = list(sizes) if sizes is not None else [1] * len(args)
     bar = _progress_bar(sum(weights), sum(weights[i] for i in done), mode, progress, sizes is not None)
-    run = run_tasks(_call, [(task, args[i]) for i in todo], workers=workers, scheduler=scheduler,
+    run = run_tasks(_call, [(task, args[i]) for i in todo], workers=workers,
+                    scheduler=scheduler if todo else None,          # nothing left: no cluster to start
                     tasks_per_process=TASKS_PER_PROCESS, initializer=load_tables)
     try:
         for j, part in run:

@@ -140,6 +140,7 @@ def crossval_seven(tasks: int = SEVEN_TASKS, only: Sequence[int] | None = None, 
                         rules, scheduler=scheduler, resume=record,
                         sizes=[ranges[i][1] - ranges[i][0] for i in ids])
     if ids == list(range(len(ranges))):
+        _check_count(report, report.hands, seven_card_hands(rules), "every rank")
         _check_published(report, rules, report.categories)
     return report
 
@@ -179,16 +180,20 @@ def crossval_seven_canonical(tasks: int = CANONICAL_TASKS, sample: int = SAMPLE_
                         scheduler=scheduler, resume=record, sizes=sizes)
     report.seed = seed
     if whole:
-        hands = seven_card_hands(rules)
-        if report.represented != hands:
-            report.mismatches.append({"kind": "weights", "cards": "all suit classes", "player": None,
-                                      "asp": {"hands": report.represented}, "evaluator": {"hands": hands}})
+        _check_count(report, report.represented, seven_card_hands(rules), "the weights of all suit classes")
         _check_published(report, rules, report.categories)
     return report
 
 
 def _dispatch(task, args: tuple) -> Partial:
     return task(*args)
+
+
+def _check_count(report: CrossvalReport, counted: int, hands: int, what: str) -> None:
+    """The hands a whole run covered must be every hand of the deck, C(n, 7)."""
+    if counted != hands:
+        report.mismatches.append({"kind": "hands", "cards": what, "player": None,
+                                  "asp": {"hands": counted}, "evaluator": {"hands": hands}})
 
 
 def _check_published(report: CrossvalReport, rules: Rules, counts: dict[str, int]) -> None:
