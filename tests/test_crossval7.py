@@ -63,6 +63,7 @@ def test_the_sample_relabels_suits_and_is_seeded():
     a = seven.sample_task(3000, 11, seven.rules_of(None))
     b = seven.sample_task(3000, 11, seven.rules_of(None))
     assert a.mismatches == [] and a.hands == 3000 and a.cases == {"relabelled sample": 3000}
+    assert a.represented == 0 and not a.categories          # the classes' weighted counts stand alone
     assert a.pairs.tolist() == b.pairs.tolist()
 
 

@@ -107,7 +107,8 @@ def sample_task(count: int, seed: int, rules: Rules) -> Partial:
     hands = np.sort(relabel_suits(sample_hands(count, rng, rules), rng), axis=1)
     order = np.lexsort(hands[:, ::-1].T)                     # hands sharing a board side by side
     part = check_groups(group_hands(hands[order]), rules, "relabelled sample")
-    part.categories = Counter()                              # the classes' weighted counts stand alone
+    part.categories = Counter()                              # the classes' weighted counts stand alone,
+    part.represented = 0                                     # as do the hands they stand for
     part.chunks = [-1]
     return part
 
