@@ -11,16 +11,19 @@ def square(x: int) -> int:
 
 def kill_worker_once(task: tuple[int, str]) -> int:
     """Task (x, marker): the first time any process runs x == 1, kill the Dask worker running
-    it (this child's parent) a moment after it started, and end; any later run returns x * x."""
+    it (this child's parent) a moment after it started, writing this child's pid in the marker,
+    and go on as if in a long task; any later run returns x * x."""
     x, marker = task
     if x == 1:
         try:
-            os.close(os.open(marker, os.O_CREAT | os.O_EXCL))
+            fd = os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
         except FileExistsError:
             return x * x
+        os.write(fd, str(os.getpid()).encode())
+        os.close(fd)
         time.sleep(0.5)
         os.kill(os.getppid(), signal.SIGKILL)
-        time.sleep(5)
+        time.sleep(60)
         os._exit(1)
     return x * x
 

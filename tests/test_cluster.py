@@ -1,7 +1,9 @@
 """Tasks on a Dask cluster (pysolver.asp.cluster): the same results as local processes, lost
 processes retried and counted, errors raised, a missing extra or scheduler one clear error."""
 
+import os
 import sys
+import time
 
 import pytest
 
@@ -38,6 +40,21 @@ def test_a_killed_worker_s_task_runs_again_and_is_counted(dask_scheduler, tmp_pa
     assert (tmp_path / "killed").exists()               # the worker was killed once
     assert results == [(i, x * x) for i, (x, _) in enumerate(tasks)]
     assert run.retries == 1
+    child = int((tmp_path / "killed").read_text())      # its child, in a long task, ended with it
+    for _ in range(30):
+        if not _alive(child):
+            break
+        time.sleep(0.2)
+    assert not _alive(child)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with open(f"/proc/{pid}/stat") as stat:                # a zombie has ended too
+        return stat.read().split(")")[-1].split()[0] != "Z"
 
 
 def test_a_killed_child_s_task_is_resubmitted_and_counted(dask_scheduler, tmp_path):

@@ -33,6 +33,7 @@ import struct
 import subprocess
 import sys
 import threading
+import time
 import uuid
 from typing import Callable, Iterator, Sequence
 
@@ -121,7 +122,7 @@ def _connect(scheduler: str, workers: int):
         # each worker holds only the task it runs: a lost worker loses just that one
         with dask.config.set({"distributed.scheduler.worker-saturation": 1.0}):
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=":0", silence_logs=logging.ERROR)
+                                   dashboard_address=":0", silence_logs=logging.CRITICAL)
         client = Client(cluster)
 
         def stop() -> None:
@@ -238,6 +239,7 @@ def serve() -> None:
     ``(ok, result or exception)``, until the parent closes stdin or dies."""
     results = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)                                  # anything printed goes to stderr, not the results
+    threading.Thread(target=_end_with_parent, args=(os.getppid(),), daemon=True).start()
     tasks = sys.stdin.buffer
     while (message := _read(tasks)) is not None:
         function, args = message
@@ -249,6 +251,13 @@ def serve() -> None:
             _write(results, answer)
         except BrokenPipeError:
             return
+
+
+def _end_with_parent(parent: int) -> None:
+    """End this child as soon as its parent (the Dask worker) is gone, even in the middle of a task."""
+    while os.getppid() == parent:
+        time.sleep(1)
+    os._exit(1)
 
 
 def _write(stream, message) -> None:
