@@ -231,7 +231,8 @@ def crossval_exhaustive(chunks: int | None = None, only: Sequence[int] | None = 
     ids = list(range(chunks)) if only is None else sorted(set(only))
     for i in ids:
         chunk_boards(i, chunks)                                # checks the numbers
-    record = resume_file(resume, "exhaustive 5", rules, chunks=chunks, only=ids, tasks=len(ids))
+    record = resume_file(resume, "exhaustive 5", rules, chunks=chunks, only=None if only is None else ids,
+                         tasks=len(ids))
     sizes = [_hands_of(chunk_boards(i, chunks, len(rules.deck))) for i in ids]
     report = run_checks("exhaustive", exhaustive_chunk, [(i, chunks, rules) for i in ids], workers, progress,
                         rules, scheduler=scheduler, resume=record, sizes=sizes)

@@ -136,7 +136,7 @@ def crossval_seven(tasks: int = SEVEN_TASKS, only: Sequence[int] | None = None, 
     _tasks("seven-card", tasks)
     ranges = rank_tasks(tasks, rules)
     ids = _only(only, len(ranges))
-    record = resume_file(resume, "exhaustive 7", rules, tasks=len(ranges), only=ids)
+    record = resume_file(resume, "exhaustive 7", rules, tasks=len(ranges), only=None if only is None else ids)
     report = run_checks("exhaustive 7", seven_task, [(*ranges[i], rules) for i in ids], workers, progress,
                         rules, scheduler=scheduler, resume=record,
                         sizes=[ranges[i][1] - ranges[i][0] for i in ids])
@@ -174,7 +174,8 @@ def crossval_seven_canonical(tasks: int = CANONICAL_TASKS, sample: int = SAMPLE_
         counts = [sample // SAMPLE_TASKS + (k < sample % SAMPLE_TASKS) for k in range(SAMPLE_TASKS)]
         args += [(n, int(rng.integers(1 << 62)), rules) for n in counts if n]
         sizes += [n for n in counts if n]
-    record = resume_file(resume, "exhaustive 7 canonical", rules, tasks=len(ranges), only=ids, sample=sample,
+    record = resume_file(resume, "exhaustive 7 canonical", rules, tasks=len(ranges),
+                         only=None if only is None else ids, sample=sample,
                          seed=seed)
     task = [canonical_task] * len(ids) + [sample_task] * (len(args) - len(ids))
     report = run_checks("exhaustive 7 canonical", _dispatch, list(zip(task, args)), workers, progress, rules,
