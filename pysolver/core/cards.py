@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable, Union
 
 from .errors import CardCountError, DuplicateCardError, InvalidCardError
@@ -151,10 +152,19 @@ def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
     (Card('Qh'), Card('As'))
     """
     if isinstance(cards, str):
-        items: list = [piece for token in _SEPARATORS.split(cards.strip()) if token
-                       for piece in _split_token(token)]
-    else:
-        items = list(cards)
+        return _parse_text(cards)
+    return _parse_items(list(cards))
+
+
+@lru_cache(maxsize=1024)
+def _parse_text(text: str) -> tuple[Card, ...]:
+    """:func:`parse_cards` of text, read once per text (a fault raises each time)."""
+    return _parse_items([piece for token in _SEPARATORS.split(text.strip()) if token
+                         for piece in _split_token(token)])
+
+
+def _parse_items(items: list) -> tuple[Card, ...]:
+    """Cards, card indices or card texts as cards, no card twice."""
     result = []
     for item in items:
         if isinstance(item, Card):

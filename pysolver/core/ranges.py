@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Iterable, Union
 
@@ -87,10 +88,23 @@ def class_combos(name: str) -> np.ndarray:
 
 
 def combo_mask(cards: Iterable[Union[Card, int]]) -> np.ndarray:
-    """(1326,) True for the combos that hold none of ``cards``."""
+    """(1326,) True for the combos that hold none of ``cards`` (read-only)."""
+    return _combo_mask(_card_key(cards))
+
+
+def _card_key(cards: Iterable[Union[Card, int]]) -> tuple[int, ...]:
+    """Cards as their sorted indices, a key for the tables kept per set of cards."""
+    return tuple(sorted({c.index if isinstance(c, Card) else int(c) for c in cards}))
+
+
+@lru_cache(maxsize=256)
+def _combo_mask(cards: tuple[int, ...]) -> np.ndarray:
+    """:func:`combo_mask` of card indices, kept per set of cards."""
     gone = np.zeros(52, dtype=bool)
-    gone[[c.index if isinstance(c, Card) else int(c) for c in cards]] = True
-    return ~(gone[COMBOS[:, 0]] | gone[COMBOS[:, 1]])
+    gone[list(cards)] = True
+    mask = ~(gone[COMBOS[:, 0]] | gone[COMBOS[:, 1]])
+    mask.setflags(write=False)
+    return mask
 
 
 def preflop_order(order: str = "vs1") -> tuple[str, ...]:
@@ -264,13 +278,26 @@ class Range:
         return {HAND_CLASSES[i]: float(sums[i]) for i in np.flatnonzero(sums)}
 
     def _live(self, dead: Iterable[Union[Card, int]]) -> np.ndarray:
-        return np.flatnonzero((self.weights > 0) & combo_mask(dead))
+        return _live(self, _card_key(dead))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Range) and bool(np.array_equal(self.weights, other.weights))
 
     def __hash__(self) -> int:
-        return hash(self.weights.tobytes())
+        found = self.__dict__.get("_hash")       # the weights never change: hashed once per process
+        if found is None:
+            found = hash(self.weights.tobytes())
+            object.__setattr__(self, "_hash", found)
+        return found
+
+    def __getstate__(self) -> dict:
+        return {"text": self.text, "weights": self.weights}     # not the hash: another process has its own
+
+    def __setstate__(self, state: dict) -> None:
+        weights = np.array(state["weights"], dtype=np.float64)
+        weights.setflags(write=False)
+        object.__setattr__(self, "text", state["text"])
+        object.__setattr__(self, "weights", weights)
 
     def __str__(self) -> str:
         return self.text
@@ -322,6 +349,14 @@ def orderings_named(text: str, order: str = "vs1") -> tuple[str, ...]:
         if name and name not in found:
             found.append(name)
     return tuple(found)
+
+
+@lru_cache(maxsize=256)
+def _live(rng: Range, dead: tuple[int, ...]) -> np.ndarray:
+    """The indices of the combos of ``rng`` with weight > 0 that hold none of ``dead`` (read-only)."""
+    live = np.flatnonzero((rng.weights > 0) & _combo_mask(dead))
+    live.setflags(write=False)
+    return live
 
 
 RANDOM = Range("random", np.ones(len(COMBOS)))

@@ -38,6 +38,7 @@ from __future__ import annotations
 import hashlib
 import os
 from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Sequence, Union
@@ -158,8 +159,8 @@ class Rules:
 
     @property
     def removed(self) -> np.ndarray:
-        """Indices of the cards outside the deck: the odds engine treats them as dead."""
-        return np.array([i for i in range(52) if (i >> 2) not in self.faces], dtype=np.int64)
+        """Indices of the cards outside the deck (read-only): the odds engine treats them as dead."""
+        return _removed(self.faces)
 
     @property
     def in_deck(self) -> np.ndarray:
@@ -216,6 +217,14 @@ class Rules:
 RulesLike = Union[Rules, str, os.PathLike, None]
 """What every ``rules=`` takes: a :class:`Rules`, a shipped variant's name, a rules file's path,
 or None for the standard game."""
+
+
+@lru_cache(maxsize=16)
+def _removed(faces: tuple[int, ...]) -> np.ndarray:
+    """The cards outside a deck of these ranks (read-only), worked out once per deck."""
+    removed = np.array([i for i in range(52) if (i >> 2) not in faces], dtype=np.int64)
+    removed.setflags(write=False)
+    return removed
 
 
 def fingerprint(texts: Iterable[str]) -> str:

@@ -20,6 +20,7 @@ a :class:`~pysolver.Range` (``"QQ+, AKs"``, ``"random"``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence, Union
 
 from .cards import Card, CardsLike, check_distinct, format_cards, parse_board, parse_cards, parse_hole, quoted
@@ -46,16 +47,22 @@ def read_seat(player: PlayerLike, ranges: bool) -> Seat:
             raise CardCountError(_NOT_A_RANGE.format(quoted(str(player))))
         return player
     if isinstance(player, str) and ranges:
-        try:
-            return parse_hole(player)
-        except PokerInputError:
-            return parse_range(player)
+        return _text_seat(player)
     try:
         return parse_hole(player)
     except (InvalidCardError, CardCountError):
         if isinstance(player, str) and _is_range(player):
             raise CardCountError(_NOT_A_RANGE.format(quoted(player))) from None
         raise
+
+
+@lru_cache(maxsize=512)
+def _text_seat(text: str) -> Seat:
+    """Two hole cards or a range, from text; read once per text (a fault raises each time)."""
+    try:
+        return parse_hole(text)
+    except PokerInputError:
+        return parse_range(text)
 
 
 _NOT_A_RANGE = ("player {}: this takes two hole cards per player, such as 'As Ks' "
@@ -94,6 +101,13 @@ class Situation:
                                    "such as [\"As Ks\", \"Qh Qd\"]")
         if not isinstance(rules, Rules):
             raise TypeError(f"rules {quoted(rules)}: expected a Rules (pysolver.load_rules reads a name or a path)")
+        if all(type(p) is str for p in players) and type(board or "") is str and type(dead or "") is str:
+            return _read_text(tuple(players), board or "", dead or "", rules, ranges, tuple(boards), least, most)
+        return cls._read(players, board, dead, rules, ranges, boards, least, most)
+
+    @classmethod
+    def _read(cls, players: Sequence[PlayerLike], board: CardsLike | None, dead: CardsLike | None, rules: Rules,
+              ranges: bool, boards: tuple[int, ...], least: int, most: int | None) -> "Situation":
         seats = tuple(read_seat(p, ranges) for p in players)
         board_cards = parse_board(board or (), allowed=boards)
         dead_cards = parse_cards(dead or ())
@@ -137,6 +151,13 @@ class Situation:
         """How a player is printed: ``'AhKh'`` or the range text."""
         seat = self.players[player]
         return str(seat) if isinstance(seat, Range) else format_cards(seat).replace(" ", "")
+
+
+@lru_cache(maxsize=256)
+def _read_text(players: tuple[str, ...], board: str, dead: str, rules: Rules, ranges: bool, boards: tuple[int, ...],
+               least: int, most: int | None) -> Situation:
+    """:meth:`Situation.of` of text, read once per question (a fault raises each time)."""
+    return Situation._read(players, board, dead, rules, ranges, boards, least, most)
 
 
 def _check_count(players: int, least: int, most: int | None, dead: int, rules: Rules) -> None:

@@ -37,10 +37,10 @@ from typing import Callable, Iterator, Optional
 import numpy as np
 
 from . import hand_tables as _tables
-from .enumeration import Tally, _multisets, _rank_subsets
-from .hand_tables import CARD_RANK_KEY, RANK_WEIGHTS
+from .enumeration import _GROUP_OF, Tally, _multisets, _rank_subsets
+from .hand_tables import RANK_WEIGHTS
 from ..core.rules import Rules
-from .grouped import suit_orbits
+from .boards import rank_values, suit_orbits
 
 _NONE = np.zeros(0, dtype=np.int64)
 _LEVEL = 1 << 13            # above every hand value
@@ -52,6 +52,12 @@ _PAIR_KEY = RANK_WEIGHTS[_I % 13] + RANK_WEIGHTS[_J % 13]
 _SUIT_BITS = ((_I >= 13).astype(np.int64) << (_I % 13)) | ((_J >= 13).astype(np.int64) << (_J % 13))
 _ONE_I = (np.arange(26) == _I[:, None]).astype(np.float32)
 _ONE_J = ((np.arange(26) == _J[:, None]) & ~_SAME[:, None]).astype(np.float32)
+_SECOND = np.where(_SAME, 26 + _I, _J)      # into [left, (left - 1) / 2]: a pair of one kind counts C(left, 2)
+_PAIR_GROUP = _GROUP_OF[_I % 13, _J % 13]   # the rank group (0..90) of each pair of kinds
+_ALL = np.arange(len(_I))
+_OFF = np.flatnonzero(_J < 13)              # the 91 pairs of kinds off the suit: the ranks alone
+CHUNK = 1024
+"""Classes of boards valued at once (their holdings' values fit in cache)."""
 
 
 def _counts(left: np.ndarray, hero: np.ndarray, values: np.ndarray) -> np.ndarray:
@@ -119,28 +125,36 @@ def hero_against_two(hero: np.ndarray, board: np.ndarray = _NONE, dead: np.ndarr
     """Exact counts of the known hand ``hero`` against two random hands, a board of 0, 3, 4 or 5
     cards; the hero sits at ``hero_seat`` (0, 1 or 2), the random hands in the other seats."""
     seats = tuple(s for s in range(3) if s != hero_seat)
+    table = _tables.tables(rules)
     tally = Tally.empty(3)
-    for left, hero_value, values, weight in _boards(hero, board, dead, rules, report):
-        tally.merge(_tally(_counts(left, hero_value, values), weight, hero_seat, seats))
+    classes = _BoardClasses(hero, board, dead, rules)
+    for left, hero_value, row, flush, weight in classes.chunks(report):
+        values = classes.values(row, flush, _ALL)
+        tally.merge(_tally(_counts(left.astype(np.int64), hero_value, values), weight, hero_seat, seats))
     return tally
 
 
 def hero_against_one(hero: np.ndarray, board: np.ndarray = _NONE, dead: np.ndarray = _NONE,
                      hero_seat: int = 0, rules: Optional[Rules] = None, report: Report = None) -> Tally:
     """Exact counts of the known hand ``hero`` against one random hand (in the other seat of two):
-    per class of boards the holdings below, equal to and above the hero.
+    per class of boards the holdings below, equal to and above the hero, by pair of kinds of cards
+    (the 91 pairs of ranks where no flush can be made).
 
     >>> t = hero_against_one(np.array([51, 47]), np.array([43, 39, 0]))      # AsKs on Qs Js 2c
     >>> t.wins.tolist(), t.ties.tolist(), t.deals
     ([811922.0, 248358.0], [9910.0, 9910.0], 1070190.0)
     """
-    below = equal = total = 0
-    for left, hero_value, values, weight in _boards(hero, board, dead, rules, report):
-        a_i, a_j = left[:, _I], left[:, _J]
-        holdings = np.where(_SAME, a_i * (a_i - 1) // 2, a_i * a_j)
-        below += weight @ np.where(values < hero_value[:, None], holdings, 0).sum(axis=1)
-        equal += weight @ np.where(values == hero_value[:, None], holdings, 0).sum(axis=1)
-        total += weight @ holdings.sum(axis=1)
+    classes = _BoardClasses(hero, board, dead, rules)
+    below = equal = total = 0.0
+    for left, hero_value, row, flush, weight in classes.chunks(report):
+        pairs = _OFF if flush is None else _ALL
+        values = classes.values(row, flush, pairs)
+        counts = left.astype(np.float32)
+        held = counts[:, _I[pairs]] * np.concatenate([counts, (counts - 1) * 0.5], axis=1)[:, _SECOND[pairs]]
+        below += float(weight @ np.einsum("bk,bk->b", held, (values < hero_value[:, None]).astype(np.float32)))
+        equal += float(weight @ np.einsum("bk,bk->b", held, (values == hero_value[:, None]).astype(np.float32)))
+        cards = counts.sum(axis=1)
+        total += float(weight @ (cards * (cards - 1) * 0.5))
     won = np.array([below, total - below - equal], dtype=np.float64)[[hero_seat, 1 - hero_seat]]
     return Tally(won, np.array([equal, equal], dtype=np.float64), won + equal / 2, float(total))
 
@@ -148,55 +162,77 @@ def hero_against_one(hero: np.ndarray, board: np.ndarray = _NONE, dead: np.ndarr
 Report = Optional[Callable[[float], None]]
 
 
-def _boards(hero: np.ndarray, board: np.ndarray, dead: np.ndarray, rules: Optional[Rules],
-            report: Report) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
-    """The classes of boards, in batches: the cards left of each kind ``(B, 26)``, the hero's value,
-    each kind of holding's value ``(B, 351)`` and how many boards each class stands for. First the
-    boards with three or more cards of a suit (per suit, the suit's ranks and the rest's rank
-    multiset), then the rank multisets, less those boards."""
-    table = _tables.tables(rules)
-    hero, board, dead = (np.asarray(x, dtype=np.int64) for x in (hero, board, dead))
-    unseen = np.ones(52, dtype=bool)
-    unseen[np.concatenate([hero, board, dead])] = False
-    to_come = 5 - len(board)
-    base_key = int(CARD_RANK_KEY[board].sum())
-    hero_key = int(CARD_RANK_KEY[hero].sum())
-    per_rank = unseen.reshape(13, 4).sum(axis=1)
-    multisets, keys = _multisets(to_come)
-    ways = _choose(per_rank, multisets)
-    live = np.flatnonzero(ways > 0)
-    ways, keys, multisets = ways[live], keys[live], multisets[live]
-    order = np.argsort(keys)
-    on_board = np.bincount(board & 3, minlength=4)
-    orbits = suit_orbits([(hero.reshape(1, 2), np.ones(1))], board, dead)
-    for done, (suit, times) in enumerate(orbits):
-        suit_unseen = unseen[suit::4]
-        hero_bits = int(sum(1 << int(c >> 2) for c in hero if c & 3 == suit))
-        board_bits = int(sum(1 << int(c >> 2) for c in board if c & 3 == suit))
-        free = int((np.int64(1) << np.flatnonzero(suit_unseen)).sum())
-        for drawn in range(max(0, 3 - on_board[suit]), min(to_come, int(suit_unseen.sum())) + 1):
-            masks, mask_keys = _rank_subsets(drawn)
-            rest, rest_keys = _multisets(to_come - drawn)
-            rest_ways = _choose(per_rank - suit_unseen, rest)
-            m, r = np.nonzero(((masks & ~free) == 0)[:, None] & (rest_ways > 0)[None, :])
-            left = np.zeros((len(m), 26), dtype=np.int64)
-            left[:, :13] = per_rank - suit_unseen - rest[r]
-            left[:, 13:] = suit_unseen & ((masks[m, None] >> np.arange(13)) & 1 == 0)
-            key = mask_keys[m] + rest_keys[r]
-            flush_bits = board_bits | masks[m]
-            hero_value = np.maximum(table.rank_value[base_key + hero_key + key],
-                                    table.flush_value[hero_bits | flush_bits])
-            values = np.maximum(table.rank_value.take(base_key + key[:, None] + _PAIR_KEY, mode="clip"),
-                                table.flush_value[_SUIT_BITS | flush_bits[:, None]])
-            weight = rest_ways[r] * times
-            yield left, hero_value, values, weight
-            np.subtract.at(ways, order[np.searchsorted(keys, key, sorter=order)], weight)  # the same ranks
+class _BoardClasses:
+    """The classes of boards of a hero's question: first the boards with three or more cards of a
+    suit (per suit, the suit's ranks and the rest's rank multiset), then the rank multisets, less
+    those boards. The value of each rank group of a holding with each rank multiset of the board
+    is read from a table kept per board (:func:`pysolver.odds.boards.rank_values`): the classes of
+    boards index its columns by their rank multiset."""
+
+    def __init__(self, hero: np.ndarray, board: np.ndarray, dead: np.ndarray, rules: Optional[Rules]) -> None:
+        hero, board, dead = (np.asarray(x, dtype=np.int64) for x in (hero, board, dead))
+        table = self.table = _tables.tables(rules)
+        unseen = np.ones(52, dtype=bool)
+        unseen[np.concatenate([hero, board, dead])] = False
+        to_come = 5 - len(board)
+        per_rank = unseen.reshape(13, 4).sum(axis=1)
+        multisets, keys = _multisets(to_come)
+        ways = _choose(per_rank, multisets)
+        order = np.argsort(keys)
+        self.rank_values = rank_values(board, rules)                     # (91, multisets)
+        hero_values = self.rank_values[_GROUP_OF[hero[0] >> 2, hero[1] >> 2]]
+        on_board = np.bincount(board & 3, minlength=4)
+        parts = []
+        for suit, times in suit_orbits([(hero.reshape(1, 2), np.ones(1))], board, dead):
+            suit_unseen = unseen[suit::4]
+            hero_bits = int(sum(1 << int(c >> 2) for c in hero if c & 3 == suit))
+            board_bits = int(sum(1 << int(c >> 2) for c in board if c & 3 == suit))
+            free = int((np.int64(1) << np.flatnonzero(suit_unseen)).sum())
+            for drawn in range(max(0, 3 - on_board[suit]), min(to_come, int(suit_unseen.sum())) + 1):
+                masks, mask_keys = _rank_subsets(drawn)
+                rest, rest_keys = _multisets(to_come - drawn)
+                rest_ways = _choose(per_rank - suit_unseen, rest)
+                m, r = np.nonzero(((masks & ~free) == 0)[:, None] & (rest_ways > 0)[None, :])
+                left = np.empty((len(m), 26), dtype=np.int8)
+                left[:, :13] = per_rank - suit_unseen - rest[r]
+                left[:, 13:] = suit_unseen & ((masks[m, None] >> np.arange(13)) & 1 == 0)
+                flush_bits = board_bits | masks[m]
+                column = order[np.searchsorted(keys, mask_keys[m] + rest_keys[r], sorter=order)]   # the same ranks
+                hero_value = np.maximum(hero_values[column], table.flush_value[hero_bits | flush_bits])
+                parts.append((left, hero_value, column, flush_bits, rest_ways[r] * times))
+        self.suited = [np.concatenate(column) for column in zip(*parts)] if parts else None
+        if self.suited is not None:
+            np.subtract.at(ways, self.suited[2], self.suited[4])
+        live = np.flatnonzero(ways > 0)
+        left = np.zeros((len(live), 26), dtype=np.int8)
+        left[:, :13] = per_rank - multisets[live]
+        self.plain = [left, hero_values[live], live, None, ways[live]]
+
+    def chunks(self, report: Report) -> Iterator[tuple]:
+        """The classes in chunks of :data:`CHUNK`: the cards left of each kind ``(B, 26)``, the hero's
+        value, the column of the rank values, the 13-bit ranks of the suit on the board (None where
+        no flush is possible) and how many boards each class stands for. ``report(fraction)``
+        follows them, in four steps or more."""
+        batches = ([] if self.suited is None else [self.suited]) + [self.plain]
+        parts = [(batch, start) for batch in batches for start in range(0, len(batch[0]), CHUNK)]
+        steps = max(len(parts), 4)
+        for done, (batch, start) in enumerate(parts):
+            yield tuple(None if column is None else column[start:start + CHUNK] for column in batch)
+            if report is not None:
+                report((done + 1) / steps)
         if report is not None:
-            report((done + 1) / len(orbits))
-    left = np.zeros((len(ways), 26), dtype=np.int64)
-    left[:, :13] = per_rank - multisets
-    key = base_key + keys
-    yield left, table.rank_value[hero_key + key], table.rank_value.take(key[:, None] + _PAIR_KEY, mode="clip"), ways
+            for done in range(len(parts), steps):
+                report((done + 1) / steps)
+
+    def values(self, row: np.ndarray, flush: Optional[np.ndarray], pairs: np.ndarray) -> np.ndarray:
+        """``(B, len(pairs))`` the value of each pair of kinds of holding on the classes of boards
+        ``row`` (columns of the table of rank values): by its ranks, and where a flush can be made (``flush``: the suit's ranks on the
+        board) the better of that and its flush."""
+        values = self.rank_values.ravel().take(row[:, None] + _PAIR_GROUP[pairs] * self.rank_values.shape[1])
+        if flush is not None:
+            np.maximum(values, self.table.flush_value.take(_SUIT_BITS[pairs] | flush[:, None], mode="clip"),
+                       out=values)
+        return values
 
 
 def _choose(available: np.ndarray, multisets: np.ndarray) -> np.ndarray:

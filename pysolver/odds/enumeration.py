@@ -46,6 +46,7 @@ _CHOOSE = np.array([[comb(n, m) for m in range(5)] for n in range(5)], dtype=np.
 
 
 _CODED = 10
+_DOT = 8192                 # heads-up, up to this many showdowns are summed by dot products
 
 
 def _winner_tables(players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -76,17 +77,25 @@ class Tally:
     def add(self, values: np.ndarray, weights: np.ndarray, sign: int = 1) -> None:
         """Count showdowns: ``values`` (players, n) hand values, ``weights`` (n,).
 
-        Sums go through ``bincount`` and ``sum(where=...)``, not BLAS: on a busy
-        machine BLAS threads cost more than they save at these sizes.
+        Sums go through ``bincount`` and ``sum(where=...)``, or for a few heads-up showdowns dot
+        products: not through BLAS's threads, which on a busy machine cost more than they save.
         """
         weights = np.asarray(weights, dtype=np.float64)
         players = len(values)
         if players == 2:          # heads-up: one comparison instead of a best-of
-            outcome = np.sign(values[0].astype(np.int32) - values[1].astype(np.int32)) + 1
-            lost, tied, won = np.bincount(outcome, weights=weights, minlength=3)
-            self.wins += sign * np.array([won, lost])
-            self.ties += sign * tied
-            self.shares += sign * np.array([won + tied / 2, lost + tied / 2])
+            if len(weights) <= _DOT:          # one thread of BLAS at these sizes
+                won, ahead, total = float(weights @ (values[0] > values[1])), \
+                    float(weights @ (values[0] >= values[1])), float(np.add.reduce(weights))
+                lost, tied, won = sign * (total - ahead), sign * (ahead - won), sign * won
+            else:
+                outcome = np.add(values[0] > values[1], values[0] >= values[1], dtype=np.intp)   # lost, tied, won
+                lost, tied, won = (sign * n for n in np.bincount(outcome, weights=weights, minlength=3).tolist())
+            wins, ties, shares = self.wins, self.ties, self.shares
+            wins[0], wins[1] = wins[0] + won, wins[1] + lost
+            ties[0], ties[1] = ties[0] + tied, ties[1] + tied
+            shares[0], shares[1] = shares[0] + won + tied / 2, shares[1] + lost + tied / 2
+            self.deals += lost + tied + won
+            return
         elif players <= _CODED:      # one code per showdown: the set of its winners, as bits
             best = values.max(axis=0)
             code = (values[0] == best).astype(np.intp)
@@ -115,13 +124,12 @@ class Tally:
             self.add(new, weights)
             self.add(old, weights, sign=-1)
             return
-        before = np.sign(old[0].astype(np.int32) - old[1].astype(np.int32)) + 1
-        after = np.sign(new[0].astype(np.int32) - new[1].astype(np.int32)) + 1
-        moved = np.bincount(3 * after + before, weights=weights, minlength=9).reshape(3, 3)
-        lost, tied, won = moved.sum(axis=1) - moved.sum(axis=0)
-        self.wins += np.array([won, lost])
+        won = float((weights * ((new[0] > new[1]).view(np.int8) - (old[0] > old[1]).view(np.int8))).sum())
+        tied = float((weights * ((new[0] == new[1]).view(np.int8) - (old[0] == old[1]).view(np.int8))).sum())
+        lost = float((weights * ((new[0] < new[1]).view(np.int8) - (old[0] < old[1]).view(np.int8))).sum())
+        self.wins += (won, lost)
         self.ties += tied
-        self.shares += np.array([won + tied / 2, lost + tied / 2])
+        self.shares += (won + tied / 2, lost + tied / 2)
 
     def merge(self, other: "Tally", weight: float = 1.0) -> None:
         self.wins += weight * other.wins

@@ -21,6 +21,18 @@ of seven cards depends on their ranks alone, so the deals are counted as in
    maps onto each other correct alike: one of them is computed, times their
    number.
 
+What a combo contributes (its group, its code for a suit, their rank keys and
+cards per rank) is read from the tables of :mod:`pysolver.odds.combo_codes`,
+what the board leaves from :mod:`pysolver.odds.boards` (kept per board, with
+the rank-only values of the board with every rank group and run-out after the
+flop); the run-outs that give a suit three or more cards (the suit's ranks
+one by one, at most two other cards by rank multiset) are listed once per
+number of cards to come. Heads-up, the deals are every pair of combos that
+share no card, found at once. All the showdowns of a call, the rank-only ones
+that a flush replaces with a negative weight, go to one
+:meth:`~pysolver.odds.enumeration.Tally.add` (or one per block of about
+:data:`BLOCK` of them).
+
     >>> aces, kings = (np.array([[48, 49]]), np.ones(1)), (np.array([[47, 46]]), np.ones(1))  # AcAd, KsKh
     >>> t = exact_grouped([aces, kings], np.zeros(0, dtype=np.int64))
     >>> t.wins.tolist(), t.ties.tolist(), t.deals
@@ -29,45 +41,37 @@ of seven cards depends on their ranks alone, so the deals are counted as in
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
-from typing import Callable, Optional, Sequence
+from typing import Callable, Iterator, Optional, Sequence
 
 import numpy as np
 
 from . import hand_tables as _tables
-from .enumeration import Tally, _GROUP_OF, _rank_subsets
-from .hand_tables import CARD_RANK_KEY, RANK_WEIGHTS
-from .matchups import COMBO_IMAGES, SUIT_MAPS, combo_indices
+from .boards import (BoardFacts, Seat, board_facts, compact_multisets, rank_values, suit_orbits,
+                     suited_runouts)
+from .combo_codes import (CODE_HELD, CODE_KEY, CODE_OFF, CODE_RANKS, COMBO_BITS, COMBO_CODE, COMBO_GROUP, COMBO_HELD,
+                          GROUP_COUNTS, GROUP_KEY, combo_indices)
+from .enumeration import Tally
 from ..core.rules import Rules
-from ..evaluator.tables import rank_multisets
 
-Seat = tuple[np.ndarray, np.ndarray]
-"""A player's combos ``(n, 2)`` (card indices) and their weights ``(n,)``."""
+BLOCK = 1 << 16
+"""About how many showdowns are valued and counted at once."""
+_DENSE = 1 << 14            # up to this many pairs of a class and a run-out are all valued, without a filter
+_TABLE = 1 << 14            # classes of up to this many possible columns are found by a table, not a sort
 
 _NONE = np.zeros(0, dtype=np.int64)
-_FILTER_FROM = 4096
-_CHOOSE = np.array([[comb(n, m) for m in range(5)] for n in range(5)], dtype=np.int64)
+_CHOOSE = np.array([comb(n, m) for n in range(5) for m in range(5)], dtype=np.int64)     # C(n, m) at 5 n + m
+_GROUP_COUNTS_5 = 5 * GROUP_COUNTS
+Report = Optional[Callable[[float], None]]
 
 
-@lru_cache(maxsize=None)
-def _compact_multisets(size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every multiset of ``size`` ranks as (ranks, multiplicities), each ``(n, size)`` padded with
-    multiplicity 0, and its rank key."""
-    counts = rank_multisets(size)
-    order = np.argsort(-counts, axis=1, kind="stable")[:, :max(size, 1)]
-    multiplicity = np.take_along_axis(counts, order, axis=1)
-    return order, multiplicity, counts @ RANK_WEIGHTS
-
-
-def _ways(available: np.ndarray, size: int) -> np.ndarray:
-    """``(groups, multisets)``: ways to deal each multiset of ``size`` ranks from each row of
-    ``available`` (unseen cards per rank), ``prod_r C(available_r, m_r)``."""
-    ranks, multiplicity, _ = _compact_multisets(size)
-    ways = np.ones((len(available), len(ranks)), dtype=np.int64)
-    for column in range(ranks.shape[1]):
-        ways *= _CHOOSE[available[:, ranks[:, column]], multiplicity[None, :, column]]
+def _ways(left: np.ndarray, ranks: Sequence[np.ndarray], multiplicity: Sequence[np.ndarray]) -> np.ndarray:
+    """``(n, m)`` ways to deal each of ``m`` rank multisets (per place, ranks and multiplicities
+    ``(m,)``) from each row of ``5 * left`` ``(n, 13)`` cards per rank: ``prod C(left[rank], m)``."""
+    ways = _CHOOSE.take(left.take(ranks[0], axis=1) + multiplicity[0])
+    for column in range(1, len(ranks)):
+        ways *= _CHOOSE.take(left.take(ranks[column], axis=1) + multiplicity[column])
     return ways
 
 
@@ -79,182 +83,204 @@ def deals(seats: Sequence[Seat]) -> tuple[np.ndarray, np.ndarray]:
     >>> rows.tolist(), weights.tolist()
     ([[], []], [])
     """
-    bits = [(np.int64(1) << combos[:, 0]) | (np.int64(1) << combos[:, 1]) for combos, _ in seats]
-    rows = np.arange(len(bits[0]))[None, :]
-    used, weight = bits[0], np.asarray(seats[0][1], dtype=np.float64)
-    for player in range(1, len(seats)):
-        i, j = np.nonzero((used[:, None] & bits[player][None, :]) == 0)
-        rows = np.vstack([rows[:, i], j])
-        used, weight = used[i] | bits[player][j], weight[i] * seats[player][1][j]
+    return _deals([combo_indices(combos) for combos, _ in seats], [weights for _, weights in seats])
+
+
+def _deals(indices: Sequence[np.ndarray], weights: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`deals` of players given as combo indices and weights."""
+    rows = np.arange(len(indices[0]))[None, :]
+    used, weight = COMBO_BITS.take(indices[0]), np.asarray(weights[0], dtype=np.float64)
+    for player in range(1, len(indices)):
+        bits = COMBO_BITS.take(indices[player])
+        pair = np.flatnonzero((used[:, None] & bits) == 0)
+        i, j = pair // len(bits), pair % len(bits)
+        rows = np.vstack([rows.take(i, axis=1), j])
+        used, weight = used.take(i) | bits.take(j), weight.take(i) * np.asarray(weights[player], dtype=np.float64).take(j)
     return rows, weight
 
 
+def _deal_combos(seats: Sequence[Seat]) -> tuple[np.ndarray, np.ndarray]:
+    """The deals of combos as ``(players, n)`` combo indices, and their weights (:func:`deals`)."""
+    indices = [combo_indices(combos) for combos, _ in seats]
+    weights = [np.asarray(weights, dtype=np.float64) for _, weights in seats]
+    if len(seats) != 2:
+        rows, weight = _deals(indices, weights)
+        return np.array([index.take(row) for index, row in zip(indices, rows)]), weight
+    first, second = indices
+    pair = ((COMBO_BITS.take(first)[:, None] & COMBO_BITS.take(second)) == 0).ravel().nonzero()[0]
+    i, j = pair // len(second), pair % len(second)
+    return np.array([first.take(i), second.take(j)]), weights[0].take(i) * weights[1].take(j)
+
+
+@lru_cache(maxsize=None)
+def _radix(base: int, digits: int) -> np.ndarray:
+    """The place values of ``digits`` digits in ``base``."""
+    return np.array([base ** digit for digit in range(digits)], dtype=np.int64)
+
+
 def _classes(codes: np.ndarray, weight: np.ndarray, base: int) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct columns of ``codes`` ``(players, n)`` (each below ``base``): one deal of each
-    and the summed weight."""
-    space = base ** len(codes)
-    if space <= 1 << 20:              # small: a dense table instead of a sort
-        key = (codes * (base ** np.arange(len(codes), dtype=np.int64))[:, None]).sum(axis=0)
-        summed = np.bincount(key, weights=weight, minlength=space)
-        first = np.empty(space, dtype=np.int64)
-        first[key[::-1]] = np.arange(len(key) - 1, -1, -1)
-        present = np.flatnonzero(np.bincount(key, minlength=space))
-        return first[present], summed[present]
-    if space < 2 ** 62:
-        key = (codes * (base ** np.arange(len(codes), dtype=np.int64))[:, None]).sum(axis=0)
-        _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
-    else:
-        _, first, inverse = np.unique(codes.T, axis=0, return_index=True, return_inverse=True)
-    return first, np.bincount(inverse.ravel(), weights=weight)
+    """The distinct columns of ``codes`` ``(digits, n)`` (each below ``base``) and the summed weight
+    of each (the weights are not negative; a column of no weight may be left out)."""
+    if base ** len(codes) >= 2 ** 62:
+        found, inverse = np.unique(codes.T, axis=0, return_inverse=True)
+        return found.T, np.bincount(inverse.ravel(), weights=weight)
+    radix = _radix(base, len(codes))
+    key = radix @ codes
+    if base ** len(codes) <= _TABLE:         # a table of every column instead of a sort
+        summed = np.bincount(key, weights=weight, minlength=base ** len(codes))
+        found = (summed > 0).nonzero()[0]
+        summed = summed.take(found)
+    else:                                    # sorted, each run of equal keys summed
+        order = key.argsort(kind="stable")
+        key = key.take(order)
+        starts = np.empty(len(key), dtype=bool)
+        starts[:1] = True
+        np.not_equal(key[1:], key[:-1], out=starts[1:])
+        starts = starts.nonzero()[0]
+        found, summed = key.take(starts), np.add.reduceat(weight.take(order), starts) if len(key) else weight
+    return (found // radix[:, None]) % base, summed
 
 
-def suit_orbits(seats: Sequence[Seat], board: np.ndarray, dead: np.ndarray) -> list[tuple[int, int]]:
-    """Each class of suits that the suit permutations fixing every player's weighted combos, the
-    board and the dead cards map onto each other: (its least suit, its size).
+class _Showdowns:
+    """Showdowns to count, gathered and handed to the tally in blocks of about :data:`BLOCK`."""
 
-    >>> no_cards = np.zeros(0, dtype=np.int64)
-    >>> suit_orbits([(np.array([[48, 49]]), np.ones(1))], no_cards, no_cards)     # AcAd
-    [(0, 2), (2, 2)]
-    """
-    fixing = np.ones(len(SUIT_MAPS), dtype=bool)
-    for cards in (board, dead):
-        known = np.zeros(52, dtype=bool)
-        known[cards] = True
-        fixing &= known[SUIT_MAPS[:, cards]].all(axis=1)
-    for combos, weights in seats:
-        if fixing.sum() == 1:                      # only the identity is left
-            break
-        dense = np.zeros(COMBO_IMAGES.shape[1])
-        index = combo_indices(combos)
-        dense[index] = weights
-        fixing[fixing] = (dense[COMBO_IMAGES[fixing][:, index]] == weights).all(axis=1)
-    images = SUIT_MAPS[fixing, :4]
-    orbits = {frozenset(images[:, suit].tolist()) for suit in range(4)}
-    return sorted((min(orbit), len(orbit)) for orbit in orbits)
+    def __init__(self, tally: Tally) -> None:
+        self.tally, self.values, self.weights, self.size = tally, [], [], 0
 
+    def push(self, values: np.ndarray, weights: np.ndarray) -> None:
+        self.values.append(values.reshape(len(values), -1))
+        self.weights.append(weights.ravel())
+        self.size += weights.size
+        if self.size >= BLOCK:
+            self.count()
 
-@dataclass(frozen=True)
-class _Holdings:
-    """One player's combos ``(n, 2)``, sorted, described for grouping: the ranks of the low and the
-    high card, the rank group (0..90), the rank key and the cards per rank ``(n, 13)``; per suit
-    ``(4, n)`` whether the low and the high card have that suit, how many do, which (a code
-    0..363 with the rank group), and their ranks as 13 bits."""
-
-    low: np.ndarray
-    high: np.ndarray
-    group: np.ndarray
-    key: np.ndarray
-    counts: np.ndarray
-    suited_low: np.ndarray
-    suited_high: np.ndarray
-    held: np.ndarray
-    code: np.ndarray
-    suit_bits: np.ndarray
-
-    @classmethod
-    def of(cls, combos: np.ndarray) -> "_Holdings":
-        low, high = combos[:, 0] >> 2, combos[:, 1] >> 2
-        group = _GROUP_OF[high, low]
-        suited_low = (combos[:, 0] & 3) == np.arange(4)[:, None]                 # (4, n)
-        suited_high = (combos[:, 1] & 3) == np.arange(4)[:, None]
-        pattern = np.where(high == low, suited_low | suited_high, 2 * suited_high + suited_low)
-        counts = (low[:, None] == np.arange(13)).astype(np.int64) + (high[:, None] == np.arange(13))
-        return cls(low, high, group, RANK_WEIGHTS[low] + RANK_WEIGHTS[high], counts, suited_low, suited_high,
-                   suited_low.astype(np.int64) + suited_high, 4 * group + pattern,
-                   (suited_low << low) | (suited_high << high))
-
-    def off_suit(self, suit: np.ndarray, rows: np.ndarray) -> np.ndarray:
-        """``(n, 13)``: the cards per rank of the combos ``rows`` ``(players, n)`` together that are
-        not of ``suit`` ``(n,)``."""
-        ranks = np.arange(13)
-        low = (self.low[rows, None] == ranks) & ~self.suited_low[suit, rows][:, :, None]
-        high = (self.high[rows, None] == ranks) & ~self.suited_high[suit, rows][:, :, None]
-        return low.sum(axis=0) + high.sum(axis=0)
+    def count(self) -> None:
+        if len(self.weights) == 1:
+            self.tally.add(self.values[0], self.weights[0])
+        elif self.size:
+            self.tally.add(np.concatenate(self.values, axis=1), np.concatenate(self.weights))
+        self.values, self.weights, self.size = [], [], 0
 
 
 def exact_grouped(seats: Sequence[Seat], board: np.ndarray, dead: np.ndarray = _NONE,
-                  rules: Optional[Rules] = None, report: Optional[Callable[[float], None]] = None) -> Tally:
+                  rules: Optional[Rules] = None, report: Report = None) -> Tally:
     """Exact counts for players given as weighted combos (avoiding the board and the dead cards),
     a board of 0, 3, 4 or 5 cards. Under a variant's ``rules`` the cards outside its deck must be
     among ``dead``. ``report(fraction)`` follows the work (in 16 steps or more)."""
     table = _tables.tables(rules)
     board, dead = np.asarray(board, dtype=np.int64), np.asarray(dead, dtype=np.int64)
-    seats = [(np.sort(np.asarray(c, dtype=np.int64), axis=1), np.asarray(w, dtype=np.float64)) for c, w in seats]
-    rows, weight = deals(seats)
+    facts = board_facts(board, dead)
+    values_of = rank_values(board, rules) if len(board) >= 3 else None
+    combos, weight = _deal_combos(seats)                                     # (players, deals) combo indices
     tally = Tally.empty(len(seats))
-    holdings = _Holdings.of(np.concatenate([combos for combos, _ in seats]))      # all players' combos
-    rows += np.cumsum([0] + [len(combos) for combos, _ in seats[:-1]])[:, None]  # rows into them
-    unseen = np.ones(52, dtype=bool)
-    unseen[np.concatenate([board, dead])] = False
-    board_key = int(CARD_RANK_KEY[board].sum())
-    first, group_weight = _classes(holdings.group[rows], weight, 91)
-    steps = 1 if report is None else 16
-    for step, part in enumerate(np.array_split(np.arange(len(first)), steps)):
-        chosen = rows[:, first[part]]
-        ways = _ways(unseen.reshape(13, 4).sum(axis=1)[None, :] - holdings.counts[chosen].sum(axis=0),
-                     5 - len(board))
-        keys = (board_key + holdings.key[chosen])[:, :, None] + _compact_multisets(5 - len(board))[2]
-        counted = group_weight[part, None] * ways
-        live = counted > 0
-        tally.add(table.rank_value[keys[:, live]], counted[live])
+    showdowns = _Showdowns(tally)
+    groups, group_weight = _classes(COMBO_GROUP.take(combos), weight, 91)
+    ranks, multiplicity, multiset_keys = compact_multisets(facts.to_come)
+    step = max(1, BLOCK // len(multiset_keys))
+    bounds = list(range(0, len(group_weight), step)) + [len(group_weight)]
+    if report is not None:                       # 16 steps or more to report, some maybe empty
+        bounds = sorted(set(bounds) | set(np.linspace(0, len(group_weight), 17).astype(int).tolist()))
+        bounds += [len(group_weight)] * (17 - len(bounds))
+    parts = list(zip(bounds[:-1], bounds[1:]))
+    for done, (start, stop) in enumerate(parts):
+        chosen = groups[:, start:stop]
+        left = 5 * facts.per_rank - np.add.reduce(_GROUP_COUNTS_5.take(chosen, axis=0))   # (classes, 13), times 5
+        ways = _ways(left, ranks, multiplicity)                                    # (classes, multisets)
+        if values_of is None:
+            values = table.rank_value.take((facts.key + GROUP_KEY[chosen])[:, :, None] + multiset_keys, mode="clip")
+        else:
+            values = values_of.take(chosen, axis=0)
+        showdowns.push(values, group_weight[start:stop, None] * ways)
         if report is not None:
-            report(0.5 * (step + 1) / steps)
+            showdowns.count()
+            report(0.5 * (done + 1) / len(parts))
     if len(weight):
-        _flush_corrections(tally, table, holdings, rows, weight, board, unseen, suit_orbits(seats, board, dead))
+        orbits = suit_orbits(seats, board, dead, facts)
+        for plain, actual, counted in _flush_corrections(table, values_of, combos, weight, facts, orbits):
+            showdowns.push(actual, counted)
+            showdowns.push(plain, -counted)
+    showdowns.count()
     if report is not None:
         report(1.0)
     return tally
 
 
-def _flush_corrections(tally: Tally, table, holdings: _Holdings, rows: np.ndarray, weight: np.ndarray,
-                       board: np.ndarray, unseen: np.ndarray, orbits: list[tuple[int, int]]) -> None:
-    """Replace the rank-only counts of the boards with three or more cards of a suit on which some
-    player makes a flush by the actual counts: for one suit of each orbit, times its size."""
-    to_come = 5 - len(board)
-    suit_unseen = unseen.reshape(13, 4).T                                   # (4, 13)
-    on_board = np.bincount(board & 3, minlength=4)
-    most = np.minimum(suit_unseen.sum(axis=1), to_come)
-    suits, times = np.array(orbits).T
-    need = (5 - on_board - most)[suits][:, None]
-    maybe = (holdings.held[suits][:, rows] >= need[:, :, None]).any(axis=1)         # (suits, deals)
-    which, deal = np.nonzero(maybe)
-    if not len(deal):
+def _flush_corrections(table, values_of: Optional[np.ndarray], combos: np.ndarray, weight: np.ndarray,
+                       facts: BoardFacts, orbits: list[tuple[int, int]]) -> Iterator[tuple[np.ndarray, ...]]:
+    """The showdowns on the boards with three or more cards of a suit where some player makes a
+    flush, whose rank-only values were counted: those values, the actual ones and the weights; for
+    one suit of each orbit, times its size. Every run-out of the suit's
+    ranks and the others' rank multiset is taken for every class (weight 0 where it cannot be dealt
+    or no player can make a flush)."""
+    to_come = facts.to_come
+    orbits = [(suit, times) for suit, times in orbits if facts.most[suit] >= 3 - facts.on_board[suit]]
+    if not orbits:                                   # no suit can have three cards on the board
         return
-    codes = np.vstack([holdings.code[suits[which], rows[:, deal]], which])
-    first, class_weight = _classes(codes, weight[deal], 364)
-    suit, chosen = suits[which[first]], rows[:, deal[first]]
-    class_weight = class_weight * times[which[first]]
-    held = holdings.held[suit, chosen].max(axis=0)
-    suit_bits = holdings.suit_bits[suit, chosen]                                    # (players, classes)
-    free = (suit_unseen << np.arange(13)).sum(axis=1)
-    taken = np.bitwise_or.reduce(suit_bits, axis=0) | (0x1FFF & ~free)[suit]
-    hand_key = holdings.key[chosen] + int(CARD_RANK_KEY[board].sum())
-    board_bits = np.zeros(4, dtype=np.int64)
-    for card in board.tolist():
-        board_bits[card & 3] |= 1 << (card >> 2)
-    board_bits = board_bits[suit] | suit_bits
-    lowest = np.maximum(np.maximum(3 - on_board[suit], 5 - on_board[suit] - held), 0)
-    for drawn in range(int(lowest.min()), int(most[suit].max()) + 1):
-        pick = np.flatnonzero((lowest <= drawn) & (drawn <= most[suit]))
-        if not len(pick):
+    suits, times, need = np.array([(suit, times, 5 - facts.on_board[suit] - facts.most[suit])
+                                   for suit, times in orbits]).T
+    held = COMBO_HELD.take(suits, axis=0).take(combos, axis=1)                # (suits, players, deals)
+    most = np.maximum(held[:, 0], held[:, 1]) if len(combos) == 2 else np.maximum.reduce(held, axis=1)
+    maybe = (most >= need[:, None]).ravel().nonzero()[0]
+    if not len(maybe):
+        return
+    which, deal = maybe // combos.shape[1], maybe % combos.shape[1]
+    codes = COMBO_CODE.ravel().take(suits.take(which) * len(COMBO_GROUP) + combos.take(deal, axis=1))
+    classes, class_weight = _classes(np.array([*codes, which]), weight.take(deal), 364)
+    codes, which = classes[:-1], classes[-1]                                   # (players, classes)
+    suit = suits.take(which)
+    class_weight *= times.take(which)
+    on_board, ranks = facts.on_board.take(suit), CODE_RANKS.take(codes)
+    lowest = np.maximum(3 - on_board, 5 - on_board - np.maximum.reduce(CODE_HELD.take(codes), axis=0))
+    taken = np.bitwise_or.reduce(ranks, axis=0) | facts.taken.take(suit)
+    hand_key = facts.key + CODE_KEY.take(codes) if values_of is None else \
+        (codes >> 2) * values_of.shape[1]                          # rows of the rank values, flattened
+    flush_bits = facts.bits.take(suit) | ranks
+    others = (suit, codes)                           # the cards per rank off the suit, worked out if needed
+    runouts, starts = suited_runouts(to_come)
+    last = starts[max(facts.most[suit] for suit, _ in orbits) + 1]
+    levels = sorted(set(lowest.tolist()))
+    for level in levels:                             # the classes that need as many cards of the suit
+        members = None if len(levels) == 1 else (lowest == level).nonzero()[0]
+        first = starts[min(max(level, 0), to_come + 1)]
+        if first < last:
+            yield from _corrections(table, values_of, facts, members, [column[first:last] for column in runouts],
+                                    class_weight, others, taken, hand_key, flush_bits)
+
+
+def _corrections(table, values_of: Optional[np.ndarray], facts: BoardFacts, members: Optional[np.ndarray],
+                 runouts: list, class_weight: np.ndarray, others: tuple, taken: np.ndarray, hand_key: np.ndarray,
+                 flush_bits: np.ndarray) -> Iterator[tuple]:
+    """:func:`_flush_corrections` for the classes ``members`` (None: all) and the suited ``runouts``;
+    ``hand_key`` is the rank key of the board and each player's cards, or with ``values_of``
+    (:func:`~pysolver.odds.boards.rank_values`) the player's row in them (flattened); ``others`` the suit and the codes of each class, to count the
+    cards off the suit left per rank."""
+    drawn, masks, keys, rest, multiplicity, multiset = runouts[0], runouts[1], runouts[2], runouts[3:5], \
+        runouts[5:7], runouts[7]
+    if multiplicity[0][0]:                       # the first run-out draws the fewest cards of the suit
+        suit, codes = others
+        others = (facts.per_rank - facts.suit_unseen).take(suit, axis=0) - np.add.reduce(CODE_OFF.take(codes, axis=0))
+    else:
+        others = None
+    plain_of, keys = (table.rank_value, keys) if values_of is None else (values_of.ravel(), multiset)
+    step = max(1, 4 * BLOCK // len(drawn))
+    size = len(class_weight) if members is None else len(members)
+    for start in range(0, size, step):
+        part = slice(start, start + step) if members is None else members[start:start + step]
+        counted = class_weight[part][:, None] * ((masks & taken[part][:, None]) == 0)       # (classes, run-outs)
+        if others is not None:               # some of the run-out off the suit
+            counted *= _ways(5 * others[part], rest, multiplicity)
+        if counted.size <= _DENSE:           # every pair, weight 0 where it cannot be dealt
+            plain = plain_of.take(hand_key[:, part, None] + keys, mode="clip")
+            actual = np.maximum(plain, table.flush_value.take(flush_bits[:, part, None] | masks, mode="clip"))
+            yield plain.reshape(len(plain), -1), actual.reshape(len(plain), -1), counted.ravel()
             continue
-        masks, mask_keys = _rank_subsets(drawn)
-        rest = to_come - drawn
-        fits = (masks[None, :] & taken[pick, None]) == 0                                # (pick, masks)
-        if rest:         # the rest of the run-out off the suit, by rank multiset
-            others = (unseen.reshape(13, 4).sum(axis=1) - suit_unseen)[suit[pick]] - \
-                holdings.off_suit(suit[pick], chosen[:, pick])
-            counted = (class_weight[pick, None, None] * fits[:, :, None]) * _ways(others, rest)[:, None, :]
-        else:
-            counted = (class_weight[pick, None] * fits)[:, :, None]
-        c, m, r = np.nonzero(counted)
-        plain = table.rank_value[hand_key[:, pick[c]] + mask_keys[m] + _compact_multisets(rest)[2][r]]
-        actual = np.maximum(plain, table.flush_value[board_bits[:, pick[c]] | masks[m]])
-        counted = counted[c, m, r]
-        if len(counted) > _FILTER_FROM:          # keep only the boards on which someone makes a flush
-            changed = np.flatnonzero((actual > plain).any(axis=0))
-            plain, actual, counted = plain[:, changed], actual[:, changed], counted[changed]
-        tally.replace(plain, actual, counted)
+        pick = (counted > 0).ravel().nonzero()[0]      # the pairs that can be dealt, then those with a flush
+        c, q = pick // len(drawn), pick % len(drawn)
+        c = c + start if members is None else part.take(c)
+        plain = plain_of.take(hand_key.take(c, axis=1) + keys.take(q), mode="clip")
+        actual = np.maximum(plain, table.flush_value.take(flush_bits.take(c, axis=1) | masks.take(q), mode="clip"))
+        changed = (actual != plain).any(axis=0).nonzero()[0]
+        yield plain.take(changed, axis=1), actual.take(changed, axis=1), counted.ravel().take(pick.take(changed))
 
 
-__all__ = ["Seat", "deals", "suit_orbits", "exact_grouped"]
+__all__ = ["Seat", "BLOCK", "deals", "suit_orbits", "values_of", "exact_grouped"]

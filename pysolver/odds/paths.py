@@ -150,9 +150,16 @@ def legacy_work(sizes: Sequence[SeatSize], board_size: int, dead: int = 0) -> fl
 def _paths(sizes: tuple, board_size: int, dead: int, top: bool, symmetric: bool, suits: int) -> dict[str, float]:
     """The work of every path that applies, by name (``fix first 2``: player 2 fixed first). Suit
     symmetry saves about three quarters of the combos fixed first before the flop (``top``)."""
+    return dict(_known_paths(sizes, board_size, dead, top, symmetric, suits))
+
+
+@lru_cache(maxsize=1024)
+def _known_paths(sizes: tuple, board_size: int, dead: int, top: bool, symmetric: bool,
+                 suits: int) -> tuple[tuple[str, float], ...]:
+    """:func:`_paths`, worked out once per shape of question."""
     opens = [i for i, s in enumerate(sizes) if s.is_open]
     if not opens:
-        return {"fixed": legacy_work(sizes, board_size, dead)}
+        return (("fixed", legacy_work(sizes, board_size, dead)),)
     found = {}
     if len(opens) == 1:
         found["one open"] = legacy_work(sizes, board_size, dead)
@@ -166,7 +173,7 @@ def _paths(sizes: tuple, board_size: int, dead: int, top: bool, symmetric: bool,
             rest = tuple(sorted(sizes[:first] + (_HAND,) + sizes[first + 1:]))
             share = max(sizes[first].combos / (4 if board_size == 0 and top else 1), 1.0)
             found[f"fix first {first}"] = share * _cheapest(rest, board_size, dead)
-    return found
+    return tuple(found.items())
 
 
 @lru_cache(maxsize=4096)
