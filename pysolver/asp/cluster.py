@@ -94,7 +94,7 @@ def run_tasks(function: Callable, tasks: Sequence, *, workers: int = 1, schedule
         if workers <= 1 and len(tasks) <= tasks_per_process:
             if initializer is not None:
                 initializer()
-            return TaskRun(_local_results(iter(function(t) for t in tasks)))
+            return TaskRun(_local_results(function(t) for t in tasks))
         return TaskRun(_local_results(recycled_imap(function, tasks, workers, tasks_per_process, initializer)))
     client, stop = _connect(scheduler, workers)
     run = TaskRun(iter(()), stop)

@@ -62,8 +62,8 @@ class ShowdownGroups:
     """Seven-card hands in showdown groups: group g is ``hands[offsets[g]:offsets[g + 1]]``,
     hands sharing their top five cards (the board) that differ in their two lowest (the hole).
 
-    ``hands`` is (N, 7) int8 card indices, each row ascending; ``weights`` (N,) int64 the
-    hands each row stands for (None: one each).
+    ``hands`` is (N, 7) int8 card indices ((N, 5) in the five-card run), each row ascending;
+    ``weights`` (N,) int64 the hands each row stands for (None: one each).
 
     >>> g = hand_range(26, 30)
     >>> g.boards.tolist(), g.hole_groups()[-1].tolist(), g.seats.tolist()

@@ -20,7 +20,6 @@ variant, a rules file, or either with files added) three ways:
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np

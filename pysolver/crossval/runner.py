@@ -42,18 +42,17 @@ from ..core.errors import PokerInputError
 from ..core.numbers import check_count
 from ..core.rules import Rules, RulesLike
 from ..evaluator.lookup import n_values
-from .compare import Partial, asp_answers, compare_hands, compare_showdowns
+from .compare import Partial, compare_showdowns
 from .dealer import STREET_CASES, deal_skewed, deal_streets
-from .resume import ResumeFile
-from .seven import CANONICAL_TASKS, SAMPLE_HANDS, SEVEN_TASKS, crossval_seven, crossval_seven_canonical
+from .hands7 import ShowdownGroups
+from .seven import (CANONICAL_TASKS, SAMPLE_HANDS, SEVEN_TASKS, check_groups, crossval_seven,
+                    crossval_seven_canonical)
 from .runs import TASKS_PER_PROCESS, CrossvalReport, check_where, resume_file, run_checks, run_seed
 
 #: Default number of chunks of the exhaustive 5-card run.
 EXHAUSTIVE_CHUNKS = 40
 #: Most chunks the exhaustive run splits into (there are 22,100 three-card tops).
 MAX_CHUNKS = 10000
-#: Boards (three highest cards) per clingo program in the exhaustive run: about 50,000 hands.
-BOARDS_PER_PROGRAM = 400
 #: Showdowns per clingo program (and per task) in the random modes.
 SHOWDOWNS_PER_TASK = 1000
 
@@ -171,21 +170,13 @@ def exhaustive_chunk(chunk: int, chunks: int = EXHAUSTIVE_CHUNKS, rules: RulesLi
     rules = rules_of(rules)
     deck = np.array([c.index for c in rules.deck], dtype=np.int64)
     boards = chunk_boards(chunk, chunks, len(deck))
-    total = Partial(chunks=[chunk])
-    for s in range(0, len(boards), BOARDS_PER_PROGRAM):
-        top = boards[s:s + BOARDS_PER_PROGRAM]
-        holes = [deck[_LOWER_PAIRS[a]] for a in top[:, 0].tolist()]
-        group = deck[top]
-        start = time.process_time()
-        asp = asp_answers(holes, list(group), rules)
-        asp_seconds = time.process_time() - start
-        sizes = [len(h) for h in holes]
-        hands = np.concatenate([np.concatenate(holes), np.repeat(group, sizes, axis=0)], axis=1)
-        seat = np.concatenate([np.arange(n) for n in sizes])
-        part, _ = compare_hands(hands, asp, seat, lambda i: format_cards(Card(c) for c in hands[i]), rules)
-        part.asp_seconds, part.showdowns = asp_seconds, len(hands)
-        total.merge(part)
-    return total
+    holes = [_LOWER_PAIRS[a] for a in boards[:, 0].tolist()]
+    sizes = [len(h) for h in holes]
+    hands = deck[np.concatenate([np.concatenate(holes), np.repeat(boards, sizes, axis=0)], axis=1)]
+    offsets = np.concatenate([[0], np.cumsum(sizes)])
+    part = check_groups(ShowdownGroups(hands.astype(np.int8), offsets), rules)
+    part.chunks = [chunk]
+    return part
 
 
 def crossval_exhaustive(chunks: int | None = None, only: Sequence[int] | None = None,
@@ -299,6 +290,6 @@ def exhaustive_hands(rules: RulesLike = None) -> int:
     return comb(len(rules_of(rules).deck), 5)
 
 
-__all__ = ["EXHAUSTIVE_CHUNKS", "MAX_CHUNKS", "BOARDS_PER_PROGRAM", "SHOWDOWNS_PER_TASK", "TASKS_PER_PROCESS",
+__all__ = ["EXHAUSTIVE_CHUNKS", "MAX_CHUNKS", "SHOWDOWNS_PER_TASK", "TASKS_PER_PROCESS",
            "CrossvalReport", "crossval_random", "crossval_streets", "chunk_boards", "exhaustive_chunk",
            "crossval_exhaustive", "crossval_equity", "exhaustive_hands"]

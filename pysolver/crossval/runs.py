@@ -196,7 +196,7 @@ def _progress_bar(total: int, done: int, mode: str, progress: bool, hands: bool)
     unit = "hands" if hands else "tasks"
     bar = Progress(TextColumn("{task.description}"), BarColumn(),
                    TextColumn(f"{{task.completed:,.0f}}/{{task.total:,.0f}} {unit}"),
-                   TextColumn(f"{{task.fields[rate]}}"), TimeRemainingColumn(),
+                   TextColumn("{task.fields[rate]}"), TimeRemainingColumn(),
                    console=Console(stderr=True))
     task = bar.add_task(f"crossval {mode}", total=total, completed=done, rate="")
     began, counted = time.perf_counter(), [0]

@@ -28,6 +28,7 @@ from __future__ import annotations
 import os
 import time
 from collections import Counter
+from dataclasses import replace
 from typing import Sequence
 
 import numpy as np
@@ -104,11 +105,9 @@ def canonical_task(start: int, stop: int, rules: Rules) -> Partial:
 def sample_task(count: int, seed: int, rules: Rules) -> Partial:
     """``count`` random hands of the deck with their suits relabelled, from ``seed``."""
     rng = np.random.default_rng(seed)
-    hands = np.sort(relabel_suits(sample_hands(count, rng, rules), rng), axis=1)
-    order = np.lexsort(hands[:, ::-1].T)                     # hands sharing a board side by side
-    part = check_groups(group_hands(hands[order]), rules, "relabelled sample")
-    part.categories = Counter()                              # the classes' weighted counts stand alone,
-    part.represented = 0                                     # as do the hands they stand for
+    groups = group_hands(relabel_suits(sample_hands(count, rng, rules), rng))   # equal hands merged
+    part = check_groups(replace(groups, weights=None), rules, "relabelled sample")
+    part.categories = Counter()                              # the classes' weighted counts stand alone
     part.chunks = [-1]
     return part
 
