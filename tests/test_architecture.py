@@ -38,6 +38,9 @@ def test_every_module_is_small_and_says_what_it_exports(path):
         names = {t.id for node in ast.parse(text).body if isinstance(node, ast.Assign) for t in node.targets
                  if isinstance(t, ast.Name)}
         assert "__all__" in names
+        module = importlib.import_module(".".join(("pysolver", *path.relative_to(PACKAGE).with_suffix("").parts))
+                                         .removesuffix(".__init__"))
+        assert [name for name in module.__all__ if not hasattr(module, name)] == []
 
 
 def test_public_api():

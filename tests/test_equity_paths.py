@@ -11,7 +11,8 @@ from equity_brute import brute_equity
 from pysolver import load_rules
 from pysolver.core.ranges import COMBOS, parse_range
 from pysolver.odds.calculator import equity
-from pysolver.odds.grouped import exact_grouped, suit_orbits
+from pysolver.odds.boards import suit_orbits
+from pysolver.odds.grouped import exact_grouped
 from pysolver.odds.paths import _estimates, exact_path, exact_tally
 from pysolver.odds.sampling import Open
 

@@ -22,7 +22,7 @@ from pysolver.evaluator.lookup import (best_five, categories, describe_value, ev
                                 n_values)
 from pysolver.odds.draws import outs
 from pysolver import load_rules
-from pysolver.core.rules import STANDARD, VARIANTS, Rules, variant_path
+from pysolver.core.rules import VARIANTS, variant_path
 from pysolver.evaluator.tables import load_tables
 from pysolver.evaluator.variants import build_variant_tables, cache_path, variant_tables
 from pysolver.asp.whatif import runouts

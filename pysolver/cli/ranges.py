@@ -21,11 +21,11 @@ import numpy as np
 
 from ..core.cards import Card, check_distinct, parse_cards
 from ..core.errors import RangeError
-from ..core.grid import GRID_CLASSES, RangeGrid, class_grid, range_grid
+from ..core.grid import RangeGrid, class_grid, range_grid
 from ..core.orderings import DEFAULT_ORDERING, ORDERINGS, Ordering, ordering
 from ..core.ranges import HAND_CLASSES, orderings_named, parse_range
 from .options import add_json_option, add_rules_options, rules_from
-from .render import (Cell, Picture, equity_picture, save, share_picture, show, weight_picture)
+from .render import (Cell, Picture, equity_picture, save, show, weight_picture)
 from .plot import PlotUnavailable
 
 COLOURS = ("weight", "equity", "order")

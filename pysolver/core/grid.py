@@ -30,7 +30,7 @@ import numpy as np
 
 from .cards import RANKS, Card
 from .errors import RangeError
-from .ranges import CLASS_INDEX, COMBO_CLASS, COMBOS, HAND_CLASSES, Range, combo_mask, parse_range
+from .ranges import CLASS_INDEX, COMBO_CLASS, HAND_CLASSES, Range, combo_mask, parse_range
 
 GRID_RANKS = RANKS[::-1]
 """The ranks of the rows and columns, top to bottom and left to right: ``'AKQJT98765432'``."""

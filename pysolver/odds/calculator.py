@@ -42,7 +42,7 @@ from typing import Callable, Optional, Sequence, Union
 import numpy as np
 
 from ..asp.runtime import rules_of
-from ..core.cards import Card, CardsLike, format_cards, quoted
+from ..core.cards import Card, CardsLike, quoted
 from ..core.errors import PokerInputError, RangeError
 from ..core.numbers import check_count, check_positive, check_seed, draw_seed
 from ..core.ranges import COMBO_CLASS, HAND_CLASSES, Range, combo_index

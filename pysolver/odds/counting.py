@@ -125,7 +125,6 @@ def hero_against_two(hero: np.ndarray, board: np.ndarray = _NONE, dead: np.ndarr
     """Exact counts of the known hand ``hero`` against two random hands, a board of 0, 3, 4 or 5
     cards; the hero sits at ``hero_seat`` (0, 1 or 2), the random hands in the other seats."""
     seats = tuple(s for s in range(3) if s != hero_seat)
-    table = _tables.tables(rules)
     tally = Tally.empty(3)
     classes = _BoardClasses(hero, board, dead, rules)
     for left, hero_value, row, flush, weight in classes.chunks(report):

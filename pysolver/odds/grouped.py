@@ -283,4 +283,4 @@ def _corrections(table, values_of: Optional[np.ndarray], facts: BoardFacts, memb
         yield plain.take(changed, axis=1), actual.take(changed, axis=1), counted.ravel().take(pick.take(changed))
 
 
-__all__ = ["Seat", "BLOCK", "deals", "suit_orbits", "values_of", "exact_grouped"]
+__all__ = ["BLOCK", "deals", "exact_grouped"]

@@ -37,7 +37,8 @@ from ..core.ranges import COMBOS, Range
 from ..core.rules import Rules
 from .enumeration import _GROUP_OF, Tally, exact_fixed, exact_one_open, exact_open_preflop, suit_symmetries
 from .counting import hero_against_one, hero_against_two
-from .grouped import exact_grouped, suit_orbits
+from .boards import suit_orbits
+from .grouped import exact_grouped
 from .matchups import COMBO_IMAGES, combo_indices
 from .sampling import Open
 
