@@ -9,7 +9,9 @@ import pytest
 
 from pysolver.asp import cluster
 from pysolver.asp.cluster import run_tasks
+from pysolver import Deal, RuleFileError, Solver
 from pysolver.core.errors import PokerInputError, WorkerError
+from pysolver.core.rules import variant_path
 
 import cluster_tasks
 
@@ -70,6 +72,15 @@ def test_an_error_in_a_task_is_raised_not_retried(dask_scheduler):
         with run_tasks(cluster_tasks.refuse, [2], scheduler=dask_scheduler) as run:
             list(run)
     assert run.retries == 0
+
+
+def test_a_worker_with_other_rule_files_at_the_path_refuses_the_task(dask_scheduler, tmp_path):
+    path = tmp_path / "mine.lp"
+    path.write_text(variant_path("standard").read_text())
+    solver = Solver(str(path), scheduler=dask_scheduler)
+    path.write_text(variant_path("short_deck").read_text())    # what a worker with other files reads
+    with pytest.raises(RuleFileError, match="mine.lp .*not the files the rules were loaded from"):
+        solver.solve_batch([Deal.parse(["As Ks", "Qh Qd"], "Js Ts 2c 7h 3d")])
 
 
 def test_an_unreachable_scheduler_is_one_clear_error(monkeypatch):

@@ -51,6 +51,15 @@ def test_an_edited_included_file_is_never_answered_from_the_cache(tmp_path, monk
     assert Solver(swapped).solve(deal).winners == (0,)
 
 
+def test_rules_whose_files_changed_after_loading_are_refused(tmp_path):
+    path = included_order(tmp_path, flush=5, full_house=6)
+    rules = load_rules(path)
+    included_order(tmp_path, flush=6, full_house=5)             # the included file edited since
+    with pytest.raises(RuleFileError, match=f"rules '.*mine.lp': .*mine.lp .*not the files the rules were loaded"):
+        Solver(rules)
+    assert Solver(load_rules(path)).solve(Deal.parse(["Ah Kh", "2c 2d"], "Qh Jh 9h 2h 3d")).winners == (0,)
+
+
 def test_runaway_grounding_stops_at_the_time_limit(tmp_path):
     path = write(tmp_path, "runaway.lp", RUNAWAY)
     start = time.monotonic()

@@ -106,6 +106,11 @@ class AspProgram:
 
     def __init__(self, rules: RulesLike = None, encodings: Sequence[str] = ENCODING_FILES):
         self.rules = rules_of(rules)
+        files = (self.rules.path,) + self.rules.added
+        if read_fingerprint(self.rules.name, files) != self.rules.fingerprint:   # e.g. on a cluster's worker
+            raise RuleFileError(f"rules '{self.rules.name}': {', '.join(files)} (with what they include) are not "
+                                "the files the rules were loaded from; every process, and every worker of a "
+                                "cluster, needs the same files at the same path")
         shipped = self.rules.name in VARIANTS
         own = tuple(encodings) + ((f"variants/{self.rules.name}.lp",) if shipped else ())
         self._encodings = encoding_statements(own)
@@ -242,12 +247,20 @@ def load_rules(rules: RulesLike = None, add: Iterable[str | os.PathLike] = (), *
     spec = "standard" if rules is None else os.fspath(rules)
     if spec == "standard" and not added:
         return STANDARD if limits is None else replace(STANDARD, limits=limits)
-    shipped = spec in VARIANTS
-    path = str(variant_path(spec)) if shipped else spec
-    files = (path,) + added
-    read = ([(path, read_text(path, "rules file")), *read_rule_files(added, first="rule file")] if shipped
-            else read_rule_files(files))
-    return _load(spec, files, fingerprint(text for _, text in read), limits or Limits())
+    files = (str(variant_path(spec)) if spec in VARIANTS else spec,) + added
+    return _load(spec, files, read_fingerprint(spec, files), limits or Limits())
+
+
+def read_fingerprint(name: str, files: Sequence[str]) -> str:
+    """The digest of the texts a rule book named ``name`` reads from ``files`` (its rules file,
+    then the files added), each file followed by what it includes, as they are now.
+
+    >>> read_fingerprint("standard", [STANDARD.path]) == STANDARD.fingerprint
+    True
+    """
+    read = ([(files[0], read_text(files[0], "rules file")), *read_rule_files(files[1:], first="rule file")]
+            if name in VARIANTS else read_rule_files(files))
+    return fingerprint(text for _, text in read)
 
 
 def rules_of(rules: RulesLike) -> Rules:
@@ -258,7 +271,8 @@ def rules_of(rules: RulesLike) -> Rules:
 @lru_cache(maxsize=32)
 def _load(name: str, files: tuple[str, ...], digest: str, limits: Limits) -> Rules:
     """The rules' data the files derive (``digest`` identifies the texts read), checked."""
-    unread = replace(STANDARD, name=name, path=files[0], added=files[1:], limits=limits)  # files to read
+    unread = replace(STANDARD, name=name, path=files[0], added=files[1:], fingerprint=digest,  # files to read
+                     limits=limits)
     program = AspProgram(unread, encodings=("cards.lp",))
 
     def facts() -> dict[str, list[tuple]]:
@@ -270,4 +284,4 @@ def _load(name: str, files: tuple[str, ...], digest: str, limits: Limits) -> Rul
 
 
 __all__ = ["ENCODING_FILES", "EXPLAIN_FILES", "READABLE_FILES", "WHATIF_FILES", "AspProgram", "GroundSize", "encoding_path",
-           "encoding_text", "load_rules", "rules_of"]
+           "encoding_text", "load_rules", "read_fingerprint", "rules_of"]
