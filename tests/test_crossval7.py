@@ -154,6 +154,7 @@ def test_a_variant_s_deck_is_covered_by_its_own_ranks():
     assert ranges[0][0] == 0 and ranges[-1][1] == comb(36, 7) == 8_347_680
     report = crossval_exhaustive(500, [0, 499], cards=7, rules=rules)
     assert report.ok and report.hands == sum(ranges[i][1] - ranges[i][0] for i in (0, 499))
+    assert report.rules == f"short_deck {rules.fingerprint}"
     canonical = crossval_exhaustive(100, [50], cards=7, canonical=True, rules=rules)
     start, stop = canonical_tasks(100, rules)[50]
     assert canonical.ok and canonical.hands == stop - start

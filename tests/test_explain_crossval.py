@@ -8,6 +8,7 @@ import pytest
 from pysolver import evaluate, solve_showdown
 from pysolver.cli import main
 from pysolver.core.explanation import HandRoles, Verdict
+from pysolver.core.rules import fingerprint, variant_path
 from pysolver.crossval.explanations import check_explanation, crossval_explanations
 
 
@@ -82,5 +83,6 @@ def test_a_wrong_role_is_found():
 def test_the_command(capsys):
     assert main(["crossval", "--explain", "300", "--players", "3", "--seed", "3"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("cross-validation (explain): 300 showdowns, 900 hands, seed 3") and "agree" in out
+    assert out.startswith(f"cross-validation (explain, rules standard {fingerprint([variant_path('standard').read_text()])}): "
+                          "300 showdowns, 900 hands, seed 3") and "agree" in out
     assert main(["crossval", "--explain", "10", "--chunk", "2"]) == 2

@@ -55,7 +55,7 @@ def test_rules_whose_files_changed_after_loading_are_refused(tmp_path):
     path = included_order(tmp_path, flush=5, full_house=6)
     rules = load_rules(path)
     included_order(tmp_path, flush=6, full_house=5)             # the included file edited since
-    with pytest.raises(RuleFileError, match=f"rules '.*mine.lp': .*mine.lp .*not the files the rules were loaded"):
+    with pytest.raises(RuleFileError, match="rules '.*mine.lp': .*mine.lp .*not the files the rules were loaded"):
         Solver(rules)
     assert Solver(load_rules(path)).solve(Deal.parse(["Ah Kh", "2c 2d"], "Qh Jh 9h 2h 3d")).winners == (0,)
 

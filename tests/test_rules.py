@@ -22,7 +22,7 @@ from pysolver.evaluator.lookup import (best_five, categories, describe_value, ev
                                 n_values)
 from pysolver.odds.draws import outs
 from pysolver import load_rules
-from pysolver.core.rules import VARIANTS, variant_path
+from pysolver.core.rules import VARIANTS, fingerprint, variant_path
 from pysolver.evaluator.tables import load_tables
 from pysolver.evaluator.variants import build_variant_tables, cache_path, variant_tables
 from pysolver.asp.whatif import runouts
@@ -263,7 +263,8 @@ def test_a_users_rules_file_flows_through_to_the_evaluator(tmp_path):
     cards = [c.index for c in deal.players[0] + deal.board]
     value = evaluate(cards, path)
     assert Category(categories(np.array([value]), path)[0]) is Category.STRAIGHT
-    assert crossval_random(500, players=2, seed=2, rules=path).ok
+    report = crossval_random(500, players=2, seed=2, rules=path)
+    assert report.ok and report.to_dict()["rules"] == f"{path} {fingerprint([text])}"     # the book checked
 
 
 def test_added_files_flow_through_to_the_evaluator(tmp_path):

@@ -42,7 +42,7 @@ from ..evaluator.lookup import categories, evaluate_batch, tiebreak_ranks
 from .compare import deal_text
 from .dealer import CASES, deal_skewed
 from .runner import SHOWDOWNS_PER_TASK
-from .runs import CrossvalReport
+from .runs import CrossvalReport, rules_label
 
 #: The lead each role plays, by category: the role's cards are of the evaluator's tie-break rank there.
 ROLE_LEAD = {("quads", Category.FOUR_OF_A_KIND): 0, ("trips", Category.FULL_HOUSE): 0,
@@ -164,7 +164,8 @@ def crossval_explanations(count: int, players: int = 2, cards: int = 7, seed: in
     cases.update({f"decided by {k}": n for k, n in sorted(decided.items())})
     order = [c.snake for c in rules.order if c.snake in found]        # the rules' own order
     return CrossvalReport("explain", count * players, count, {c: found[c] for c in order}, dict(cases), 0,
-                          mismatches, asp_seconds, evaluator_seconds, time.perf_counter() - start, [], seed)
+                          mismatches, asp_seconds, evaluator_seconds, time.perf_counter() - start, [], seed,
+                          rules=rules_label(rules))
 
 
 __all__ = ["ROLE_LEAD", "check_explanation", "crossval_explanations"]

@@ -20,7 +20,7 @@ from typing import Callable, Sequence
 from ..asp.cluster import run_tasks
 from ..asp.processes import check_workers
 from ..core.numbers import check_seed, draw_seed
-from ..core.rules import Rules
+from ..core.rules import STANDARD, Rules
 from ..evaluator.tables import load_tables
 from .compare import Partial, order_mismatches
 from .dealer import STREET_CASES
@@ -43,7 +43,8 @@ class CrossvalReport:
     ``asp_seconds`` and ``evaluator_seconds`` are CPU seconds summed over the
     worker processes, so the rates are per process. ``retries`` counts tasks run
     again because the process running them was lost; ``represented`` is, in a run
-    over classes of hands, the number of hands the classes stand for (0 otherwise).
+    over classes of hands, the number of hands the classes stand for (0 otherwise);
+    ``rules`` names the rule book checked and its fingerprint.
     """
 
     mode: str
@@ -60,6 +61,7 @@ class CrossvalReport:
     seed: int | None = None
     retries: int = 0
     represented: int = 0
+    rules: str = "standard"
 
     @property
     def ok(self) -> bool:
@@ -76,7 +78,7 @@ class CrossvalReport:
         return self.hands / self.evaluator_seconds if self.evaluator_seconds else 0.0
 
     def to_dict(self) -> dict:
-        return {"mode": self.mode, "ok": self.ok, "hands": self.hands, "showdowns": self.showdowns,
+        return {"mode": self.mode, "rules": self.rules, "ok": self.ok, "hands": self.hands, "showdowns": self.showdowns,
                 "categories": self.categories, "cases": self.cases, "classes": self.classes,
                 "mismatches": self.mismatches, "chunks": self.chunks, "seed": self.seed,
                 "retries": self.retries, "represented": self.represented,
@@ -86,7 +88,7 @@ class CrossvalReport:
                 "wall_seconds": round(self.wall_seconds, 3)}
 
     def __str__(self) -> str:
-        lines = [f"cross-validation ({self.mode}): {self.showdowns:,} showdowns, {self.hands:,} hands"
+        lines = [f"cross-validation ({self.mode}, rules {self.rules}): {self.showdowns:,} showdowns, {self.hands:,} hands"
                  + (f", {self.classes:,} distinct hand classes" if self.classes else "")
                  + (f", standing for {self.represented:,} hands" if self.represented else "")
                  + ("" if self.seed is None else f", seed {self.seed}")]
@@ -106,7 +108,7 @@ class CrossvalReport:
 
 
 def run_checks(mode: str, task: Callable[..., Partial], args: Sequence[tuple], workers: int,
-               progress: bool, rules: Rules | None = None, check_order: bool = True, *,
+               progress: bool, rules: Rules = STANDARD, check_order: bool = True, *,
                scheduler: str | None = None, resume: ResumeFile | None = None,
                sizes: Sequence[int] | None = None) -> CrossvalReport:
     """Run ``task(*a)`` for each ``a``, merge the partials and finish the report.
@@ -142,7 +144,12 @@ def run_checks(mode: str, task: Callable[..., Partial], args: Sequence[tuple], w
     return CrossvalReport(mode, total.hands, total.showdowns, {c: total.categories[c] for c in order},
                           dict(cases), len(total.pairs), mismatches, total.asp_seconds,
                           total.evaluator_seconds, time.perf_counter() - start, sorted(total.chunks),
-                          retries=run.retries, represented=total.represented)
+                          retries=run.retries, represented=total.represented, rules=rules_label(rules))
+
+
+def rules_label(rules: Rules) -> str:
+    """The rule book as a report and a resume file name it: its files and fingerprint."""
+    return f"{rules.label} {rules.fingerprint}"
 
 
 def resume_file(path: str | os.PathLike | None, mode: str, rules: Rules, **run: object) -> ResumeFile | None:
@@ -150,7 +157,7 @@ def resume_file(path: str | os.PathLike | None, mode: str, rules: Rules, **run: 
     book's fingerprint and ``run`` (the tasks, the seed...) describe the run."""
     if path is None:
         return None
-    return ResumeFile(path, {"mode": mode, "rules": f"{rules.name} {rules.fingerprint}", **run})
+    return ResumeFile(path, {"mode": mode, "rules": rules_label(rules), **run})
 
 
 def run_seed(seed: int | None) -> int:
@@ -209,4 +216,5 @@ def _progress_bar(total: int, done: int, mode: str, progress: bool, hands: bool)
     return SimpleNamespace(update=update, close=bar.stop)
 
 
-__all__ = ["TASKS_PER_PROCESS", "CATEGORY_ORDER", "CrossvalReport", "run_checks", "resume_file", "check_where", "run_seed"]
+__all__ = ["TASKS_PER_PROCESS", "CATEGORY_ORDER", "CrossvalReport", "run_checks", "rules_label", "resume_file",
+           "check_where", "run_seed"]
