@@ -13,7 +13,8 @@
   hands per second per worker, and from it the full run's time on 2, 16 and 64
   cores (workers scaling linearly: the tasks share nothing).
 * ``full``: the report of a full run (``pysolver crossval --exhaustive 7 --resume
-  FILE --json > REPORT.json``, resumed as often as needed), read from its JSON.
+  FILE --json > REPORT.json``, resumed as often as needed), read from its JSON;
+  a run under other rules (``--rules short_deck``) is a case of its own, ``full NAME``.
 
 Cases measured before and not re-measured are kept, each with the commit it was
 measured at. There is no peer: no other program solves seven-card showdowns with ASP;
@@ -74,10 +75,14 @@ def rate_case(quick: bool) -> Result:
 def full_case(path: str) -> Result:
     report = json.loads(open(path, encoding="utf-8").read())
     cpu = report["asp"]["cpu_seconds"] + report["evaluator"]["cpu_seconds"]
-    published = report["ok"] and report["hands"] == ALL_SEVEN_CARD_HANDS
-    return Result("full", f"--exhaustive 7: {report['hands']:,} hands, CPU time of all workers", "run",
+    rules = report["rules"].rsplit(" ", 1)[0]                   # the files, without the fingerprint
+    standard = rules == "standard"
+    published = standard and report["ok"] and report["hands"] == ALL_SEVEN_CARD_HANDS
+    option = "" if standard else f" --rules {rules}"
+    return Result("full" if standard else f"full {rules}",
+                  f"--exhaustive 7{option}: {report['hands']:,} hands, CPU time of all workers", "run",
                   Side(Timing.of(cpu=[cpu])), basis="cpu",
-                  details={"agree": report["ok"], "mismatches": len(report["mismatches"]),
+                  details={"rules": report["rules"], "agree": report["ok"], "mismatches": len(report["mismatches"]),
                            "hands": report["hands"], "categories": report["categories"],
                            "published counts": published, "retries": report.get("retries", 0),
                            "asp_hands_per_cpu_second": report["asp"]["showdowns_per_second"],
@@ -97,10 +102,11 @@ def notes(cases: dict[str, dict]) -> list[str]:
         out.append(f"One worker checks {d['hands_per_second_per_worker']:,} hands a second: all 133,784,560 "
                    f"take about {d['hours on 2 cores']} hours on 2 cores, {d['hours on 16 cores']} on 16 and "
                    f"{d['hours on 64 cores']} on 64 (projected from the rate; the tasks share nothing).")
-    if "full" in cases:
-        d = cases["full"]["details"]
-        out.append(f"The full run checked {d['hands']:,} hands with {d['mismatches']} mismatches"
-                   + (", its categories the published counts" if d["published counts"] else "")
+    for key in sorted(k for k in cases if k.startswith("full")):
+        d = cases[key]["details"]
+        under = "" if key == "full" else f" under {key.split(' ', 1)[1]}"
+        out.append(f"The full run{under} checked {d['hands']:,} hands with {d['mismatches']} "
+                   "mismatches" + (", its categories the published counts" if d["published counts"] else "")
                    + f"; {d['retries']} tasks were run again.")
     return out
 
@@ -123,7 +129,7 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     for case in measured:
         print(case.line())
     cases = {**kept, **{c.key: c.to_json() for c in measured}}
-    order = [k for k in ("canonical", "rate", "full") if k in cases]
+    order = [k for k in ("canonical", "rate") if k in cases] + sorted(k for k in cases if k.startswith("full"))
     write_results(NAME, [_Stored(cases[k]) for k in order], title="Every seven-card hand", quick=args.quick,
                   peers={}, notes=notes(cases))
 
