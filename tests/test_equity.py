@@ -186,6 +186,24 @@ def test_monte_carlo_is_seeded_and_stops_at_target():
     assert c.stderr <= 0.005 and c.deals < 1_000_000
 
 
+def test_the_sampler_deals_every_unseen_card_equally_often_and_none_twice():
+    from pysolver.odds.hand_tables import CARD_BITS, CARD_RANK_KEY
+    from pysolver.odds.sampling import _draw_at_once
+    known = list(idx("Ah Kh Qs Qd"))
+    keys, bits = _draw_at_once(np.random.default_rng(5), int(CARD_BITS[known].sum()), [2, 5], 100_000)
+    trials = bits.shape[1]
+    assert trials > 95_000
+    dealt = (bits[:, :, None] & CARD_BITS) != 0                      # (hole cards / board, trial, card)
+    assert (dealt.sum(axis=2) == np.array([[2], [5]])).all()          # no card twice within a group,
+    assert not (dealt[0] & dealt[1]).any() and not dealt[:, :, known].any()   # nor across, nor a known one
+    assert (keys == dealt @ CARD_RANK_KEY).all()
+    unseen = [c for c in range(52) if c not in known]
+    for group, cards in enumerate((2, 5)):                            # each card: cards/48 of the trials
+        p = cards / 48
+        z = (dealt[group][:, unseen].sum(axis=0) - trials * p) / np.sqrt(trials * p * (1 - p))
+        assert np.abs(z).max() < 5
+
+
 def test_monte_carlo_ranges_respect_card_removal():
     # AA against a range holding only aces: with As Ah taken, the range keeps Ac Ad alone
     r = equity(["AsAh", "AA", "random"], board="Kd 7c 2h", exact=False, trials=50_000, seed=1)

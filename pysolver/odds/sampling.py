@@ -13,7 +13,8 @@ How a trial is sampled, without bias from card removal:
    proportional to the product of the weights over compatible assignments.
 3. Random players' cards and the rest of the board are then dealt uniformly
    from the cards not fixed, all of a trial's cards in one draw, each card
-   independently; a trial whose drawn cards repeat a card, or hit a range
+   independently (up to three cards at once, as one pick among every ordered
+   draw of them); a trial whose drawn cards repeat a card, or hit a range
    player's combo, is rejected as a whole. A kept trial's cards are uniform
    among the completions of its assignment, and every assignment has the same
    number of completions, so this keeps step 2's distribution. (When too many
@@ -28,6 +29,7 @@ that share over the square root of the number of accepted trials.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Optional, Sequence, Union
 
 import numpy as np
@@ -40,6 +42,9 @@ from .enumeration import Tally
 
 BATCH = 131_072
 MAX_TRIALS = 100_000_000
+#: Cards drawn with one random number: the sums of every ordered draw of up to this many
+#: unseen cards are tabled (48 ** 3 draws of three cards preflop), one lookup per pick.
+TABLED_CARDS = 3
 
 
 @dataclass(frozen=True)
@@ -80,26 +85,39 @@ def _all_distinct_rate(unseen: int, count: int) -> float:
     return float(np.prod([(unseen - i) / unseen for i in range(count)]))
 
 
-def _draw_at_once(rng: np.random.Generator, unseen: np.ndarray, sizes: Sequence[int], n: int):
+@lru_cache(maxsize=4)
+def _draw_tables(known_bits: int) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+    """For 1 .. :data:`TABLED_CARDS` cards, the summed (rank keys, bits) of every ordered draw
+    of that many cards, repeats included, from the cards not in ``known_bits``."""
+    unseen = np.flatnonzero((CARD_BITS & known_bits) == 0)
+    keys, bits = [CARD_RANK_KEY.take(unseen)], [CARD_BITS.take(unseen)]
+    for _ in range(TABLED_CARDS - 1):
+        keys.append((keys[-1][:, None] + keys[0][None, :]).ravel())
+        bits.append((bits[-1][:, None] + bits[0][None, :]).ravel())
+    return tuple(zip(keys, bits))
+
+
+def _draw_at_once(rng: np.random.Generator, known_bits: int, sizes: Sequence[int], n: int):
     """Deal groups of ``sizes`` cards (each random player's two, then the board's) for about ``n``
-    trials: every card drawn independently and uniformly from ``unseen``, and only the trials
-    whose cards are all different kept. Returns each group's summed (rank keys, bits), two
-    arrays of shape (groups, kept). A kept trial's cards are a uniform ordered draw without
-    replacement, so dropping the others adds no bias; as the cards' bits are distinct powers
-    of two, the bits of a trial sum to a number of ``sum(sizes)`` set bits exactly when no card
-    repeats. (About three times faster than dealing card by card.)"""
+    trials: every card drawn independently and uniformly from the cards not in ``known_bits``,
+    and only the trials whose cards are all different kept. Returns each group's summed (rank
+    keys, bits), two arrays of shape (groups, kept). A kept trial's cards are a uniform ordered
+    draw without replacement, so dropping the others adds no bias; as the cards' bits are
+    distinct powers of two, the bits of a trial sum to a number of ``sum(sizes)`` set bits
+    exactly when no card repeats. (About six times faster than dealing card by card.)"""
+    tables = _draw_tables(known_bits)
     count = sum(sizes)
-    size = int(n / _all_distinct_rate(len(unseen), count) * 1.1) + 64
-    picks = rng.integers(0, len(unseen), (count, size), dtype=np.int16).astype(np.intp)
-    unseen_keys, unseen_bits = CARD_RANK_KEY.take(unseen), CARD_BITS.take(unseen)
+    size = int(n / _all_distinct_rate(len(tables[0][0]), count) * 1.01) + 256   # ~n kept, rarely fewer
     keys = np.zeros((len(sizes), size), dtype=np.int64)
     bits = np.zeros((len(sizes), size), dtype=np.int64)
-    slot = 0
     for group, cards in enumerate(sizes):
-        for _ in range(cards):
-            keys[group] += unseen_keys.take(picks[slot])
-            bits[group] += unseen_bits.take(picks[slot])
-            slot += 1
+        while cards:                      # the board's five: three cards, then two
+            part = min(cards, TABLED_CARDS)
+            part_keys, part_bits = tables[part - 1]
+            pick = rng.integers(0, len(part_keys), size, dtype=np.int32)
+            keys[group] += part_keys.take(pick)
+            bits[group] += part_bits.take(pick)
+            cards -= part
     keep = np.flatnonzero(np.bitwise_count(bits.sum(axis=0)) == count)[:n]
     return keys[:, keep], bits[:, keep]
 
@@ -147,7 +165,7 @@ def _batch(rng, players: Sequence[PlayerSpec], board: np.ndarray, known_bits: in
     unseen = np.flatnonzero((CARD_BITS & known_bits) == 0)
     at_once = _all_distinct_rate(len(unseen), sum(sizes)) >= 0.3
     if at_once:      # every random card of the trial in one draw from the unseen cards
-        drawn_keys, drawn_bits = _draw_at_once(rng, unseen, sizes, n)
+        drawn_keys, drawn_bits = _draw_at_once(rng, known_bits, sizes, n)
         n = drawn_keys.shape[1]
     used = np.full(n, known_bits, dtype=np.int64)
     keys = np.zeros((len(players), n), dtype=np.int64)
