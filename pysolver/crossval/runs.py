@@ -41,8 +41,9 @@ class CrossvalReport:
     """What a cross-validation checked, what disagreed, and how fast each engine was.
 
     ``asp_seconds`` and ``evaluator_seconds`` are CPU seconds summed over the
-    worker processes, so the rates are per process. ``retries`` counts tasks run
-    again because the process running them was lost; ``represented`` is, in a run
+    worker processes, so the rates are per process (and, resumed, over every run
+    of the resume file). ``retries`` counts tasks run again because the process
+    running them was lost (in this run of a resume file); ``represented`` is, in a run
     over classes of hands, the number of hands the classes stand for (0 otherwise);
     ``rules`` names the rule book checked and its fingerprint.
     """
