@@ -12,8 +12,9 @@
 * ``rate``: tasks of the full run spread over the ranks, in one worker process:
   hands per second per worker, and from it the full run's time on 2, 16 and 64
   cores (workers scaling linearly: the tasks share nothing).
-* ``full``: the report of a full run (``pysolver crossval --exhaustive 7 --resume
-  FILE --json > REPORT.json``, resumed as often as needed), read from its JSON;
+* ``full``: the report of a full run on this machine (``pysolver crossval --exhaustive 7 --resume
+  FILE --json > REPORT.json``, resumed as often as needed), read from its JSON (its
+  wall time only when the last run read no task from the file);
   a run under other rules (``--rules short_deck``) is a case of its own, ``full NAME``.
 
 Cases measured before and not re-measured are kept, each with the commit it was
@@ -77,16 +78,17 @@ def full_case(path: str) -> Result:
     cpu = report["asp"]["cpu_seconds"] + report["evaluator"]["cpu_seconds"]
     rules = report["rules"].rsplit(" ", 1)[0]                   # the files, without the fingerprint
     standard = rules == "standard"
+    ran_all = not report.get("resumed")             # resumed: the wall time covers the last run only
     published = standard and report["ok"] and report["hands"] == ALL_SEVEN_CARD_HANDS
     option = "" if standard else f" --rules {rules}"
     return Result("full" if standard else f"full {rules}",
                   f"--exhaustive 7{option}: {report['hands']:,} hands, CPU time of all workers", "run",
-                  Side(Timing.of(cpu=[cpu])), basis="cpu",
+                  Side(Timing.of(wall=[report["wall_seconds"]] if ran_all else [], cpu=[cpu])), basis="cpu",
                   details={"rules": report["rules"], "agree": report["ok"], "mismatches": len(report["mismatches"]),
                            "hands": report["hands"], "categories": report["categories"],
                            "published counts": published, "retries": report.get("retries", 0),
                            "asp_hands_per_cpu_second": report["asp"]["showdowns_per_second"],
-                           "report": os.path.basename(path)})
+                           "report": os.path.basename(path), "cores": os.cpu_count(), "commit": commit()})
 
 
 def notes(cases: dict[str, dict]) -> list[str]:
@@ -103,9 +105,11 @@ def notes(cases: dict[str, dict]) -> list[str]:
                    f"take about {d['hours on 2 cores']} hours on 2 cores, {d['hours on 16 cores']} on 16 and "
                    f"{d['hours on 64 cores']} on 64 (projected from the rate; the tasks share nothing).")
     for key in sorted(k for k in cases if k.startswith("full")):
-        d = cases[key]["details"]
+        c, d = cases[key]["pysolver"], cases[key]["details"]
         under = "" if key == "full" else f" under {key.split(' ', 1)[1]}"
-        out.append(f"The full run{under} checked {d['hands']:,} hands with {d['mismatches']} "
+        took = "" if c["wall_median"] is None else \
+            f" in {c['wall_median'] / 3600:.2f} hours on {d['cores']} cores ({c['cpu_median'] / 3600:.2f} CPU-hours)"
+        out.append(f"The full run{under} checked {d['hands']:,} hands{took} with {d['mismatches']} "
                    "mismatches" + (", its categories the published counts" if d["published counts"] else "")
                    + f"; {d['retries']} tasks were run again.")
     return out

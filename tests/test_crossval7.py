@@ -21,10 +21,11 @@ TASKS = 20000          # about 6,700 hands a task
 
 
 def _same(a, b) -> None:
-    """Two reports of the same run agree on everything but the clock and the retries."""
+    """Two reports of the same run agree on everything but the clock, the retries and the
+    tasks read from a resume file."""
     da, db = a.to_dict(), b.to_dict()
     for d in (da, db):
-        for key in ("asp", "evaluator", "wall_seconds", "retries"):
+        for key in ("asp", "evaluator", "wall_seconds", "retries", "resumed"):
             d.pop(key)
     assert da == db
 
@@ -99,11 +100,13 @@ def test_an_interrupted_run_resumed_gives_the_same_report(tmp_path, monkeypatch)
         f.write('{"task": 2, "partial": {"hands"')                         # killed mid-line
     resumed = crossval_exhaustive(TASKS, only, cards=7, resume=path)
     _same(whole, resumed)
+    assert (whole.resumed, resumed.resumed) == (0, 2)                       # two tasks were on file
     lines = [json.loads(line) for line in path.read_text().splitlines()]   # the cut line is gone
     assert sorted(line["task"] for line in lines[1:]) == [0, 1, 2, 3]       # the two missing ones ran
     again = crossval_exhaustive(TASKS, only, cards=7, resume=path)          # nothing left to run
     assert path.read_text().splitlines() == [json.dumps(line) for line in lines]
     _same(whole, again)
+    assert again.resumed == len(only)
 
 
 def test_a_resume_file_of_another_run_is_refused_and_kept(tmp_path):

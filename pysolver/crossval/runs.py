@@ -43,7 +43,8 @@ class CrossvalReport:
     ``asp_seconds`` and ``evaluator_seconds`` are CPU seconds summed over the
     worker processes, so the rates are per process (and, resumed, over every run
     of the resume file). ``retries`` counts tasks run again because the process
-    running them was lost (in this run of a resume file); ``represented`` is, in a run
+    running them was lost and ``resumed`` the tasks read from a resume file rather than
+    run (both in this run of a resume file, as is the wall time); ``represented`` is, in a run
     over classes of hands, the number of hands the classes stand for (0 otherwise);
     ``rules`` names the rule book checked and its fingerprint.
     """
@@ -63,6 +64,7 @@ class CrossvalReport:
     retries: int = 0
     represented: int = 0
     rules: str = "standard"
+    resumed: int = 0
 
     @property
     def ok(self) -> bool:
@@ -82,7 +84,7 @@ class CrossvalReport:
         return {"mode": self.mode, "rules": self.rules, "ok": self.ok, "hands": self.hands, "showdowns": self.showdowns,
                 "categories": self.categories, "cases": self.cases, "classes": self.classes,
                 "mismatches": self.mismatches, "chunks": self.chunks, "seed": self.seed,
-                "retries": self.retries, "represented": self.represented,
+                "retries": self.retries, "resumed": self.resumed, "represented": self.represented,
                 "asp": {"cpu_seconds": round(self.asp_seconds, 3), "showdowns_per_second": round(self.asp_rate)},
                 "evaluator": {"cpu_seconds": round(self.evaluator_seconds, 3),
                               "hands_per_second": round(self.evaluator_rate)},
@@ -99,7 +101,8 @@ class CrossvalReport:
         lines.append(f"ASP solver: {self.asp_rate:,.0f} showdowns/s per process ({self.asp_seconds:.1f} s CPU); "
                      f"evaluator: {self.evaluator_rate:,.0f} hands/s ({self.evaluator_seconds:.2f} s CPU); "
                      f"wall {self.wall_seconds:.1f} s"
-                     + (f"; {self.retries} tasks run again after their process was lost" if self.retries else ""))
+                     + (f"; {self.retries} tasks run again after their process was lost" if self.retries else "")
+                     + (f"; {self.resumed} tasks read from the resume file" if self.resumed else ""))
         for m in self.mismatches:
             who = "" if m["player"] is None else f" player {m['player']}"
             lines.append(f"MISMATCH {m['kind']}: {m['cards']}{who}\n  asp:       {m['asp']}\n"
@@ -145,7 +148,8 @@ def run_checks(mode: str, task: Callable[..., Partial], args: Sequence[tuple], w
     return CrossvalReport(mode, total.hands, total.showdowns, {c: total.categories[c] for c in order},
                           dict(cases), len(total.pairs), mismatches, total.asp_seconds,
                           total.evaluator_seconds, time.perf_counter() - start, sorted(total.chunks),
-                          retries=run.retries, represented=total.represented, rules=rules_label(rules))
+                          retries=run.retries, represented=total.represented, rules=rules_label(rules),
+                          resumed=len(done))
 
 
 def rules_label(rules: Rules) -> str:
