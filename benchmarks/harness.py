@@ -197,13 +197,20 @@ def machine() -> dict:
             "load_average_5min": load}
 
 
+#: What the benchmarks and ``report.py`` write (git pathspecs that leave them out of ``dirty``).
+GENERATED = (":!benchmarks/results", ":!docs/performance.md", ":!README.md")
+
+
 def commit() -> dict:
-    """The git commit measured (short hash) and whether the working tree had changes."""
+    """The git commit measured (short hash) and whether the working tree had changes that
+    can change a figure: the results files and the pages made from them do not count, so
+    the benchmarks of one ``run_all.py`` all name the commit they started from."""
     def git(*args: str) -> str:
         return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
 
     try:
-        return {"hash": git("rev-parse", "--short", "HEAD"), "dirty": bool(git("status", "--porcelain"))}
+        changes = git("status", "--porcelain", "--", ".", *GENERATED)
+        return {"hash": git("rev-parse", "--short", "HEAD"), "dirty": bool(changes)}
     except (OSError, subprocess.CalledProcessError):
         return {"hash": "unknown", "dirty": None}
 

@@ -1,6 +1,6 @@
 """Run every benchmark, each in its own process, then say how to make the report.
 
-    python benchmarks/run_all.py              # the full set (about seven minutes on 2 cores)
+    python benchmarks/run_all.py              # the full set (about 15 minutes on 2 cores)
     python benchmarks/run_all.py --quick      # each benchmark's small version
     python benchmarks/run_all.py equity asp   # only these
 
