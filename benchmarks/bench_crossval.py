@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 import pysolver
-from pysolver.crossval.runner import EXHAUSTIVE_CHUNKS, exhaustive_chunk
+from pysolver.crossval._modes import EXHAUSTIVE_CHUNKS, exhaustive_chunk
 
 from harness import Result, Side, Timing, quick_flag, write_results
 

@@ -31,8 +31,8 @@ import time
 from typing import Optional, Sequence
 
 import pysolver
-from pysolver.asp.cluster import cluster_available
-from pysolver.crossval.seven import SAMPLE_HANDS, SEVEN_TASKS
+from pysolver.asp._cluster import cluster_available
+from pysolver.crossval._seven_card import SAMPLE_HANDS, SEVEN_TASKS
 
 from harness import RESULTS, Result, Side, Timing, commit, write_results
 

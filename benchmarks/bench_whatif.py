@@ -24,9 +24,9 @@ from itertools import combinations
 from typing import Callable, Optional, Sequence
 
 import pysolver
-from pysolver.asp.codec import whatif_facts
-from pysolver.asp.runtime import AspProgram
-from pysolver.asp.whatif import solve_whatif, whatif_situation
+from pysolver.asp._codec import whatif_facts
+from pysolver.asp._runtime import AspProgram
+from pysolver.asp._whatif import solve_whatif, whatif_situation
 
 from harness import Result, Side, absent, quick_flag, side_by_side, write_results
 from peers import ompeval, ompeval_absent, ompeval_binary, ompeval_timed, versions

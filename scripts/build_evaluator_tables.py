@@ -11,7 +11,7 @@ import time
 
 import numpy as np
 
-from pysolver.evaluator.tables import TABLES_PATH, build_tables
+from pysolver.evaluator._tables import TABLES_PATH, build_tables
 
 if __name__ == "__main__":
     start = time.perf_counter()

@@ -32,7 +32,7 @@ from multiprocessing import Pool
 from pathlib import Path
 
 from pysolver import Card, equity
-from pysolver.core.ranges import COMBOS, HAND_CLASSES, class_combos
+from pysolver.core._ranges import COMBOS, HAND_CLASSES, class_combos
 from pysolver.odds.chen import chen_score
 
 OUT = Path(__file__).resolve().parent.parent / "pysolver" / "data" / "preflop_orderings.json"

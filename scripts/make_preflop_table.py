@@ -27,7 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
-from pysolver.core.ranges import COMBOS, HAND_CLASSES, class_combos, combo_mask
+from pysolver.core._ranges import COMBOS, HAND_CLASSES, class_combos, combo_mask
 from pysolver.odds.enumeration import exact_fixed
 from pysolver.odds.matchups import BOARDS, MATCHUPS, canonical
 

@@ -5,7 +5,7 @@ its own (a tuple ``(category, tie-break ranks...)`` compared as tuples) and
 plain ``itertools`` enumerations that follow Billings et al. ("Opponent
 modeling in poker", 1998) line by line.
 
-Cards are indices 0..51 (``4 * rank + suit``), as in ``pysolver.core.cards``.
+Cards are indices 0..51 (``4 * rank + suit``), as in ``pysolver.core._cards``.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ import pytest
 
 import pysolver
 from pysolver import load_rules
-from pysolver.core.rules import STANDARD, variant_path
+from pysolver.core._rules import STANDARD, variant_path
 
 PACKAGE = Path(pysolver.__file__).parent
 MODULES = sorted(PACKAGE.rglob("*.py"))

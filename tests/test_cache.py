@@ -12,10 +12,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import pysolver.evaluator.variants as variants
+import pysolver.evaluator._variants as variants
 from pysolver import load_rules
 from pysolver.cli import main
-from pysolver.evaluator.variants import CACHE_KEEP, cache_path, cached_tables
+from pysolver.evaluator._variants import CACHE_KEEP, cache_path, cached_tables
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 

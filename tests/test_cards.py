@@ -4,7 +4,7 @@ import pytest
 
 from pysolver import (Card, CardCountError, Deal, DuplicateCardError, InvalidCardError, PlayerCountError,
                       PokerInputError, format_cards, parse_cards)
-from pysolver.core.cards import deck, parse_board, parse_hole
+from pysolver.core._cards import deck, parse_board, parse_hole
 
 
 @pytest.mark.parametrize("text", ["As", "as", "AS", "aS", "A♠", "A♤", " As "])

@@ -3,7 +3,7 @@
 import pytest
 
 from pysolver.odds.chen import CHEN_MAX, CHEN_MIN, chen_normalized, chen_points, chen_score, chen_table
-from pysolver.core.errors import RangeError
+from pysolver.core._errors import RangeError
 
 
 @pytest.mark.parametrize("hand, score", [

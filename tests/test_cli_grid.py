@@ -6,11 +6,11 @@ import json
 import pytest
 
 from pysolver.cli import main
-from pysolver.cli.ranges import order_picture, picture
-from pysolver.cli.render import to_rich
-from pysolver.core.grid import range_grid
-from pysolver.core.orderings import ordering
-from pysolver.core.ranges import parse_range
+from pysolver.cli._ranges import order_picture, picture
+from pysolver.cli._render import to_rich
+from pysolver.core._grid import range_grid
+from pysolver.core._orderings import ordering
+from pysolver.core._ranges import parse_range
 
 
 def run(capsys, *argv):
@@ -100,7 +100,7 @@ def test_texture_text_and_json(capsys):
 
 
 def test_texture_picture_groups(tmp_path):
-    from pysolver.cli.texture import category_picture
+    from pysolver.cli._texture import category_picture
     from pysolver.odds import texture
     drawn = category_picture(texture("QQ+,AK,JTs,76s", "Ks 7h 2d"))
     # KK: 3 of its 6 combos left, all sets: half the cell in the first group's colour
@@ -121,7 +121,7 @@ def test_order_and_equity_pictures():
 
 
 def test_equity_progress_bar_waits_a_second(monkeypatch, capsys):
-    import pysolver.cli.equity as command
+    import pysolver.cli._equity as command
     ticks = [0.0, 0.5, 2.0]
     monkeypatch.setattr(command.time, "monotonic", lambda: ticks.pop(0) if len(ticks) > 1 else ticks[0])
     with command.progress_bar(True) as update:

@@ -104,7 +104,7 @@ def test_bad_input(capsys, argv, message):
 
 
 def test_too_many_players(capsys):
-    from pysolver.core.cards import deck
+    from pysolver.core._cards import deck
     cards = [str(c) for c in deck()]
     holes = [f"{cards[2 * i]} {cards[2 * i + 1]}" for i in range(24)]
     status, out, err = run(capsys, *holes)

@@ -1,4 +1,4 @@
-"""Tasks on a Dask cluster (pysolver.asp.cluster): the same results as local processes, lost
+"""Tasks on a Dask cluster (pysolver.asp._cluster): the same results as local processes, lost
 processes retried and counted, errors raised, a missing extra or scheduler one clear error."""
 
 import os
@@ -7,11 +7,11 @@ import time
 
 import pytest
 
-from pysolver.asp import cluster
-from pysolver.asp.cluster import run_tasks
+from pysolver.asp import _cluster as cluster
+from pysolver.asp._cluster import run_tasks
 from pysolver import Deal, RuleFileError, Solver
-from pysolver.core.errors import PokerInputError, WorkerError
-from pysolver.core.rules import variant_path
+from pysolver.core._errors import PokerInputError, WorkerError
+from pysolver.core._rules import variant_path
 
 import cluster_tasks
 
@@ -98,8 +98,8 @@ def test_without_the_extra_a_scheduler_asks_for_it(monkeypatch):
 
 def test_a_batch_of_showdowns_on_the_cluster_is_the_batch_solved_here(dask_scheduler):
     from pysolver import Card, Deal
-    from pysolver.asp.solver import solve_batch
-    from pysolver.crossval.dealer import deal_skewed
+    from pysolver.asp._solver import solve_batch
+    from pysolver.crossval._dealer import deal_skewed
     deals = deal_skewed(60, players=3, seed=5)
     batch = [Deal.parse([[Card(c) for c in h] for h in holes.tolist()], [Card(c) for c in board.tolist()])
              for holes, board in zip(deals.holes, deals.board)]

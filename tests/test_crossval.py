@@ -1,4 +1,4 @@
-"""Cross-validation of the ASP solver against the evaluator (pysolver.crossval.runner).
+"""Cross-validation of the ASP solver against the evaluator (pysolver.crossval._modes).
 
 The engines must agree on >= 20,000 skewed random showdowns (heads-up and
 multiway, river, turn and flop), on the streets of heads-up deals and on the
@@ -18,13 +18,13 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from pysolver.crossval import compare as crossval_compare
+from pysolver.crossval import _compare as crossval_compare
 from pysolver.cli import main
-from pysolver.crossval.runner import (TASKS_PER_PROCESS, _boards, run_checks as _run, chunk_boards, crossval_equity,
+from pysolver.crossval._modes import (TASKS_PER_PROCESS, _boards, run_checks as _run, chunk_boards, crossval_equity,
                                crossval_exhaustive, crossval_random, crossval_streets, exhaustive_chunk)
-from pysolver.crossval.compare import Partial, order_mismatches
-from pysolver.crossval.dealer import CASES, STREET_CASES, deal_skewed, deal_streets
-from pysolver.evaluator.lookup import categories, evaluate_batch
+from pysolver.crossval._compare import Partial, order_mismatches
+from pysolver.crossval._dealer import CASES, STREET_CASES, deal_skewed, deal_streets
+from pysolver.evaluator._lookup import categories, evaluate_batch
 
 ALL_CATEGORIES = {"high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush",
                   "full_house", "four_of_a_kind", "straight_flush", "royal_flush"}

@@ -1,4 +1,4 @@
-"""The seven-card cross-validation (pysolver.crossval.seven): slices of every hand and of the
+"""The seven-card cross-validation (pysolver.crossval._seven_card): slices of every hand and of the
 suit classes through both engines, on a local Dask cluster too, resumed after an interruption."""
 
 import json
@@ -10,12 +10,12 @@ from math import comb
 import numpy as np
 import pytest
 
-from pysolver.crossval import seven
-from pysolver.crossval.hands7 import canonical_range, canonical_tasks, rank_tasks
-from pysolver.crossval.resume import ResumeFile
-from pysolver.crossval.runner import crossval_exhaustive
-from pysolver.core.errors import PokerInputError
-from pysolver.evaluator.lookup import categories, evaluate_batch
+from pysolver.crossval import _seven_card as seven
+from pysolver.crossval._colex import canonical_range, canonical_tasks, rank_tasks
+from pysolver.crossval._resume import ResumeFile
+from pysolver.crossval._modes import crossval_exhaustive
+from pysolver.core._errors import PokerInputError
+from pysolver.evaluator._lookup import categories, evaluate_batch
 
 TASKS = 20000          # about 6,700 hands a task
 
@@ -151,7 +151,7 @@ def test_the_command_runs_a_canonical_slice_as_json():
 
 def test_a_variant_s_deck_is_covered_by_its_own_ranks():
     """Short deck: C(36, 7) hands in all, a slice of them and of its suit classes agree."""
-    from pysolver.asp.runtime import rules_of
+    from pysolver.asp._runtime import rules_of
     rules = rules_of("short_deck")
     ranges = rank_tasks(500, rules)
     assert ranges[0][0] == 0 and ranges[-1][1] == comb(36, 7) == 8_347_680
@@ -164,14 +164,14 @@ def test_a_variant_s_deck_is_covered_by_its_own_ranks():
 
 
 def test_random_showdowns_on_the_cluster_are_the_ones_checked_here(dask_scheduler):
-    from pysolver.crossval.runner import crossval_random
+    from pysolver.crossval._modes import crossval_random
     there = crossval_random(2500, players=3, seed=4, scheduler=dask_scheduler)
     _same(there, crossval_random(2500, players=3, seed=4))
 
 
 def test_without_the_extra_the_seven_card_run_uses_local_processes(monkeypatch):
     import argparse
-    from pysolver.cli import crossval as command
+    from pysolver.cli import _crossval as command
     args = argparse.Namespace(workers=None, scheduler=None)
     monkeypatch.setattr(command, "cluster_available", lambda: False)
     assert command._where(args, "exhaustive 7") == (os.cpu_count(), None)

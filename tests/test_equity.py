@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from equity_brute import brute_equity
-from pysolver.core.cards import parse_cards
+from pysolver.core._cards import parse_cards
 from pysolver.cli import main
 from pysolver.odds.calculator import EquityResult, equity
-from pysolver.core.errors import (CardCountError, DuplicateCardError, PlayerCountError, PokerInputError,
+from pysolver.core._errors import (CardCountError, DuplicateCardError, PlayerCountError, PokerInputError,
                              RangeError)
-from pysolver.core.ranges import parse_range
+from pysolver.core._ranges import parse_range
 
 
 def idx(text):
@@ -128,7 +128,7 @@ def test_preflop_against_every_board_by_itertools():
     holes = ["AhKh", "QsQd", "7c6c"]
     dead = "2h"
     r = equity(holes, dead=dead)
-    from pysolver.evaluator.lookup import evaluate_batch
+    from pysolver.evaluator._lookup import evaluate_batch
     used = {c for h in holes for c in idx(h)} | set(idx(dead))
     boards = np.array(list(combinations([c for c in range(52) if c not in used], 5)))
     values = np.stack([np.asarray(evaluate_batch(np.column_stack([np.tile(idx(h), (len(boards), 1)), boards])))

@@ -13,9 +13,9 @@ import pytest
 from equity_brute import brute_equity
 from pysolver import evaluate_batch
 from pysolver.cli import main
-from pysolver.core.cards import parse_cards
-from pysolver.core.errors import PokerInputError, RangeError
-from pysolver.core.ranges import COMBOS, parse_range
+from pysolver.core._cards import parse_cards
+from pysolver.core._errors import PokerInputError, RangeError
+from pysolver.core._ranges import COMBOS, parse_range
 from pysolver.odds.breakdown import combo_name
 from pysolver.odds.calculator import equity
 

@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 
 from equity_brute import brute_equity
-from pysolver.core.cards import parse_cards
-from pysolver.core.errors import PokerInputError
-from pysolver.core.ranges import COMBOS, combo_mask
-from pysolver.core.situation import Situation
+from pysolver.core._cards import parse_cards
+from pysolver.core._errors import PokerInputError
+from pysolver.core._ranges import COMBOS, combo_mask
+from pysolver.core._situation import Situation
 from pysolver.odds.calculator import equity
 from pysolver.odds.combo_codes import (CODE_HELD, CODE_KEY, CODE_OFF, CODE_RANKS, COMBO_BITS, COMBO_CODE,
                                        COMBO_GROUP, GROUP_COUNTS, GROUP_KEY)

@@ -8,7 +8,7 @@ import pytest
 
 from equity_brute import brute_equity
 from pysolver import load_rules
-from pysolver.core.cards import parse_cards
+from pysolver.core._cards import parse_cards
 from pysolver.odds.calculator import equity
 from pysolver.odds.counting import hero_against_two
 from pysolver.odds.paths import exact_tally

@@ -5,7 +5,7 @@ equal to the enumeration, and the class table equal to its sums."""
 import numpy as np
 import pytest
 
-from pysolver.core.ranges import COMBOS, HAND_CLASSES, class_combos, combo_mask
+from pysolver.core._ranges import COMBOS, HAND_CLASSES, class_combos, combo_mask
 from pysolver.odds.calculator import equity, preflop_table
 from pysolver.odds.enumeration import exact_fixed
 from pysolver.odds.matchups import (BOARDS, COMBO_IMAGES, MATCHUPS, canonical, heads_up, matchup_counts,

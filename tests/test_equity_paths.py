@@ -9,7 +9,7 @@ import pytest
 
 from equity_brute import brute_equity
 from pysolver import load_rules
-from pysolver.core.ranges import COMBOS, parse_range
+from pysolver.core._ranges import COMBOS, parse_range
 from pysolver.odds.calculator import equity
 from pysolver.odds.boards import suit_orbits
 from pysolver.odds.grouped import exact_grouped
@@ -62,7 +62,7 @@ def test_every_path_gives_the_same_counts(board_size):
     (["7h6h", "random"], "Ah Kh 2h"),                # a monotone flop
 ])
 def test_every_path_gives_the_same_counts_on_awkward_boards(players, board):
-    from pysolver.core.situation import Situation
+    from pysolver.core._situation import Situation
     situation = Situation.of(players, board, ranges=True)
     seats = list(situation.players)
     known = list(situation.fixed_cards)
@@ -108,7 +108,7 @@ def test_grouped_matches_the_brute_force(players, board, dead):
 
 
 def _cards(text):
-    from pysolver.core.cards import parse_cards
+    from pysolver.core._cards import parse_cards
     return [c.index for c in parse_cards(text)] if text else []
 
 
@@ -128,7 +128,7 @@ def test_suit_orbits():
     (["QQ+, AKs", "random"], "Ks 7h 2d", "grouped"),
 ])
 def test_the_engine_picks_the_cheapest_path_and_another_agrees(players, board, path):
-    from pysolver.core.situation import Situation
+    from pysolver.core._situation import Situation
     situation = Situation.of(players, board, ranges=True)
     seats = list(situation.players)
     assert exact_path(seats, len(situation.board)) == path

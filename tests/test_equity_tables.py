@@ -4,7 +4,7 @@ import numpy as np
 
 from equity_brute import brute_evaluate_batch
 from pysolver.odds.hand_tables import CARD_BITS, CARD_RANK_KEY, RANK_WEIGHTS, build_tables, tables
-from pysolver.evaluator.tables import rank_multisets
+from pysolver.evaluator._tables import rank_multisets
 
 
 def test_rank_keys_are_unique_for_every_seven_card_multiset():
@@ -15,7 +15,7 @@ def test_rank_keys_are_unique_for_every_seven_card_multiset():
 
 
 def test_tables_agree_with_the_evaluator_on_random_hands():
-    from pysolver.evaluator.lookup import evaluate_batch
+    from pysolver.evaluator._lookup import evaluate_batch
     rng = np.random.default_rng(0)
     hands = np.argsort(rng.random((20_000, 52)), axis=1)[:, :7]
     expected = np.asarray(evaluate_batch(hands))

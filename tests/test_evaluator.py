@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 
 from pysolver import Card, Category
-from pysolver.core.errors import CardCountError, DuplicateCardError, InvalidCardError, PokerInputError
-from pysolver.evaluator.lookup import (CARD_KEYS, best_five, card_keys, categories, category, describe_value,
+from pysolver.core._errors import CardCountError, DuplicateCardError, InvalidCardError, PokerInputError
+from pysolver.evaluator._lookup import (CARD_KEYS, best_five, card_keys, categories, category, describe_value,
                                 evaluate, evaluate_batch, evaluate_keys, tiebreak_ranks)
-from pysolver.evaluator.reference import hand_classes, rank_pattern
+from pysolver.evaluator._reference import hand_classes, rank_pattern
 from strength_oracle import rank_hand
 
 # Published counts (e.g. Wikipedia, "Poker probability"), straight flush (royal included) ... high card.

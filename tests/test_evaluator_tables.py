@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from pysolver.evaluator.reference import hand_classes
-from pysolver.evaluator.tables import (RANK_MULTIPLIERS, RANK_SHIFT, TABLES_PATH, flush_value_table, load_tables,
+from pysolver.evaluator._reference import hand_classes
+from pysolver.evaluator._tables import (RANK_MULTIPLIERS, RANK_SHIFT, TABLES_PATH, flush_value_table, load_tables,
                              rank_multisets, rank_value_items)
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from pysolver import Category, Deal, RuleFileError, Solver, load_rules, solve_showdown
 from pysolver.cli import main
-from pysolver.core.explanation import Verdict
+from pysolver.core._explanation import Verdict
 
 C = Category
 

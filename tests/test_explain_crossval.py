@@ -7,9 +7,9 @@ import pytest
 
 from pysolver import evaluate, solve_showdown
 from pysolver.cli import main
-from pysolver.core.explanation import HandRoles, Verdict
-from pysolver.core.rules import fingerprint, variant_path
-from pysolver.crossval.explanations import check_explanation, crossval_explanations
+from pysolver.core._explanation import HandRoles, Verdict
+from pysolver.core._rules import fingerprint, variant_path
+from pysolver.crossval._explanations import check_explanation, crossval_explanations
 
 
 def test_five_thousand_three_handed_river_showdowns():

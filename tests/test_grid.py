@@ -3,12 +3,12 @@
 import numpy as np
 import pytest
 
-from pysolver.core.cards import parse_cards
-from pysolver.core.errors import RangeError
-from pysolver.core.grid import GRID_CLASSES, class_grid, grid_cell, grid_class, range_grid
-from pysolver.core.ranges import HAND_CLASSES
-from pysolver.core.rules import STANDARD
-from pysolver.cli.render import equity_colour, share_picture, to_rich, weight_picture
+from pysolver.core._cards import parse_cards
+from pysolver.core._errors import RangeError
+from pysolver.core._grid import GRID_CLASSES, class_grid, grid_cell, grid_class, range_grid
+from pysolver.core._ranges import HAND_CLASSES
+from pysolver.core._rules import STANDARD
+from pysolver.cli._render import equity_colour, share_picture, to_rich, weight_picture
 
 
 def test_layout_worked_by_hand():

@@ -1,4 +1,4 @@
-"""The hand sets of the seven-card cross-validation (pysolver.crossval.hands7).
+"""The hand sets of the seven-card cross-validation (pysolver.crossval._colex).
 
 Every number is checked against something known independently of the module: the
 published count of seven-card hands by category and of classes up to suit
@@ -15,11 +15,11 @@ import numpy as np
 import pytest
 
 from pysolver import load_rules
-from pysolver.core.rules import STANDARD
-from pysolver.crossval.hands7 import (ShowdownGroups, canonical_classes, canonical_range, canonical_tasks,
+from pysolver.core._rules import STANDARD
+from pysolver.crossval._colex import (ShowdownGroups, canonical_classes, canonical_range, canonical_tasks,
                                       colex_ranks, group_hands, hand_range, hands_at, rank_tasks,
                                       relabel_suits, sample_hands, seven_card_hands)
-from pysolver.evaluator.lookup import categories, evaluate_batch
+from pysolver.evaluator._lookup import categories, evaluate_batch
 
 PERMUTATIONS = np.array(list(itertools.permutations(range(4))))
 # Seven-card hands by category (e.g. Wikipedia, "Poker probability": 7-card poker hands).

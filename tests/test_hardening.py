@@ -6,7 +6,7 @@ import pytest
 
 from pysolver import PlayerCountError, PokerInputError, Solver, crossval_random, equity
 from pysolver.cli import main
-from pysolver.core.ranges import parse_range
+from pysolver.core._ranges import parse_range
 from pysolver.odds.calculator import EXACT_BUDGET, work_estimate
 
 

@@ -10,11 +10,11 @@ import pytest
 from pysolver import (Card, CardCountError, InvalidCardError, PokerInputError, RangeError, equity, parse_cards,
                       parse_range, solve_showdown)
 from pysolver.cli import ERROR_LIMIT, main
-from pysolver.core.cards import QUOTE_LIMIT, parse_hole
-from pysolver.core.errors import WorkerError
-from pysolver.core.numbers import check_seed
+from pysolver.core._cards import QUOTE_LIMIT, parse_hole
+from pysolver.core._errors import WorkerError
+from pysolver.core._numbers import check_seed
 from pysolver.odds.calculator import EXACT_TIME_LIMIT, PROGRESS_STEPS, exact_seconds
-from pysolver.core.situation import Situation
+from pysolver.core._situation import Situation
 
 UNITS = {"seconds": 1, "minutes": 60, "hours": 3600, "days": 86400, "years": 365.25 * 86400}
 
@@ -128,7 +128,7 @@ def test_huge_numbers_are_described_not_printed():
 
 
 def test_a_lost_worker_is_one_line(monkeypatch, capsys):
-    import pysolver.cli.equity as command
+    import pysolver.cli._equity as command
 
     def lost(*args, **kwargs):
         raise WorkerError("worker process of chunk 3 was lost (killed, or out of memory)\nnothing of it was counted")

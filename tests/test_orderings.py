@@ -9,10 +9,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pysolver.core.errors import RangeError
-from pysolver.core.grid import CLASS_SIZES
-from pysolver.core.orderings import ORDERINGS, ordering
-from pysolver.core.ranges import HAND_CLASSES, orderings_named, parse_range, preflop_order, top_classes
+from pysolver.core._errors import RangeError
+from pysolver.core._grid import CLASS_SIZES
+from pysolver.core._orderings import ORDERINGS, ordering
+from pysolver.core._ranges import HAND_CLASSES, orderings_named, parse_range, preflop_order, top_classes
 from pysolver.odds.chen import chen_score
 
 POKERSTOVE_TOP_10 = "77+, A9s+, KTs+, QTs+, AJo+, KQo"

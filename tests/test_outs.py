@@ -3,9 +3,9 @@
 import numpy as np
 import pytest
 
-from pysolver.core.cards import parse_cards
-from pysolver.core.categories import Category, describe
-from pysolver.core.errors import CardCountError, DuplicateCardError, PlayerCountError
+from pysolver.core._cards import parse_cards
+from pysolver.core._categories import Category, describe
+from pysolver.core._errors import CardCountError, DuplicateCardError, PlayerCountError
 from pysolver.odds.draws import ENGINES, outs
 from strength_oracle import brute_outs, rank_hand
 

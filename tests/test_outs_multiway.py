@@ -6,7 +6,7 @@ import json
 import numpy as np
 import pytest
 
-from pysolver.core.errors import PlayerCountError
+from pysolver.core._errors import PlayerCountError
 from pysolver.odds.draws import outs
 from strength_oracle import rank_hand
 

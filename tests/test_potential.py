@@ -5,8 +5,8 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from pysolver.core.cards import parse_cards
-from pysolver.core.errors import CardCountError, PlayerCountError
+from pysolver.core._cards import parse_cards
+from pysolver.core._errors import CardCountError, PlayerCountError
 from pysolver.odds.potential import HandPotential, hand_potential, hand_report
 from strength_oracle import brute_potential, brute_strength, ppot_npot, rank_hand
 

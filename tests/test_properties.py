@@ -15,8 +15,8 @@ from equity_brute import rank7
 from pysolver import (Card, PokerInputError, Situation, chen_score, equity, evaluate, evaluate_batch,
                       hand_strength, outs, parse_cards, parse_range, solve_showdown)
 from pysolver.cli import ERROR_LIMIT, main
-from pysolver.core.cards import RANKS, SUITS, format_cards
-from pysolver.core.ranges import RANDOM, Range, class_combos
+from pysolver.core._cards import RANKS, SUITS, format_cards
+from pysolver.core._ranges import RANDOM, Range, class_combos
 from pysolver.odds.calculator import work_estimate
 
 QUICK = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -5,9 +5,9 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from pysolver.core.cards import Card, parse_cards
-from pysolver.core.errors import PokerInputError, RangeError
-from pysolver.core.ranges import (COMBO_CLASS, COMBOS, HAND_CLASSES, RANDOM, Range, class_combos,
+from pysolver.core._cards import Card, parse_cards
+from pysolver.core._errors import PokerInputError, RangeError
+from pysolver.core._ranges import (COMBO_CLASS, COMBOS, HAND_CLASSES, RANDOM, Range, class_combos,
                              combo_index, parse_range, preflop_order)
 
 
@@ -131,7 +131,7 @@ def test_range_value_semantics():
 
 
 def test_weighted_combos_function():
-    from pysolver.core.ranges import weighted_combos
+    from pysolver.core._ranges import weighted_combos
     cards, weights = weighted_combos("KK, 0.5(AKs)", dead=parse_cards("As"))
     assert len(cards) == 6 + 3 and weights.sum() == 6 + 1.5
     assert weighted_combos(parse_range("KK"))[0].shape == (6, 2)

@@ -9,9 +9,9 @@ import pytest
 
 from pysolver import Category, PokerInputError, equity, evaluate_batch, parse_cards
 from pysolver.cli import main
-from pysolver.crossval.dealer import deal_skewed
-from pysolver.crossval.rulediff import combinations_array, parse_matchup, rule_diff
-from pysolver.evaluator.lookup import categories
+from pysolver.crossval._dealer import deal_skewed
+from pysolver.crossval._rulediff import combinations_array, parse_matchup, rule_diff
+from pysolver.evaluator._lookup import categories
 
 # Five-card poker hands of a 52-card deck, (hands, classes) by category, as published
 # (e.g. Wikipedia, "Poker probability"; 7,462 classes in all).

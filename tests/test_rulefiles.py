@@ -12,7 +12,7 @@ import pytest
 
 from pysolver import Deal, RuleFileError, Solver, evaluate, load_rules
 from pysolver.cli import main
-from pysolver.core.rules import Limits, variant_path
+from pysolver.core._rules import Limits, variant_path
 from process_table import children
 
 RIVER = Deal.parse(["As Ks", "Qh Qd"], "Js Ts 2c 7h 3d")

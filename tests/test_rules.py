@@ -16,16 +16,16 @@ import pytest
 
 from pysolver import Category, Deal, InvalidCardError, PlayerCountError, RuleFileError, Solver
 from pysolver.cli import main
-from pysolver.crossval.runner import crossval_equity, crossval_random, exhaustive_chunk
+from pysolver.crossval._modes import crossval_equity, crossval_random, exhaustive_chunk
 from pysolver.odds.calculator import equity
-from pysolver.evaluator.lookup import (best_five, categories, describe_value, evaluate, evaluate_batch,
+from pysolver.evaluator._lookup import (best_five, categories, describe_value, evaluate, evaluate_batch,
                                 n_values)
 from pysolver.odds.draws import outs
 from pysolver import load_rules
-from pysolver.core.rules import VARIANTS, fingerprint, variant_path
-from pysolver.evaluator.tables import load_tables
-from pysolver.evaluator.variants import build_variant_tables, cache_path, variant_tables
-from pysolver.asp.whatif import runouts
+from pysolver.core._rules import VARIANTS, fingerprint, variant_path
+from pysolver.evaluator._tables import load_tables
+from pysolver.evaluator._variants import build_variant_tables, cache_path, variant_tables
+from pysolver.asp._whatif import runouts
 
 from variant_brute import (CATEGORIES, FLUSH_OVER_FULL_HOUSE, SHORT_DECK, SHORT_DECK_STRAIGHT_OVER_TRIPS, all_hands,
                            best_keys, classify)
@@ -208,7 +208,7 @@ def brute_counts(holes, board, low, order):
     (["Ac Ad", "Tc 9c"], "Jc 8d 6h"),
 ])
 def test_short_deck_equity_against_brute_force(holes, board):
-    from pysolver.core.cards import parse_board, parse_hole
+    from pysolver.core._cards import parse_board, parse_hole
     hole_index = [[c.index for c in parse_hole(h)] for h in holes]
     board_index = [c.index for c in parse_board(board)]
     expected = brute_counts(hole_index, board_index, SIX, SHORT_DECK)

@@ -7,8 +7,8 @@ pysolver/categories.py): A=12 K=11 Q=10 J=9 T=8 9=7 8=6 7=5 6=4 5=3 4=2 3=1 2=0.
 import pytest
 
 from pysolver import Category, Deal, format_cards, solve_showdown
-from pysolver.asp.codec import tiebreak_from_value
-from pysolver.asp.solver import Solver
+from pysolver.asp._codec import tiebreak_from_value
+from pysolver.asp._solver import Solver
 
 A, K, Q, J, T, N9, N8, N7, N6, N5, N4, N3, N2 = range(12, -1, -1)
 

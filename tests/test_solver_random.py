@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from pysolver import Card, Deal, PokerInputError
-from pysolver.asp import solver as solver_module
-from pysolver.asp.solver import Solver
+from pysolver.asp import _solver as solver_module
+from pysolver.asp._solver import Solver
 
 
 def rank_five(cards):

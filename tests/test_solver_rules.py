@@ -4,8 +4,8 @@ import clingo
 import pytest
 
 from pysolver import Category, Deal, RuleFileError, Solver, solve_showdown
-from pysolver.asp.codec import batch_facts
-from pysolver.asp.runtime import READABLE_FILES, encoding_path
+from pysolver.asp._codec import batch_facts
+from pysolver.asp._runtime import READABLE_FILES, encoding_path
 
 RIVER_HEADS_UP = Deal.parse(["As Ks", "Qh Qd"], "Js Ts 2c 7h 3d")
 RIVER_NINE = Deal.parse(["Jc 3d", "Th 9h", "Jd 4c", "8c 6c", "Jh 5d", "Ts 8s", "9d 6d", "5h 4h", "6h 3c"],

@@ -3,9 +3,9 @@
 import numpy as np
 import pytest
 
-from pysolver.core.cards import parse_cards
-from pysolver.core.errors import CardCountError, DuplicateCardError, PlayerCountError, RangeError
-from pysolver.core.ranges import COMBOS, parse_range
+from pysolver.core._cards import parse_cards
+from pysolver.core._errors import CardCountError, DuplicateCardError, PlayerCountError, RangeError
+from pysolver.core._ranges import COMBOS, parse_range
 from pysolver.odds.strength import HandStrength, hand_strength
 from strength_oracle import brute_strength, rank_hand
 

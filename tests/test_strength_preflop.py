@@ -5,7 +5,7 @@ import json
 import pytest
 
 from pysolver import hand_report, hand_strength
-from pysolver.core.errors import CardCountError, DuplicateCardError, PlayerCountError
+from pysolver.core._errors import CardCountError, DuplicateCardError, PlayerCountError
 
 
 def test_against_a_random_hand_from_the_exact_table():

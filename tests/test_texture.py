@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from pysolver import evaluate
-from pysolver.core.cards import parse_cards
-from pysolver.core.errors import CardCountError, DuplicateCardError, RangeError
-from pysolver.core.ranges import COMBOS
-from pysolver.evaluator.lookup import category
+from pysolver.core._cards import parse_cards
+from pysolver.core._errors import CardCountError, DuplicateCardError, RangeError
+from pysolver.core._ranges import COMBOS
+from pysolver.evaluator._lookup import category
 from pysolver.odds.range_texture import texture
 from pysolver.odds.range_texture import DRAWS
 from strength_oracle import rank_hand

@@ -1,7 +1,7 @@
-"""ASP what-if (pysolver.asp.whatif): every runout against a brute force written here.
+"""ASP what-if (pysolver.asp._whatif): every runout against a brute force written here.
 
 The brute force deals every runout in plain Python and ranks the hands with
-the lookup-table evaluator (``pysolver.evaluator.lookup``), which shares no code with
+the lookup-table evaluator (``pysolver.evaluator._lookup``), which shares no code with
 the ASP encodings. Deals whose counts are known by hand are worked in comments.
 """
 
@@ -12,13 +12,13 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from pysolver.core.cards import Card, parse_cards
-from pysolver.core.categories import Category
+from pysolver.core._cards import Card, parse_cards
+from pysolver.core._categories import Category
 from pysolver.cli import main
-from pysolver.core.errors import CardCountError, DuplicateCardError, PlayerCountError
-from pysolver.evaluator.lookup import category, describe_value, evaluate
+from pysolver.core._errors import CardCountError, DuplicateCardError, PlayerCountError
+from pysolver.evaluator._lookup import category, describe_value, evaluate
 from pysolver.odds.draws import outs
-from pysolver.asp.whatif import runouts
+from pysolver.asp._whatif import runouts
 
 
 def brute_runouts(holes, board, dead=""):

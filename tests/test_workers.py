@@ -10,8 +10,8 @@ import time
 
 import pytest
 
-from pysolver.asp.processes import recycled_imap
-from pysolver.core.errors import WorkerError
+from pysolver.asp._processes import recycled_imap
+from pysolver.core._errors import WorkerError
 from process_table import alive, children
 
 
@@ -35,7 +35,7 @@ def test_results_before_the_lost_worker_come_in_order():
 
 SCRIPT = textwrap.dedent("""
     import os, sys, time
-    from pysolver.asp.processes import recycled_imap
+    from pysolver.asp._processes import recycled_imap
 
     def slow(seconds):
         time.sleep(seconds)

@@ -4,7 +4,7 @@ Each subcommand lives in its own module of this package with two functions:
 ``add_parser(subparsers)`` declares its arguments and ``run(args) -> int``
 does the work. Bad input never shows a traceback: a :class:`PokerInputError`
 becomes one line on stderr and exit status 2, as do argument errors and a lost
-worker process (:class:`~pysolver.core.errors.WorkerError`). Error lines are cut
+worker process (:class:`~pysolver.core._errors.WorkerError`). Error lines are cut
 to :data:`ERROR_LIMIT` characters, whatever was typed. (Argument errors exit
 through ``SystemExit(2)``, as argparse does; the others return 2.)
 """
@@ -16,11 +16,11 @@ import sys
 from typing import NoReturn, Sequence
 
 from .. import __version__
-from ..core.errors import PokerInputError, WorkerError
-from ..core.ranges import parse_range
-from . import showdown, equity, ranges, texture, chen, strength, outs, runouts, crossval, rules, cache
+from ..core._errors import PokerInputError, WorkerError
+from ..core._ranges import parse_range
+from . import _showdown, _equity, _ranges, _texture, _chen, _strength, _outs, _runouts, _crossval, _rules, _cache
 # Each subcommand module, in the order of `pysolver --help`.
-COMMANDS: tuple = (showdown, equity, ranges, texture, chen, strength, outs, runouts, crossval, rules, cache)
+COMMANDS: tuple = (_showdown, _equity, _ranges, _texture, _chen, _strength, _outs, _runouts, _crossval, _rules, _cache)
 
 ERROR_LIMIT = 300
 """The longest error line the command line prints (a 100 KB argument is not echoed back)."""

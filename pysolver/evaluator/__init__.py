@@ -1,12 +1,12 @@
 """The lookup-table evaluator: 5, 6 and 7 cards, one hand or numpy batches.
 
-:mod:`~pysolver.evaluator.lookup` evaluates, :mod:`~pysolver.evaluator.tables`
-builds and loads the shipped tables from :mod:`~pysolver.evaluator.reference`
-(a small, obviously correct ranking), and :mod:`~pysolver.evaluator.variants`
+:mod:`~pysolver.evaluator._lookup` evaluates, :mod:`~pysolver.evaluator._tables`
+builds and loads the shipped tables from :mod:`~pysolver.evaluator._reference`
+(a small, obviously correct ranking), and :mod:`~pysolver.evaluator._variants`
 ranks a rule variant's tables with clingo.
 """
 
-from .lookup import (best_five, card_keys, categories, category, describe_value, evaluate, evaluate_batch,
+from ._lookup import (best_five, card_keys, categories, category, describe_value, evaluate, evaluate_batch,
                      evaluate_keys, n_values, tiebreak_ranks)
 
 __all__ = ["best_five", "card_keys", "categories", "category", "describe_value", "evaluate", "evaluate_batch",

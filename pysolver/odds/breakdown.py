@@ -32,10 +32,10 @@ from typing import Optional, Sequence, Union
 
 import numpy as np
 
-from ..core.cards import Card, parse_cards
-from ..core.errors import PokerInputError, RangeError
-from ..core.grid import CLASS_SIZES, class_grid
-from ..core.ranges import COMBO_CLASS, COMBOS, HAND_CLASSES, combo_index
+from ..core._cards import Card, parse_cards
+from ..core._errors import PokerInputError, RangeError
+from ..core._grid import CLASS_SIZES, class_grid
+from ..core._ranges import COMBO_CLASS, COMBOS, HAND_CLASSES, combo_index
 
 
 def _number(value: float):
@@ -44,7 +44,7 @@ def _number(value: float):
 
 
 def combo_name(index: int) -> str:
-    """A combo of :data:`~pysolver.core.ranges.COMBOS` as players write it, the higher card first.
+    """A combo of :data:`~pysolver.core._ranges.COMBOS` as players write it, the higher card first.
 
     >>> combo_name(0), combo_name(1325)
     ('2d2c', 'AsAh')
@@ -102,8 +102,8 @@ def _slice(name: str, hand_class: str, combos: float, rows: dict, total: float, 
 @dataclass(frozen=True)
 class RangeBreakdown:
     """One range player's breakdown: its ``classes`` (in the order of
-    :data:`~pysolver.core.ranges.HAND_CLASSES`) and ``combos`` (in the order of
-    :data:`~pysolver.core.ranges.COMBOS`), and the ``deals`` they add up to."""
+    :data:`~pysolver.core._ranges.HAND_CLASSES`) and ``combos`` (in the order of
+    :data:`~pysolver.core._ranges.COMBOS`), and the ``deals`` they add up to."""
 
     player: int
     range: str

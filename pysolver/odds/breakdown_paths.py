@@ -23,7 +23,7 @@ The work of the exact breakdown is the sum of its questions' estimates
 (:func:`pysolver.odds.paths.cheapest_path`); ``equity`` enumerates when that is
 within its budget, as it does for a total.
 
-    >>> from pysolver.core.ranges import parse_range
+    >>> from pysolver.core._ranges import parse_range
     >>> from pysolver.odds.sampling import Open
     >>> hand = np.array([50, 46])                                   # AhKh
     >>> combos, weights = parse_range("QQ+").weighted_combos(dead=hand)
@@ -40,9 +40,9 @@ from typing import Callable, Optional, Sequence
 
 import numpy as np
 
-from ..core.errors import PokerInputError
-from ..core.ranges import COMBOS, Range
-from ..core.rules import Rules
+from ..core._errors import PokerInputError
+from ..core._ranges import COMBOS, Range
+from ..core._rules import Rules
 from .breakdown import Breakdown, RangeBreakdown
 from .enumeration import Tally
 from .matchups import BOARDS, COMBO_IMAGES, SUIT_MAPS, canonical, combo_indices, matchup_counts, matchup_table

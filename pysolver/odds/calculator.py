@@ -1,7 +1,7 @@
 """All-in equity: who wins how often, exactly where feasible, by Monte Carlo otherwise.
 
 Each player is a specific hand (``"AhKh"``), a range (``"TT+, AKs"``, see
-:mod:`pysolver.core.ranges`) or ``"random"``. With a board of 0, 3, 4 or 5 cards
+:mod:`pysolver.core._ranges`) or ``"random"``. With a board of 0, 3, 4 or 5 cards
 and dead cards, :func:`equity` returns each player's probabilities of winning
 outright, tying and losing, and the equity (a tie among k players pays 1/k).
 
@@ -41,13 +41,13 @@ from typing import Callable, Optional, Sequence, Union
 
 import numpy as np
 
-from ..asp.runtime import rules_of
-from ..core.cards import Card, CardsLike, quoted
-from ..core.errors import PokerInputError, RangeError
-from ..core.numbers import check_count, check_positive, check_seed, draw_seed
-from ..core.ranges import COMBO_CLASS, HAND_CLASSES, Range, combo_index
-from ..core.rules import Rules, RulesLike
-from ..core.situation import PlayerLike, Situation
+from ..asp._runtime import rules_of
+from ..core._cards import Card, CardsLike, quoted
+from ..core._errors import PokerInputError, RangeError
+from ..core._numbers import check_count, check_positive, check_seed, draw_seed
+from ..core._ranges import COMBO_CLASS, HAND_CLASSES, Range, combo_index
+from ..core._rules import Rules, RulesLike
+from ..core._situation import PlayerLike, Situation
 from .breakdown import Breakdown
 from .breakdown_paths import BreakdownPlan
 from .enumeration import Tally
@@ -129,7 +129,7 @@ def exact_seconds(players: Sequence[Union[tuple, Range]], board_size: int, dead:
     """Roughly how long an exact enumeration takes on one core: :func:`work_estimate` over
     :data:`VALUES_PER_SECOND`.
 
-    >>> from pysolver.core.ranges import RANDOM
+    >>> from pysolver.core._ranges import RANDOM
     >>> round(exact_seconds([("Ah", "Kh"), RANDOM, RANDOM], 0))               # counted: seconds
     6
     >>> round(exact_seconds([("Ah", "Kh"), RANDOM, RANDOM, RANDOM], 0) / 86400)   # days

@@ -39,7 +39,7 @@ import numpy as np
 from . import hand_tables as _tables
 from .enumeration import _GROUP_OF, Tally, _multisets, _rank_subsets
 from .hand_tables import RANK_WEIGHTS
-from ..core.rules import Rules
+from ..core._rules import Rules
 from .boards import rank_values, suit_orbits
 
 _NONE = np.zeros(0, dtype=np.int64)

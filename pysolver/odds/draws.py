@@ -18,7 +18,7 @@ share the best hand), with the hand each player then holds.
 
 The hands are valued by an *engine*: ``"table"``, the lookup-table evaluator
 (the default), or ``"asp"``, the outs derived by clingo
-(:func:`pysolver.asp.whatif.solve_whatif` with one card to come). Both give the
+(:func:`pysolver.asp._whatif.solve_whatif` with one card to come). Both give the
 same report; the tests check it.
 """
 
@@ -29,14 +29,14 @@ from typing import Optional, Sequence
 
 import numpy as np
 
-from ..asp.runtime import rules_of
-from ..asp.whatif import solve_whatif, whatif_situation
-from ..core.cards import Card, CardsLike, format_cards
-from ..core.categories import Category, HandValue
-from ..core.errors import PlayerCountError, PokerInputError
-from ..core.rules import Rules, RulesLike
-from ..core.situation import PlayerLike, Situation
-from ..evaluator.lookup import categories, describe_value, evaluate_batch
+from ..asp._runtime import rules_of
+from ..asp._whatif import solve_whatif, whatif_situation
+from ..core._cards import Card, CardsLike, format_cards
+from ..core._categories import Category, HandValue
+from ..core._errors import PlayerCountError, PokerInputError
+from ..core._rules import Rules, RulesLike
+from ..core._situation import PlayerLike, Situation
+from ..evaluator._lookup import categories, describe_value, evaluate_batch
 
 ENGINES = ("table", "asp")
 """The engines :func:`outs` can value the hands with."""

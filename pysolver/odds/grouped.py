@@ -53,7 +53,7 @@ from .boards import (BoardFacts, Seat, board_facts, compact_multisets, rank_valu
 from .combo_codes import (CODE_HELD, CODE_KEY, CODE_OFF, CODE_RANKS, COMBO_BITS, COMBO_CODE, COMBO_GROUP, COMBO_HELD,
                           GROUP_COUNTS, GROUP_KEY, combo_indices)
 from .enumeration import Tally
-from ..core.rules import Rules
+from ..core._rules import Rules
 
 BLOCK = 1 << 16
 """About how many showdowns are valued and counted at once."""

@@ -32,8 +32,8 @@ from typing import Callable, Optional, Sequence
 
 import numpy as np
 
-from ..core.rules import Rules
-from ..evaluator.tables import deck_multisets
+from ..core._rules import Rules
+from ..evaluator._tables import deck_multisets
 
 RANK_WEIGHTS = np.array([0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181],
                         dtype=np.int64)
@@ -89,14 +89,14 @@ def build_tables(evaluate_batch: Callable[[np.ndarray], np.ndarray],
 def tables(rules: Optional[Rules] = None) -> HandTables:
     """The tables built from the project's evaluator (built once per game, about 0.1 s).
 
-    ``rules`` is a variant (:mod:`pysolver.core.rules`); its deck's cards only.
+    ``rules`` is a variant (:mod:`pysolver.core._rules`); its deck's cards only.
     """
     return _tables(None if rules is None or rules.is_standard else rules)
 
 
 @lru_cache(maxsize=8)
 def _tables(rules: Optional[Rules]) -> HandTables:
-    from ..evaluator.lookup import evaluate_batch
+    from ..evaluator._lookup import evaluate_batch
 
     faces = range(13) if rules is None else rules.faces
     return build_tables(lambda hands: evaluate_batch(hands, rules=rules), faces)

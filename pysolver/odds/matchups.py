@@ -11,7 +11,7 @@ the rest.
 
 A matchup is named by its *canonical key*: over the 24 suit permutations and
 both seat orders, the least ``1326 * first + second`` of the two combos'
-indices (:data:`pysolver.core.ranges.COMBOS`). Range against range is then the
+indices (:data:`pysolver.core._ranges.COMBOS`). Range against range is then the
 weighted sum of the looked-up counts over every pair of disjoint combos.
 
     >>> combos = combo_indices([[50, 46], [43, 41]])    # AhKh, QsQd
@@ -31,7 +31,7 @@ from typing import Optional
 
 import numpy as np
 
-from ..core.ranges import COMBOS
+from ..core._ranges import COMBOS
 from .enumeration import Tally
 
 BOARDS = 1_712_304
@@ -49,7 +49,7 @@ COMBO_IMAGES = _COMBO_OF[SUIT_MAPS[:, COMBOS[:, 0]], SUIT_MAPS[:, COMBOS[:, 1]]]
 
 
 def combo_indices(combos) -> np.ndarray:
-    """Indices into :data:`~pysolver.core.ranges.COMBOS` of hole cards ``(n, 2)``, either order.
+    """Indices into :data:`~pysolver.core._ranges.COMBOS` of hole cards ``(n, 2)``, either order.
 
     >>> combo_indices([[1, 0], [51, 50]]).tolist()
     [0, 1325]

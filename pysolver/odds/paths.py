@@ -18,7 +18,7 @@ how much work they do, estimated in hand values looked up or compared (about
 
 :func:`exact_path` names the cheapest, :func:`work_estimate` its work.
 
-    >>> from pysolver.core.ranges import parse_range
+    >>> from pysolver.core._ranges import parse_range
     >>> exact_path([parse_range("QQ+, AKs"), parse_range("JJ, TT, 99, AQs")], 3)
     'grouped'
 """
@@ -32,9 +32,9 @@ from typing import Callable, Optional, Sequence, Union
 
 import numpy as np
 
-from ..core.cards import Card
-from ..core.ranges import COMBOS, Range
-from ..core.rules import Rules
+from ..core._cards import Card
+from ..core._ranges import COMBOS, Range
+from ..core._rules import Rules
 from .enumeration import _GROUP_OF, Tally, exact_fixed, exact_one_open, exact_open_preflop, suit_symmetries
 from .counting import hero_against_one, hero_against_two
 from .boards import suit_orbits
@@ -220,7 +220,7 @@ def work_estimate(players: Sequence[Seat], board_size: int, dead: int = 0) -> fl
     core is this over :data:`VALUES_PER_SECOND`. Never less with more open players or wider
     ranges.
 
-    >>> from pysolver.core.ranges import RANDOM
+    >>> from pysolver.core._ranges import RANDOM
     >>> work_estimate([("Ah", "Kh"), RANDOM], 3)          # a flop: counted
     40690
     >>> f"{work_estimate([RANDOM] * 3, 0):.2e}"          # one fixed, the others counted

@@ -34,11 +34,11 @@ from typing import Optional
 
 import numpy as np
 
-from ..core.cards import Card, CardsLike, format_cards, parse_cards, parse_hole
-from ..core.errors import CardCountError, PlayerCountError
-from ..core.numbers import check_count
-from ..evaluator.lookup import card_keys, evaluate_keys
-from ..core.rules import Rules, RulesLike
+from ..core._cards import Card, CardsLike, format_cards, parse_cards, parse_hole
+from ..core._errors import CardCountError, PlayerCountError
+from ..core._numbers import check_count
+from ..evaluator._lookup import card_keys, evaluate_keys
+from ..core._rules import Rules, RulesLike
 from .preflop import is_preflop
 from .strength import (AHEAD, BEHIND, STATES, TIED, Field, HandStrength, format_count, compare_states, current_states,
                        hand_strength, tally)
@@ -248,7 +248,7 @@ def hand_potential(hole: CardsLike, board: CardsLike, cards_to_come: int = 1, *,
                    dead: CardsLike = (), opponent_range=None, rules: RulesLike = None) -> HandPotential:
     """PPot and NPot of ``hole`` on a flop (1 or 2 cards to come) or a turn (1 card).
 
-    ``rules`` is a variant (:mod:`pysolver.core.rules`), whose deck deals the runouts.
+    ``rules`` is a variant (:mod:`pysolver.core._rules`), whose deck deals the runouts.
 
     >>> p = hand_potential("AdQc", "3h 4c Jh", 1)
     >>> p.counts[1]  # tied now: 396 runouts stay tied, 9 fall behind

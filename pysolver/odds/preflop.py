@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..asp.runtime import rules_of
-from ..core.cards import CardsLike, parse_board
-from ..core.rules import RulesLike
-from ..core.situation import Situation
+from ..asp._runtime import rules_of
+from ..core._cards import CardsLike, parse_board
+from ..core._rules import RulesLike
+from ..core._situation import Situation
 from .calculator import equity
 
 

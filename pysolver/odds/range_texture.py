@@ -44,14 +44,14 @@ from typing import Union
 
 import numpy as np
 
-from ..asp.runtime import rules_of
-from ..core.cards import Card, CardsLike, format_cards, quoted
-from ..core.categories import Category
-from ..core.errors import RangeError
-from ..core.ranges import CLASS_INDEX, COMBO_CLASS, COMBOS, HAND_CLASSES, Range, combo_index, combo_mask
-from ..core.rules import Rules, RulesLike
-from ..core.situation import PlayerLike, Situation
-from ..evaluator.lookup import categories, evaluate_batch
+from ..asp._runtime import rules_of
+from ..core._cards import Card, CardsLike, format_cards, quoted
+from ..core._categories import Category
+from ..core._errors import RangeError
+from ..core._ranges import CLASS_INDEX, COMBO_CLASS, COMBOS, HAND_CLASSES, Range, combo_index, combo_mask
+from ..core._rules import Rules, RulesLike
+from ..core._situation import PlayerLike, Situation
+from ..evaluator._lookup import categories, evaluate_batch
 
 PAIRS = ("overpair", "top_pair", "middle_pair", "bottom_pair", "underpair", "board_pair")
 """The kinds of a made pair, strongest first."""
@@ -87,7 +87,7 @@ class TextureReport:
     """Every combo of a range left on a board, with its made hand and its draws.
 
     ``indices`` (n,) are the combos left after card removal (indices into
-    :data:`~pysolver.core.ranges.COMBOS`) and ``weights`` (n,) their weights;
+    :data:`~pysolver.core._ranges.COMBOS`) and ``weights`` (n,) their weights;
     ``made[i]`` indexes :attr:`kinds`; ``draws[i, j]`` says whether combo ``i``
     holds draw :data:`DRAWS` ``[j]``.
     """

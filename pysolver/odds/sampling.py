@@ -36,8 +36,8 @@ import numpy as np
 
 from . import hand_tables as _tables
 from .hand_tables import CARD_BITS, CARD_RANK_KEY
-from ..core.rules import Rules
-from ..core.errors import RangeError
+from ..core._rules import Rules
+from ..core._errors import RangeError
 from .enumeration import Tally
 
 BATCH = 131_072

@@ -27,14 +27,14 @@ from typing import Optional
 
 import numpy as np
 
-from ..asp.runtime import rules_of
-from ..core.cards import Card, CardsLike, format_cards
-from ..core.errors import CardCountError, PlayerCountError, RangeError
-from ..core.numbers import check_count
-from ..core.ranges import as_range
-from ..core.rules import Rules, RulesLike
-from ..core.situation import Situation
-from ..evaluator.lookup import evaluate_batch
+from ..asp._runtime import rules_of
+from ..core._cards import Card, CardsLike, format_cards
+from ..core._errors import CardCountError, PlayerCountError, RangeError
+from ..core._numbers import check_count
+from ..core._ranges import as_range
+from ..core._rules import Rules, RulesLike
+from ..core._situation import Situation
+from ..evaluator._lookup import evaluate_batch
 from .preflop import is_preflop, preflop_counts
 
 # States of a comparison, in the order of the rows and columns of HP tables.
@@ -128,7 +128,7 @@ class Field:
 
 
 def _range_holdings(opponent_range, holdings: np.ndarray, known: set[int]):
-    """The holdings a range (text or :class:`pysolver.core.ranges.Range`) allows after card removal.
+    """The holdings a range (text or :class:`pysolver.core._ranges.Range`) allows after card removal.
 
     A range of weight 1 everywhere (``random``) keeps integer counts (weights ``None``).
     """
@@ -182,9 +182,9 @@ def hand_strength(hole: CardsLike, board: CardsLike = (), *, dead: CardsLike = (
     preflop (no board), against every opponent holding and every board
     (:mod:`pysolver.odds.preflop`: the all-in equity against one opponent).
 
-    ``opponent_range`` (range text or a range object of :mod:`pysolver.core.ranges`)
+    ``opponent_range`` (range text or a range object of :mod:`pysolver.core._ranges`)
     weights the holdings; by default each pair of unseen cards counts once.
-    ``rules`` is a variant (:mod:`pysolver.core.rules`), whose deck holds the unseen cards.
+    ``rules`` is a variant (:mod:`pysolver.core._rules`), whose deck holds the unseen cards.
 
     >>> hand_strength("As Ah", "Ad Ac Kd 2s 3h").hs  # quad aces on a board with no straight flush
     1.0

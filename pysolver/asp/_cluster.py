@@ -1,0 +1,278 @@
+"""Long batches on a Dask cluster: the same tasks as the local worker processes, on many machines.
+
+A cross-validation or a batch of showdowns is a list of small tasks (a range of
+hands, a chunk of deals). :func:`run_tasks` runs them where the caller says:
+
+* ``scheduler=None``: in forked local processes (:mod:`pysolver.asp._processes`);
+* ``scheduler="local"``: on a Dask ``LocalCluster`` of ``workers`` processes,
+  one thread each;
+* ``scheduler="tcp://host:8786"``: on an existing Dask cluster, started the way
+  Dask documents (``dask scheduler`` on one machine, ``dask worker ADDRESS`` on
+  each of the others, every one with pysolver installed).
+
+Dask is an optional extra (``pip install 'pysolver[cluster]'``). clingo keeps
+every symbol it makes for the life of a process and its controls do not pickle,
+so a Dask worker never runs clingo itself: it hands each task to a child Python
+process of its own (:func:`serve`), which builds its own clingo control and is
+replaced by a fresh one after ``tasks_per_process`` tasks, as a local worker is.
+A task whose Dask worker or child process was killed runs again: Dask
+reschedules a task lost with its worker, and a task whose child died is
+resubmitted, up to :data:`RETRIES` times. Each worker logs on the scheduler when
+it starts a task, and :class:`TaskRun` counts the starts beyond one a task.
+
+    >>> run = run_tasks(abs, [-1, 2, -3], workers=1)
+    >>> sorted(run), run.retries
+    ([(0, 1), (1, 2), (2, 3)], 0)
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import struct
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from typing import Callable, Iterator, Sequence
+
+from ..core._errors import PokerInputError, WorkerError
+from ._processes import recycled_imap
+
+#: Times a task lost with its process (a killed worker, a child out of memory) is run again.
+RETRIES = 3
+#: Seconds to wait for an existing Dask scheduler to answer.
+CONNECT_SECONDS = 20
+
+
+def cluster_available() -> bool:
+    """Whether the Dask extra is installed (``pip install 'pysolver[cluster]'``)."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+class TaskRun:
+    """The results of a list of tasks, as ``(index, result)`` pairs in the order they finish.
+
+    ``retries`` counts the tasks run again because the process running them was
+    lost; :meth:`close` stops whatever is still running (also when the results
+    are abandoned, as in a ``with`` block).
+    """
+
+    def __init__(self, results: Iterator[tuple[int, object]], stop: Callable[[], None] = lambda: None):
+        self._results = results
+        self._stop = stop
+        self.retries = 0
+
+    def __iter__(self) -> Iterator[tuple[int, object]]:
+        return self._results
+
+    def close(self) -> None:
+        self._results.close()  # type: ignore[attr-defined]
+        self._stop()
+
+    def __enter__(self) -> "TaskRun":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def run_tasks(function: Callable, tasks: Sequence, *, workers: int = 1, scheduler: str | None = None,
+              tasks_per_process: int = 1, initializer: Callable[[], None] | None = None) -> TaskRun:
+    """``function(task)`` for each task: locally (``scheduler=None``) or on a Dask cluster.
+
+    ``function`` and the tasks must pickle (a module-level function and plain data);
+    ``initializer()`` runs once in each fresh process before its tasks.
+    """
+    tasks = list(tasks)
+    if scheduler is None:
+        if workers <= 1 and len(tasks) <= tasks_per_process:
+            if initializer is not None:
+                initializer()
+            return TaskRun(_local_results(function(t) for t in tasks))
+        return TaskRun(_local_results(recycled_imap(function, tasks, workers, tasks_per_process, initializer)))
+    client, stop = _connect(scheduler, workers)
+    run = TaskRun(iter(()), stop)
+    run._results = _dask_results(client, run, function, tasks, tasks_per_process, initializer)
+    return run
+
+
+def _local_results(results: Iterator) -> Iterator[tuple[int, object]]:
+    try:
+        yield from enumerate(results)
+    finally:
+        results.close()  # type: ignore[attr-defined]  # stops the worker processes
+
+
+def _connect(scheduler: str, workers: int):
+    """A Dask client for ``scheduler`` ("local": a fresh local cluster) and how to let it go."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise PokerInputError(f"--scheduler {scheduler}: running on a Dask cluster needs the cluster extra "
+                              "(pip install 'pysolver[cluster]')") from None
+    import logging
+    if scheduler == "local":
+        import dask
+        # each worker holds only the task it runs: a lost worker loses just that one
+        with dask.config.set({"distributed.scheduler.worker-saturation": 1.0}):
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                   dashboard_address=":0", silence_logs=logging.CRITICAL)
+        client = Client(cluster)
+
+        def stop() -> None:
+            client.close()
+            cluster.close()
+        return client, stop
+    try:
+        client = Client(scheduler, timeout=CONNECT_SECONDS)
+    except (OSError, TimeoutError, ValueError) as error:
+        first = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise WorkerError(f"cannot reach the Dask scheduler at {scheduler}: {first}") from None
+    return client, client.close
+
+
+def _dask_results(client, run: TaskRun, function: Callable, tasks: list, tasks_per_process: int,
+                  initializer: Callable[[], None] | None) -> Iterator[tuple[int, object]]:
+    from distributed import as_completed
+    name = f"pysolver-{uuid.uuid4().hex[:12]}"
+    attempts = [0] * len(tasks)
+
+    def submit(i: int):
+        return client.submit(_in_child, function, tasks[i], tasks_per_process, initializer, name, i,
+                             key=f"{name}-{i}-{attempts[i]}", pure=False)
+
+    futures = {submit(i): i for i in range(len(tasks))}
+    pending = as_completed(futures)
+    try:
+        for future in pending:
+            i = futures.pop(future)
+            if future.status == "error":
+                error = future.exception()
+                if not _lost_process(error):
+                    raise error
+                if attempts[i] >= RETRIES:
+                    raise WorkerError(f"task {i + 1} of {len(tasks)} was lost {attempts[i] + 1} times: {error}")
+                attempts[i] += 1
+                retry = submit(i)
+                futures[retry] = i
+                pending.add(retry)
+                continue
+            result = future.result()
+            future.release()
+            yield i, result
+        # every start of a task was logged (as its worker began it): the starts beyond one a task
+        run.retries = max(0, len(client.get_events(name)) - len(tasks))
+    finally:
+        for future in futures:
+            future.cancel()
+
+
+def _lost_process(error: BaseException) -> bool:
+    """Whether a task failed because the process running it was lost (so running it again may work)."""
+    return type(error).__name__ in ("WorkerError", "KilledWorker")   # by name: they come back unpickled
+
+
+# --- On a Dask worker: the tasks go to a child process, replaced after a few tasks -----------
+
+_idle: list["_Child"] = []
+_idle_lock = threading.Lock()
+
+
+def _in_child(function: Callable, task, tasks_per_process: int, initializer: Callable[[], None] | None,
+              run: str, index: int):
+    """Run one task in a child process of this (Dask worker) process, recycling the children;
+    the start is logged on the scheduler (topic ``run``), where the caller counts the retries."""
+    from distributed import get_worker
+    get_worker().log_event(run, index)
+    with _idle_lock:
+        child = _idle.pop() if _idle else None
+    if child is None:
+        child = _Child(initializer)
+    ok, value = child.call(function, (task,))
+    if child.tasks < tasks_per_process:
+        with _idle_lock:
+            _idle.append(child)
+    else:
+        child.close()
+    if not ok:
+        raise value  # type: ignore[misc]
+    return value
+
+
+class _Child:
+    """A Python process running :func:`serve`: tasks go in on its stdin, results come back on its stdout."""
+
+    def __init__(self, initializer: Callable[[], None] | None):
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+        self.process = subprocess.Popen([sys.executable, "-c", "from pysolver.asp._cluster import serve; serve()"],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+        self.tasks = 0
+        if initializer is not None:
+            self.call(initializer, (), count=False)
+
+    def call(self, function: Callable, args: tuple, count: bool = True) -> tuple[bool, object]:
+        try:
+            _write(self.process.stdin, (function, args))
+            answer = _read(self.process.stdout)
+        except (BrokenPipeError, OSError):
+            answer = None
+        if answer is None:
+            code = self.process.wait()
+            how = f"was killed by signal {-code}" if code < 0 else f"ended with exit code {code}"
+            raise WorkerError(f"the child process running a task {how}: nothing of the task was counted")
+        self.tasks += count
+        return answer
+
+    def close(self) -> None:
+        self.process.stdin.close()
+        self.process.wait()
+
+
+def serve() -> None:
+    """A child's loop: read ``(function, args)``, run ``function(*args)``, send back
+    ``(ok, result or exception)``, until the parent closes stdin or dies."""
+    results = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)                                  # anything printed goes to stderr, not the results
+    threading.Thread(target=_end_with_parent, args=(os.getppid(),), daemon=True).start()
+    tasks = sys.stdin.buffer
+    while (message := _read(tasks)) is not None:
+        function, args = message
+        try:
+            answer = (True, function(*args))
+        except Exception as error:                 # sent to the parent, which raises it
+            answer = (False, error)
+        try:
+            _write(results, answer)
+        except BrokenPipeError:
+            return
+
+
+def _end_with_parent(parent: int) -> None:
+    """End this child as soon as its parent (the Dask worker) is gone, even in the middle of a task."""
+    while os.getppid() == parent:
+        time.sleep(1)
+    os._exit(1)
+
+
+def _write(stream, message) -> None:
+    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    stream.write(struct.pack("<Q", len(data)) + data)
+    stream.flush()
+
+
+def _read(stream):
+    head = stream.read(8)
+    if len(head) < 8:
+        return None
+    size = struct.unpack("<Q", head)[0]
+    data = stream.read(size)
+    return pickle.loads(data) if len(data) == size else None
+
+
+__all__ = ["RETRIES", "CONNECT_SECONDS", "cluster_available", "TaskRun", "run_tasks", "serve"]

@@ -1,0 +1,287 @@
+"""The clingo runtime: the encodings, rule books, and grounding a program.
+
+The encodings live in ``asp/`` (installed as the package ``pysolver.encodings``):
+
+=================  ==========================================================
+``cards.lp``       suits and the rank of every face (the same in every variant)
+``variants/*.lp``  the rules' data of a variant: its deck's faces, straights,
+                   category order (:mod:`pysolver.core._rules`; ``standard.lp`` by default)
+``hands.lp``       counts per face and suit, the hands each player makes, category
+``tiebreak.lp``    best five cards, tie-break ranks, one comparable hand value
+``outcome.lp``     winners and ``game_outcome`` (win or tie)
+``driver.lp``      what the solver reads: one packed atom per player
+``compare.lp``     ``beats/3`` and ``ties/3`` between two players (readable view)
+``show.lp``        the readable view for a person running clingo on the files
+``runouts.lp``     what-if: every runout of a flop or turn as its own showdown
+``explain.lp``     why: what decides between every two players, each card's role
+=================  ==========================================================
+
+:func:`load_rules` reads a rule book (a shipped variant or your own file, plus
+files added to it) and checks it against the contract; :class:`AspProgram`
+holds the encodings under a rule book and grounds and solves facts, turning
+every clingo error into a :class:`~pysolver.RuleFileError` with clingo's
+message, file and line. What goes in and comes out is written by
+:mod:`pysolver.asp._codec`.
+
+    >>> from pysolver.asp._codec import showdown_facts
+    >>> from pysolver import Deal
+    >>> atoms, _ = AspProgram().run(showdown_facts(0, Deal.parse(["As Ks", "Qh Qd"], "Js Ts 2c")))
+    >>> sorted(str(a) for a in atoms if a.name == "game_outcome")
+    ['game_outcome(0,win,1)']
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import clingo
+from clingo import ast
+
+from ..core._errors import RuleFileError
+from ..core._rules import STANDARD, VARIANTS, Limits, Rules, RulesLike, fingerprint, read_text, variant_path
+from ._codec import DEAL_INPUT_RULES, RULES_FACTS, DealInput, read_atoms
+from ._rulefiles import call_limited, read_rule_files
+
+log = logging.getLogger("pysolver.asp")
+
+#: The encodings the driver loads, besides the rules file of the variant (``variants/*.lp``).
+ENCODING_FILES = ("cards.lp", "hands.lp", "tiebreak.lp", "outcome.lp", "driver.lp")
+#: The same logic with the readable output (``category/3``, ``best_five/4``, ``tiebreak/4``, ...).
+READABLE_FILES = ("cards.lp", "hands.lp", "tiebreak.lp", "outcome.lp", "compare.lp", "show.lp")
+#: The driver's program with the reasons (``explain.lp``), loaded only when they are asked for.
+EXPLAIN_FILES = ENCODING_FILES + ("explain.lp",)
+#: The what-if program (every runout of a flop or turn as its own showdown).
+WHATIF_FILES = ("cards.lp", "hands.lp", "tiebreak.lp", "outcome.lp", "runouts.lp")
+
+RulePath = str | os.PathLike
+
+
+def encoding_path(name: str) -> Path:
+    """The installed path of one of the encodings, e.g. ``encoding_path('hands.lp')``."""
+    return Path(str(resources.files("pysolver.encodings").joinpath(name)))
+
+
+@lru_cache(maxsize=None)
+def encoding_text(name: str) -> str:
+    """The text of one of the encodings (read once)."""
+    return resources.files("pysolver.encodings").joinpath(name).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
+def encoding_statements(names: tuple[str, ...]) -> tuple[ast.AST, ...]:
+    """The encodings ``names`` parsed once into clingo AST statements."""
+    statements: list[ast.AST] = []
+    ast.parse_string("\n".join(encoding_text(n) for n in names), statements.append)
+    return tuple(statements)
+
+
+@lru_cache(maxsize=None)
+def _deal_input_statements() -> tuple[ast.AST, ...]:
+    statements: list[ast.AST] = []
+    ast.parse_string(DEAL_INPUT_RULES, statements.append)
+    return tuple(statements)
+
+
+@dataclass(frozen=True)
+class GroundSize:
+    """The size of a ground program, from clingo's statistics (``problem.lp``)."""
+
+    atoms: int
+    rules: int
+
+
+class AspProgram:
+    """The showdown encodings under a variant's rules, ready to solve facts.
+
+    ``rules`` is a :class:`~pysolver.Rules` (or a shipped variant's name or a
+    rules file's path; the standard game by default): its rules file and any
+    files added to it are loaded after ``encodings``.
+    """
+
+    def __init__(self, rules: RulesLike = None, encodings: Sequence[str] = ENCODING_FILES):
+        self.rules = rules_of(rules)
+        files = (self.rules.path,) + self.rules.added
+        if read_fingerprint(self.rules.name, files) != self.rules.fingerprint:   # e.g. on a cluster's worker
+            raise RuleFileError(f"rules '{self.rules.name}': {', '.join(files)} (with what they include) are not "
+                                "the files the rules were loaded from; every process, and every worker of a "
+                                "cluster, needs the same files at the same path")
+        shipped = self.rules.name in VARIANTS
+        own = tuple(encodings) + ((f"variants/{self.rules.name}.lp",) if shipped else ())
+        self._encodings = encoding_statements(own)
+        self._loaded = (() if shipped else (self.rules.path,)) + self.rules.added
+
+    def run(self, facts: str | DealInput, *,
+            statistics: bool = False) -> tuple[list[clingo.Symbol], GroundSize | None]:
+        """Ground and solve the encodings with ``facts`` (a text or a :class:`DealInput`);
+        return the shown atoms.
+
+        Raises :class:`RuleFileError` with clingo's message (file and line) if a
+        rule file does not parse or ground, or if the program has no answer or
+        more than one. With your own rule files, the program is grounded and
+        solved in a child process under the rules' limits. Clingo's warnings
+        about a rule file are logged to the ``pysolver.asp`` logger.
+        """
+        if self.rules.trusted:
+            atoms, size, warnings = self._run(facts, statistics)
+        else:   # a symbol is a handle into its own process's table: across processes, its text
+            texts, size, warnings = call_limited(lambda: self._run_text(facts, statistics), self.rules.limits,
+                                                 self.label)
+            atoms = [clingo.parse_term(text) for text in texts]
+        for warning in warnings:
+            log.warning("clingo: %s", warning)  # e.g. a predicate no rule defines
+        return atoms, size
+
+    def _run_text(self, facts: str | DealInput, statistics: bool) -> tuple[list[str], GroundSize | None, list[str]]:
+        atoms, size, warnings = self._run(facts, statistics)
+        return [str(atom) for atom in atoms], size, warnings
+
+    def _run(self, facts: str | DealInput, statistics: bool) -> tuple[list[clingo.Symbol], GroundSize | None,
+                                                                      list[str]]:
+        warnings: list[str] = []
+        ctl = self.ground(facts, ["--models=2"] + (["--stats"] if statistics else []), warnings=warnings)
+        answers: list[list[clingo.Symbol]] = []
+        result = ctl.solve(on_model=lambda m: answers.append(m.symbols(shown=True)))
+        if not result.satisfiable:
+            raise RuleFileError(f"the rules have no answer for these showdowns{self._blame()}: "
+                                "a rule file's constraint removes every answer")
+        if len(answers) > 1:
+            raise RuleFileError(f"the rules have more than one answer{self._blame()}: "
+                                "a rule file makes a choice, but a showdown has one outcome")
+        size = None
+        if statistics:
+            lp = ctl.statistics["problem"]["lp"]
+            size = GroundSize(atoms=int(lp["atoms"]), rules=int(lp["rules"]))
+        return list(answers[0]), size, warnings
+
+    def ground(self, facts: str | DealInput, args: Sequence[str] = (), *,
+               warnings: list[str] | None = None) -> clingo.Control:
+        """A control with the encodings, the rules' files and ``facts``, grounded (clingo
+        arguments ``args``); a file that does not parse or ground raises :class:`RuleFileError`.
+        Clingo's warnings about a rule file go to ``warnings`` (others are logged as debug)."""
+        messages: list[str] = []
+
+        def logger(code: clingo.MessageCode, message: str) -> None:
+            if code == clingo.MessageCode.RuntimeError:
+                messages.append(message.strip())
+            elif warnings is not None and any(path in message for path in self._files()):
+                warnings.append(message.strip())
+            else:
+                log.debug("clingo: %s", message.strip())
+
+        ctl = clingo.Control(list(args), logger=logger, message_limit=20)
+        try:
+            with ast.ProgramBuilder(ctl) as builder:  # parsed once: saves ~1 ms per run
+                for statement in self._encodings:
+                    builder.add(statement)
+                if isinstance(facts, DealInput):
+                    for statement in _deal_input_statements():
+                        builder.add(statement)
+            for path in self._loaded:
+                ctl.load(path)
+            if isinstance(facts, DealInput):
+                ctl.ground([("base", [])], context=facts)
+            else:
+                ctl.add("base", [], facts)
+                ctl.ground([("base", [])])
+        except RuntimeError as error:
+            raise RuleFileError(self._error_text(messages, error)) from None
+        return ctl
+
+    def _files(self) -> list[str]:
+        return list(self._loaded)
+
+    @property
+    def label(self) -> str:
+        """Your rule files, as an error names them."""
+        rules = self.rules
+        files = (() if rules.name in VARIANTS else (rules.path,)) + rules.added
+        return f"rule file{'s' if len(files) > 1 else ''} " + ", ".join(f"'{f}'" for f in files)
+
+    def _blame(self) -> str:
+        return f" (rule files: {', '.join(self._files())})" if self._files() else ""
+
+    def _error_text(self, messages: list[str], error: RuntimeError) -> str:
+        text = "; ".join(" ".join(m.split()) for m in messages) or str(error)
+        return f"clingo: {error}{self._blame()}: {text}"
+
+
+# --- Rule books ---------------------------------------------------------------------------------
+
+def load_rules(rules: RulesLike = None, add: Iterable[str | os.PathLike] = (), *,
+               limits: Limits | None = None) -> Rules:
+    """The rule book named (a shipped variant) or at a path, with files added, checked.
+
+    ``load_rules()`` is the standard game (no clingo is started for it); a
+    :class:`Rules` passed in is returned as it is when nothing is added. Your
+    own files are untrusted input (:mod:`pysolver.asp._rulefiles`): grounded under
+    ``limits`` (by default :class:`~pysolver.core._rules.Limits`). A file that does
+    not parse, does not ground or breaks the contract raises
+    :class:`~pysolver.RuleFileError` naming it.
+
+    >>> rules = load_rules("short_deck")
+    >>> len(rules.deck), rules.describe_deck()
+    (36, 'six through ace')
+    >>> [c.snake for c in rules.order[-5:]]
+    ['full_house', 'flush', 'four_of_a_kind', 'straight_flush', 'royal_flush']
+    """
+    if isinstance(add, (str, os.PathLike)):
+        add = [add]
+    added = tuple(os.fspath(f) if isinstance(f, (str, os.PathLike)) else f for f in add)
+    for file in added:
+        if not isinstance(file, str):
+            raise RuleFileError(f"rule file {file!r}: expected the path of an .lp file")
+    if isinstance(rules, Rules):
+        if not added and limits is None:
+            return rules
+        return load_rules(rules.name if rules.name in VARIANTS else rules.path, rules.added + added,
+                          limits=limits or rules.limits)
+    if rules is not None and not isinstance(rules, (str, os.PathLike)):
+        raise RuleFileError(f"rules {rules!r}: expected a variant's name ({', '.join(VARIANTS)}) "
+                            "or the path of a rules file")
+    spec = "standard" if rules is None else os.fspath(rules)
+    if spec == "standard" and not added:
+        return STANDARD if limits is None else replace(STANDARD, limits=limits)
+    files = (str(variant_path(spec)) if spec in VARIANTS else spec,) + added
+    return _load(spec, files, read_fingerprint(spec, files), limits or Limits())
+
+
+def read_fingerprint(name: str, files: Sequence[str]) -> str:
+    """The digest of the texts a rule book named ``name`` reads from ``files`` (its rules file,
+    then the files added), each file followed by what it includes, as they are now.
+
+    >>> read_fingerprint("standard", [STANDARD.path]) == STANDARD.fingerprint
+    True
+    """
+    read = ([(files[0], read_text(files[0], "rules file")), *read_rule_files(files[1:], first="rule file")]
+            if name in VARIANTS else read_rule_files(files))
+    return fingerprint(text for _, text in read)
+
+
+def rules_of(rules: RulesLike) -> Rules:
+    """A :class:`Rules` from a name, a path, a Rules or None (the standard game)."""
+    return rules if isinstance(rules, Rules) else load_rules(rules)
+
+
+@lru_cache(maxsize=32)
+def _load(name: str, files: tuple[str, ...], digest: str, limits: Limits) -> Rules:
+    """The rules' data the files derive (``digest`` identifies the texts read), checked."""
+    unread = replace(STANDARD, name=name, path=files[0], added=files[1:], fingerprint=digest,  # files to read
+                     limits=limits)
+    program = AspProgram(unread, encodings=("cards.lp",))
+
+    def facts() -> dict[str, list[tuple]]:
+        ctl = program.ground("")  # a rule file's warnings come when the rules are solved
+        return read_atoms((a.symbol for a in ctl.symbolic_atoms), RULES_FACTS)
+
+    found = facts() if program.rules.trusted else call_limited(facts, limits, program.label)
+    return replace(Rules.from_facts(name, files, found, digest), limits=limits)
+
+
+__all__ = ["ENCODING_FILES", "EXPLAIN_FILES", "READABLE_FILES", "WHATIF_FILES", "AspProgram", "GroundSize", "encoding_path",
+           "encoding_text", "load_rules", "read_fingerprint", "rules_of"]

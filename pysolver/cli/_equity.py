@@ -1,0 +1,124 @@
+"""``pysolver equity "AhKh" "QsQd" [--board ..] [--dead ..] [--exact [--force] | --trials N] [--seed S] [--json]``.
+
+Each player is two hole cards, a range (``"AKs,TT+"``) or ``random``. Exact
+when feasible, Monte Carlo otherwise; ``--exact`` refuses a run estimated to
+take more than a minute, unless ``--force``. A progress bar appears on a
+terminal for runs longer than a second, never with ``--json`` or when output
+is piped.
+
+``--breakdown`` breaks each range player down by class (a table per player;
+on a terminal also the 13x13 grid coloured by equity on PokerStove's scale)
+and, with ``--json``, by combo; ``--svg``, ``--html`` and ``--png`` write the
+grid of one range player (``--grid-player``, by default the first).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from contextlib import contextmanager
+from typing import Iterator, Optional
+
+from ..core._errors import PokerInputError
+from ..odds.calculator import EquityResult, Progress, equity
+from ._options import add_json_option, add_rules_options, emit, rules_from
+from ._ranges import add_export_options, export
+from ._render import Picture, equity_picture, show
+
+
+def add_parser(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "equity", help="all-in equity of hands, ranges or random hands: exact or Monte Carlo",
+        description="Each player's chance to win, tie and lose, and equity (a tie among k pays 1/k). "
+                    "Exact enumeration when feasible, else Monte Carlo.")
+    parser.add_argument("players", nargs="+", metavar="PLAYER",
+                        help='two hole cards ("AhKh"), a range ("AKs,TT+", "top 10%%") or "random"')
+    parser.add_argument("--board", default="", help='0, 3, 4 or 5 board cards, e.g. "Qs Js 2c"')
+    parser.add_argument("--dead", default="", help="cards out of play, e.g. \"2d 7c\"")
+    how = parser.add_mutually_exclusive_group()
+    how.add_argument("--exact", action="store_true", default=None, help="force exact enumeration")
+    how.add_argument("--trials", type=int, metavar="N", help="Monte Carlo with N trials")
+    parser.add_argument("--force", action="store_true",
+                        help="with --exact: enumerate even when it would take more than a minute")
+    parser.add_argument("--target-stderr", type=float, metavar="E",
+                        help="Monte Carlo: stop once every equity's standard error is <= E")
+    parser.add_argument("--seed", type=int, help="seed for Monte Carlo (reproducible runs)")
+    parser.add_argument("--breakdown", action="store_true",
+                        help="each range player's equity per class (and per combo with --json), and its grid "
+                             "coloured by equity")
+    parser.add_argument("--grid-player", type=int, metavar="N",
+                        help="with --breakdown: the range player whose grid is drawn (default: every one on a "
+                             "terminal, the first in --svg/--html/--png)")
+    add_export_options(parser)
+    add_json_option(parser)
+    add_rules_options(parser)
+    parser.set_defaults(run=run)
+
+
+@contextmanager
+def progress_bar(enabled: bool) -> Iterator[Optional[Progress]]:
+    """A ``progress(done, total)`` callback drawing a rich bar on stderr once a run has taken a
+    second (it disappears when the run ends), or None."""
+    if not enabled:
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import Progress as Bar
+
+    bar = Bar(*Bar.get_default_columns(), console=Console(stderr=True), transient=True)
+    start, task = time.monotonic(), None
+
+    def update(done: int, total: int) -> None:
+        nonlocal task
+        if task is None:
+            if time.monotonic() - start < 1.0:
+                return
+            bar.start()
+            task = bar.add_task("equity", total=total or None)
+        bar.update(task, completed=done, total=total or None)
+
+    try:
+        yield update
+    finally:
+        if task is not None:
+            bar.stop()
+
+
+def breakdown_picture(result: EquityResult, player: int) -> Picture:
+    """The grid of one range player's breakdown, each class coloured by its equity on
+    PokerStove's scale, each cell filled as far as the range holds the class."""
+    part = result.breakdown.player(player)
+    values, held = part.grid()
+    others = " vs ".join(p.range for i, p in enumerate(result.players) if i != player)
+    board = f" on {' '.join(str(c) for c in result.board)}" if result.board else ""
+    how = "exact" if result.exact else (f"Monte Carlo, seed {result.seed}, standard errors up to "
+                                        f"{100 * max(c.stderr or 0 for c in part.classes):.2f}%")
+    notes = [f"equity by class: {how}", "a cell is filled as far as the range holds the class after card removal"]
+    return equity_picture(values, len(result.players), f"player {player}: {part.range} against {others}{board}",
+                          held, notes)
+
+
+def run(args) -> int:
+    drawn = args.svg or args.html or args.png
+    if (drawn or args.grid_player is not None) and not args.breakdown:
+        raise PokerInputError("--svg, --html, --png and --grid-player draw the grid of a breakdown: "
+                              "add --breakdown")
+    with progress_bar(sys.stdout.isatty() and not args.json) as progress:
+        result = equity(args.players, args.board, dead=args.dead, rules=rules_from(args), exact=args.exact,
+                        trials=args.trials, target_stderr=args.target_stderr, seed=args.seed, progress=progress,
+                        force=args.force, breakdown=args.breakdown)
+    players = [p.player for p in result.breakdown.players] if args.breakdown else []
+    if args.grid_player is not None:
+        result.breakdown.player(args.grid_player)          # a range player, or a PokerInputError
+        players = [args.grid_player]
+    if drawn and not export(breakdown_picture(result, players[0]), args):
+        return 2
+    emit(result, args.json)
+    if players and not args.json and sys.stdout.isatty():
+        for player in players:
+            print()
+            show(breakdown_picture(result, player))
+    return 0
+
+
+__all__ = ["add_parser", "progress_bar", "breakdown_picture", "run"]

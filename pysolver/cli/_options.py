@@ -1,0 +1,47 @@
+"""Options shared by the commands: the rules of the game.
+
+Every command but ``chen`` (a formula of the standard game) takes
+``--rules NAME|PATH`` (a shipped variant or your own rules file, see
+:mod:`pysolver.core._rules`), ``--add FILE`` (rule files added to it, repeatable),
+and the limits your own files ground under, ``--time-limit`` and ``--memory-limit``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from ..asp._runtime import load_rules
+from ..core._rules import VARIANTS, Limits, Rules
+
+
+def add_rules_options(parser: argparse.ArgumentParser) -> None:
+    """Declare ``--rules`` and ``--add`` on a command's parser."""
+    parser.add_argument("--rules", default=None, metavar="NAME|PATH",
+                        help=f"the rules of the game: {', '.join(VARIANTS)} (default standard), "
+                             "or a rules file of your own (see asp/variants/standard.lp)")
+    parser.add_argument("--add", action="append", default=[], metavar="FILE",
+                        help="an ASP rule file added to the rules (repeatable), e.g. "
+                             "examples/wraparound.lp")
+    parser.add_argument("--time-limit", type=float, default=Limits.seconds, metavar="SECONDS",
+                        help=f"how long your rule files may ground (default {Limits.seconds:g} s)")
+    parser.add_argument("--memory-limit", type=int, default=Limits.memory_mb, metavar="MIB",
+                        help=f"how much memory grounding your rule files may take (default {Limits.memory_mb} MiB)")
+
+
+def rules_from(args: argparse.Namespace) -> Rules:
+    """The rules the options name (checked: a bad file is a RuleFileError)."""
+    return load_rules(args.rules, args.add, limits=Limits(args.time_limit, args.memory_limit))
+
+
+def add_json_option(parser: argparse.ArgumentParser) -> None:
+    """Declare ``--json`` on a command's parser."""
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def emit(result, as_json: bool) -> None:
+    """Print a result: its ``to_dict()`` as JSON (one indentation everywhere) or its text."""
+    print(json.dumps(result.to_dict(), indent=2) if as_json else result)
+
+
+__all__ = ["add_rules_options", "rules_from", "add_json_option", "emit"]

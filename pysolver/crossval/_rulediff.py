@@ -1,0 +1,248 @@
+"""What a change of rules does, measured: two rule books side by side.
+
+:func:`rule_diff` compares rule book ``a`` with rule book ``b`` (each a shipped
+variant, a rules file, or either with files added) three ways:
+
+* **five-card hands** -- every five-card hand of each deck through the evaluator
+  under each book: the hands and classes of each category, and, over the hands
+  both decks hold, which classes change places (:func:`class_changes`);
+* **showdowns** -- ``showdowns`` skewed random deals (the rare hands
+  over-sampled, :mod:`pysolver.crossval._dealer`) valued under both books by the
+  evaluator: how many change winners, with examples solved and explained by the
+  ASP solver under each book;
+* **equity** -- a few named matchups, and your own, under both books.
+
+    >>> diff = rule_diff("standard", "flush_beats_full_house", showdowns=2000, seed=1, matchups=())
+    >>> diff.classes.moved, diff.classes.hands_moved, diff.classes.swapped_pairs
+    (1433, 8852, 199212)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Sequence
+
+import numpy as np
+
+from ..asp._runtime import load_rules, rules_of
+from ..asp._solver import ShowdownResult, Solver
+from ..core._cards import Card, parse_cards
+from ..core._categories import Category
+from ..core._deal import Deal
+from ..core._errors import PokerInputError
+from ..core._numbers import check_count, check_seed, draw_seed
+from ..core._rules import Rules, RulesLike
+from ..evaluator._lookup import best_five, categories, describe_value, evaluate_batch, n_values
+from ..odds.calculator import equity
+from ._dealer import deal_skewed
+from ._diffreport import ClassChanges, MatchupDiff, RuleDiff, ShowdownChanges
+
+#: The matchups every diff measures: (name, players, board), each kept when both decks hold its cards.
+NAMED_MATCHUPS = (("suited ace-king against queens", ("AhKh", "QsQd"), ""),
+                  ("a flush draw against a set", ("AhKh", "7c7d"), "7h 9h Ts"),
+                  ("a straight-flush draw against aces", ("Th9h", "AcAd"), "8h 7h Kc"))
+
+
+#: How a showdown's winners change, in the order reported.
+KINDS = ("another player wins", "a win becomes a tie", "a tie becomes a win", "another tie")
+
+
+def combinations_array(n: int, k: int) -> np.ndarray:
+    """Every k-subset of ``range(n)`` as rows, each ascending, in lexicographic order.
+
+    >>> combinations_array(4, 2).tolist()
+    [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
+    """
+    rows = np.arange(n, dtype=np.int64)[:, None]
+    for _ in range(k - 1):
+        last = rows[:, -1]
+        grow = n - 1 - last
+        starts = np.repeat(last + 1, grow)
+        offsets = np.arange(int(grow.sum())) - np.repeat(np.cumsum(grow) - grow, grow)
+        rows = np.concatenate([np.repeat(rows, grow, axis=0), (starts + offsets)[:, None]], axis=1)
+    return rows
+
+
+def deck_hands(rules: Rules) -> np.ndarray:
+    """Every five-card hand of the rules' deck, (C(deck, 5), 5) card indices."""
+    deck = np.array([c.index for c in rules.deck], dtype=np.int64)
+    return deck[combinations_array(len(deck), 5)]
+
+
+def category_counts(rules: Rules) -> dict[str, tuple[int, int]]:
+    """(hands, classes) of each category among the five-card hands of the rules' deck,
+    in the rules' order, best first.
+
+    >>> category_counts(load_rules())["full_house"], category_counts(load_rules())["flush"]
+    ((3744, 156), (5108, 1277))
+    """
+    values = evaluate_batch(deck_hands(rules), rules=rules)
+    cats = categories(values, rules)
+    classes = categories(np.arange(1, n_values(rules) + 1), rules)
+    return {c.snake: (int((cats == c).sum()), int((classes == c).sum())) for c in reversed(rules.order)}
+
+
+def _inversions(x: np.ndarray) -> int:
+    """Pairs i < j with x[i] > x[j] (a Fenwick tree over the ranks of x)."""
+    ranks = np.unique(x, return_inverse=True)[1] + 1
+    tree = [0] * (int(ranks.max(initial=0)) + 1)
+    count = 0
+    for seen, r in enumerate(ranks.tolist()):
+        i, below = r, 0
+        while i > 0:
+            below += tree[i]
+            i -= i & -i
+        count += seen - below
+        i = r
+        while i < len(tree):
+            tree[i] += 1
+            i += i & -i
+    return count
+
+
+def class_changes(a: Rules, b: Rules, examples: int = 3) -> ClassChanges:
+    """Over the five-card hands both decks hold: which classes of ``a`` change places
+    under ``b`` (a class moves when some other class is above it under one book and
+    below it under the other), how many hands they hold, which classes split or merge,
+    and how many pairs of classes swap.
+    """
+    common = tuple(r for r in a.faces if r in b.faces)
+    deck = np.array([4 * r + s for r in common for s in range(4)], dtype=np.int64)
+    hands = deck[combinations_array(len(deck), 5)]
+    va, vb = evaluate_batch(hands, rules=a).astype(np.int64), evaluate_batch(hands, rules=b).astype(np.int64)
+    span = int(vb.max()) + 1
+    keys, first, counts = np.unique(va * span + vb, return_index=True, return_counts=True)   # by A, then B
+    group, x = keys // span, keys % span
+    starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
+    sizes = np.diff(np.r_[starts, len(group)])
+    group_max = np.maximum.reduceat(x, starts)
+    group_min = np.minimum.reduceat(x, starts)
+    above_before = np.repeat(np.r_[-1, np.maximum.accumulate(group_max)[:-1]], sizes)    # max B of lower A-classes
+    below_after = np.repeat(np.r_[np.minimum.accumulate(group_min[::-1])[::-1][1:], np.iinfo(np.int64).max], sizes)
+    moved = (above_before > x) | (below_after < x)
+    moved_classes = np.unique(group[moved])
+    by_category = Counter(Category(int(c)).snake for c in categories(moved_classes, a))
+    splits = int((np.bincount(group) > 1).sum())
+    merges = int((np.bincount(x) > 1).sum())
+    recategorised = Counter(f"{Category(int(ca)).snake} -> {Category(int(cb)).snake}"
+                            for ca, cb in zip(categories(group, a), categories(x, b)) if ca != cb)
+    return ClassChanges(len(hands), int(len(np.unique(group))), len(moved_classes), int(counts[moved].sum()),
+                        {c.snake: by_category[c.snake] for c in reversed(a.order) if by_category[c.snake]},
+                        _inversions(x), splits, merges, dict(recategorised),
+                        _examples(hands[first], group, x, below_after, examples, a, b))
+
+
+def _examples(hands: np.ndarray, group: np.ndarray, x: np.ndarray, below_after: np.ndarray, examples: int,
+              a: Rules, b: Rules) -> tuple[dict, ...]:
+    """Swaps spread over the classes that move up: the k-th of them, evenly spaced, with the
+    class at the same fraction among those above it under ``a`` and below it under ``b``."""
+    rising = np.flatnonzero(below_after < x)
+    if examples <= 0 or not len(rising):
+        return ()
+    found = []
+    for k in sorted(set(np.linspace(0, len(rising) - 1, min(examples, len(rising))).round().astype(int).tolist())):
+        i = int(rising[k])
+        partners = np.flatnonzero((group > group[i]) & (x < x[i]))
+        j = int(partners[round(k / max(len(rising) - 1, 1) * (len(partners) - 1))])
+        found.append({"lower": _class(hands[i], int(group[i]), int(x[i]), a, b),
+                      "higher": _class(hands[j], int(group[j]), int(x[j]), a, b)})
+    return tuple(found)
+
+
+def _class(hand: np.ndarray, va: int, vb: int, a: Rules, b: Rules) -> dict:
+    return {"cards": [str(c) for c in best_five([Card(int(c)) for c in hand.tolist()], a)],
+            "a": describe_value(va, a), "b": describe_value(vb, b)}
+
+
+def _dealer_rules(a: Rules, b: Rules) -> Rules:
+    """The book whose deck deals for both: the smaller deck, if the other holds it."""
+    small, large = sorted((a, b), key=lambda r: len(r.faces))
+    if not set(small.faces) <= set(large.faces):
+        raise PokerInputError(f"the decks of {a.label} ({a.describe_deck()}) and {b.label} ({b.describe_deck()}) "
+                              "differ: showdowns need one deck to hold the other")
+    return small
+
+
+def _winners(values: np.ndarray) -> np.ndarray:
+    return values == values.max(axis=1, keepdims=True)
+
+
+def showdown_changes(a: Rules, b: Rules, count: int, players: int, seed: int, examples: int) -> ShowdownChanges:
+    """``count`` skewed river deals valued under both books; the winners that change, and the
+    first ``examples`` such deals solved and explained by the ASP solver under each book."""
+    dealt = deal_skewed(count, players, 5, seed, rules=_dealer_rules(a, b))
+    hands = dealt.hands().reshape(count * players, -1)
+    wins_a = _winners(evaluate_batch(hands, rules=a).reshape(count, players))
+    wins_b = _winners(evaluate_batch(hands, rules=b).reshape(count, players))
+    changed = np.flatnonzero((wins_a != wins_b).any(axis=1))
+    kinds: Counter = Counter()
+    for g in changed.tolist():
+        na, nb = int(wins_a[g].sum()), int(wins_b[g].sum())
+        kinds[KINDS[0] if na == nb == 1 else KINDS[1] if na == 1 else KINDS[2] if nb == 1 else KINDS[3]] += 1
+    cards = [Card(i) for i in range(52)]
+    deals = [Deal(tuple((cards[x], cards[y]) for x, y in dealt.holes[g].tolist()),
+                  tuple(cards[c] for c in dealt.board[g].tolist())) for g in changed[:max(examples, 0)].tolist()]
+    solved: list[tuple[ShowdownResult, ShowdownResult]] = []
+    if deals:
+        solved = list(zip(Solver(a, explain=True).solve_batch(deals), Solver(b, explain=True).solve_batch(deals)))
+    return ShowdownChanges(count, players, seed, len(changed), {k: kinds[k] for k in KINDS if kinds[k]},
+                           tuple(solved))
+
+
+def parse_matchup(text: str) -> tuple[tuple[str, ...], str]:
+    """``"AhKh vs QsQd on 7h 9h Ts"`` as (players, board); players are hands, ranges or ``random``.
+
+    >>> parse_matchup("AhKh vs QQ+, AKs on 7h 9h Ts")
+    (('AhKh', 'QQ+, AKs'), '7h 9h Ts')
+    """
+    if not isinstance(text, str):
+        raise PokerInputError(f"matchup {text!r}: expected text such as 'AhKh vs QsQd on 7h 9h Ts'")
+    players, _, board = text.partition(" on ")
+    seats = tuple(p.strip() for p in players.split(" vs "))
+    if len(seats) < 2 or not all(seats):
+        raise PokerInputError(f"matchup '{text}': players are separated by ' vs ', the board follows ' on ' "
+                              "(e.g. 'AhKh vs QsQd on 7h 9h Ts')")
+    return seats, board.strip()
+
+
+def matchup_diff(name: str, players: Sequence[str], board: str, a: Rules, b: Rules, seed: int) -> MatchupDiff:
+    """One matchup's equity under both books (exact where the enumeration is small, else seeded)."""
+    under = [equity(list(players), board, rules=r, seed=seed) for r in (a, b)]
+    return MatchupDiff(name, tuple(players), board, tuple(tuple(p.equity for p in e.players) for e in under),
+                       tuple(e.exact for e in under))
+
+
+def _in_both(players: Sequence[str], board: str, a: Rules, b: Rules) -> bool:
+    """Both decks hold every card of a named matchup."""
+    cards = [c for p in players for c in parse_cards(p)] + list(parse_cards(board))
+    return all(c.rank in a.faces and c.rank in b.faces for c in cards)
+
+
+def rule_diff(a: RulesLike, b: RulesLike = None, *, add: Sequence[str] = (), showdowns: int = 10_000,
+              players: int = 2, seed: int | None = None, examples: int = 3, matchups: Sequence[str] = (),
+              named: bool = True) -> RuleDiff:
+    """Rule book ``a`` against ``b`` (by default ``a`` itself) with the files ``add`` added to ``b``.
+
+    ``showdowns`` skewed river deals of ``players`` players (seeded: without ``seed`` one is
+    drawn and reported), ``examples`` changed showdowns explained under both books, and the
+    equity of the named matchups (``named``) and of ``matchups`` (``"AhKh vs QsQd on 7h 9h Ts"``).
+    """
+    rules_a = rules_of(a)
+    rules_b = load_rules(rules_a if b is None else b, add)
+    check_count("showdowns", showdowns, least=0)
+    check_count("players", players, least=2)
+    check_count("examples", examples, least=0)
+    seed = draw_seed() if seed is None else check_seed(seed)
+    asked = [("", *parse_matchup(m)) for m in matchups]
+    named_ones = [(n, p, bd) for n, p, bd in NAMED_MATCHUPS if named and _in_both(p, bd, rules_a, rules_b)]
+    counts = (category_counts(rules_a), category_counts(rules_b))
+    classes = class_changes(rules_a, rules_b, examples)
+    shown = (showdown_changes(rules_a, rules_b, showdowns, players, seed, examples) if showdowns else
+             ShowdownChanges(0, players, seed, 0, {}, ()))
+    equities = tuple(matchup_diff(n, p, bd, rules_a, rules_b, seed) for n, p, bd in named_ones + asked)
+    return RuleDiff(rules_a.label, rules_b.label, counts, classes, shown, equities,
+                    (tuple(c.snake for c in reversed(rules_a.order)), tuple(c.snake for c in reversed(rules_b.order))))
+
+
+__all__ = ["NAMED_MATCHUPS", "KINDS", "combinations_array", "deck_hands", "category_counts", "class_changes",
+           "showdown_changes", "parse_matchup", "matchup_diff", "rule_diff"]
