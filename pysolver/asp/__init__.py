@@ -8,9 +8,10 @@ every runout of a flop or turn, :mod:`~pysolver.asp._processes` runs long
 batches in recycled worker processes.
 """
 
+from ._rulefiles import read_rule_files
 from ._runtime import AspProgram, load_rules, rules_of
 from ._solver import PlayerHand, ShowdownResult, Solver, solve_batch, solve_showdown
 from ._whatif import Out, Runout, RunoutReport, runouts
 
 __all__ = ["AspProgram", "load_rules", "rules_of", "PlayerHand", "ShowdownResult", "Solver", "solve_batch",
-           "solve_showdown", "Out", "Runout", "RunoutReport", "runouts"]
+           "solve_showdown", "Out", "Runout", "RunoutReport", "runouts", "read_rule_files"]

@@ -52,6 +52,7 @@ _COMMENT = re.compile(r"%\*.*?\*%|%[^\n]*", re.S)
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _INCLUDE = re.compile(r'#include\s*(?:"((?:[^"\\]|\\.)*)"|<([^>]*)>)\s*\.')
 _SCRIPT = re.compile(r"#script\b")
+_INCLUDE_WORD = re.compile(r"#include\b")
 _CALL = re.compile(r"@\s*([A-Za-z_][A-Za-z0-9_']*)")
 
 
@@ -94,9 +95,14 @@ def _read(path: Path, what: str) -> str:
         raise RuleFileError(f"{what}: cannot be read ({error.strerror})") from None
 
 
-def _check(path: Path, text: str) -> list[Path]:
-    """Refuse scripts and unknown @-calls; return the files ``text`` includes."""
+def _check(path: Path, text: str, includes: bool = True) -> list[Path]:
+    """Refuse scripts and unknown @-calls (and, unless ``includes``, any ``#include``); return
+    the files ``text`` includes."""
     code = _COMMENT.sub(_blank, text)
+    if not includes:
+        for match in _INCLUDE_WORD.finditer(_STRING.sub(_blank, code)):
+            raise RuleFileError(f"rule file '{path}', line {_line(code, match.start())}: #include is refused: "
+                                "this rule text may not read other files")
     for match in _SCRIPT.finditer(_STRING.sub(_blank, code)):
         raise RuleFileError(f"rule file '{path}', line {_line(code, match.start())}: #script is refused: "
                             "a rule file may not run code")
@@ -116,10 +122,13 @@ def _check(path: Path, text: str) -> list[Path]:
     return included
 
 
-def read_rule_files(paths: Sequence[str], first: str = "rules file") -> list[tuple[str, str]]:
+def read_rule_files(paths: Sequence[str], first: str = "rules file", *,
+                    includes: bool = True) -> list[tuple[str, str]]:
     """Every file a rule book reads, ``(path, text)`` in reading order: the files named, each
     followed by what it includes. Raises :class:`~pysolver.RuleFileError` naming the
-    file (and line) at fault; ``first`` is what the first file is called in a message."""
+    file (and line) at fault; ``first`` is what the first file is called in a message.
+    ``includes=False`` refuses any ``#include`` (rule text typed into a web page may not
+    name the server's files)."""
     read: list[tuple[str, str]] = []
     seen: set[Path] = set()
 
@@ -132,7 +141,7 @@ def read_rule_files(paths: Sequence[str], first: str = "rules file") -> list[tup
             return
         seen.add(key)
         read.append((str(path), text))
-        for target in _check(path, text):
+        for target in _check(path, text, includes):
             visit(target, f"file included by '{path}'", depth + 1)
 
     for i, name in enumerate(paths):

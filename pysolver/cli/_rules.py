@@ -18,11 +18,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..core._cards import RANKS
-from ..evaluator._lookup import n_values
 from ..asp._runtime import load_rules
-from ..core._rules import VARIANTS, Rules, variant_path
-from ..crossval._rulediff import rule_diff
+from ..core._rules import VARIANTS, variant_path
+from ..crossval._rulediff import describe_rules, rule_diff
 from ..core._rules import Limits
 from ._options import add_rules_options, emit, rules_from
 
@@ -64,15 +62,6 @@ def add_parser(subparsers) -> None:
     diff.add_argument("--memory-limit", type=int, default=Limits.memory_mb, metavar="MIB",
                       help=f"how much memory grounding your rule files may take (default {Limits.memory_mb} MiB)")
     diff.set_defaults(run=run_diff)
-
-
-def describe_rules(rules: Rules) -> dict:
-    """The facts of a rules file as the command prints them."""
-    return {"rules": rules.label, "file": rules.path, "added": list(rules.added),
-            "deck": len(rules.deck), "faces": "".join(RANKS[r] for r in rules.faces),
-            "straights": ["".join(RANKS[r] for r in run) for run in rules.straights],
-            "category_order": [c.snake for c in reversed(rules.order)],
-            "hand_classes": n_values(rules)}
 
 
 def run_diff(args: argparse.Namespace) -> int:

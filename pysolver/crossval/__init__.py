@@ -9,7 +9,8 @@ explanations against the evaluator.
 """
 
 from ._explanations import crossval_explanations
+from ._rulediff import category_counts, describe_rules, rule_diff
 from ._modes import CrossvalReport, crossval_equity, crossval_exhaustive, crossval_random, crossval_streets
 
 __all__ = ["CrossvalReport", "crossval_equity", "crossval_exhaustive", "crossval_explanations", "crossval_random",
-           "crossval_streets"]
+           "crossval_streets", "category_counts", "describe_rules", "rule_diff"]

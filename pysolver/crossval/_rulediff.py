@@ -26,7 +26,7 @@ import numpy as np
 
 from ..asp._runtime import load_rules, rules_of
 from ..asp._solver import ShowdownResult, Solver
-from ..core._cards import Card, parse_cards
+from ..core._cards import RANKS, Card, parse_cards
 from ..core._categories import Category
 from ..core._deal import Deal
 from ..core._errors import PokerInputError
@@ -218,6 +218,20 @@ def _in_both(players: Sequence[str], board: str, a: Rules, b: Rules) -> bool:
     return all(c.rank in a.faces and c.rank in b.faces for c in cards)
 
 
+def describe_rules(rules: Rules) -> dict:
+    """The facts of a rule book, as ``pysolver rules --json`` prints them: its deck, faces,
+    straights, category order (best first) and number of hand classes.
+
+    >>> describe_rules(load_rules("short_deck"))["faces"], describe_rules(load_rules())["hand_classes"]
+    ('6789TJQKA', 7462)
+    """
+    return {"rules": rules.label, "file": rules.path, "added": list(rules.added),
+            "deck": len(rules.deck), "faces": "".join(RANKS[r] for r in rules.faces),
+            "straights": ["".join(RANKS[r] for r in run) for run in rules.straights],
+            "category_order": [c.snake for c in reversed(rules.order)],
+            "hand_classes": n_values(rules)}
+
+
 def rule_diff(a: RulesLike, b: RulesLike = None, *, add: Sequence[str] = (), showdowns: int = 10_000,
               players: int = 2, seed: int | None = None, examples: int = 3, matchups: Sequence[str] = (),
               named: bool = True) -> RuleDiff:
@@ -244,5 +258,5 @@ def rule_diff(a: RulesLike, b: RulesLike = None, *, add: Sequence[str] = (), sho
                     (tuple(c.snake for c in reversed(rules_a.order)), tuple(c.snake for c in reversed(rules_b.order))))
 
 
-__all__ = ["NAMED_MATCHUPS", "KINDS", "combinations_array", "deck_hands", "category_counts", "class_changes",
+__all__ = ["NAMED_MATCHUPS", "KINDS", "describe_rules", "combinations_array", "deck_hands", "category_counts", "class_changes",
            "showdown_changes", "parse_matchup", "matchup_diff", "rule_diff"]

@@ -1,0 +1,160 @@
+"""The web app: three pages, their static files, and the JSON API, on Starlette.
+
+Pages: ``/equity``, ``/showdown`` and ``/rules`` (each a static HTML file of
+this package that reads its inputs from the link and computes when opened
+from one). API: ``/api/NAME`` for each computation of :data:`~pysolver.web._api.ANSWERS`
+(``GET`` with the link's parameters, or ``POST`` with a JSON object of the
+same names; rule text goes in ``text``), answered with the result's
+``to_dict()``; ``/api/equity?stream=1`` answers with lines of JSON, the
+progress and then the result. Bad input is 400 with ``{"error": message,
+"field": name, "line": n}``; a computation never runs on the event loop.
+
+    >>> from starlette.testclient import TestClient
+    >>> with TestClient(create_app()) as client:
+    ...     answer = client.get("/api/showdown", params={"p": ["AsKs", "QhQd"], "board": "JsTs2c7h3d"})
+    ...     answer.status_code, answer.json()["winners"]
+    (200, [1])
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import AsyncIterator, Optional
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ..core import VARIANTS, Limits, PokerInputError
+from ._api import ANSWERS, Query, blame
+from ._compute import Cancelled, Runner
+from ._rulebook import RuleTexts, error_line
+
+log = logging.getLogger("pysolver.web")
+
+PAGES = ("equity", "showdown", "rules")
+"""The pages, each ``/NAME`` served from ``static/NAME.html``."""
+MAX_BODY = 2 << 20
+"""The largest request body read (a rule text is at most 1 MiB)."""
+HEADERS = {"Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'",
+           "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
+"""Headers of every page: nothing loads from elsewhere, no inline script runs."""
+
+
+def _page_text(name: str) -> str:
+    return resources.files("pysolver.web").joinpath("static", f"{name}.html").read_text("utf-8")
+
+
+def error_answer(error: Exception, query: Optional[Query] = None, status: int = 400) -> JSONResponse:
+    """The one-line answer to bad input: the message, the field it concerns, the rule text's line."""
+    message = " ".join(str(error).split()) or type(error).__name__
+    body = {"error": message, "field": blame(query, message) if query else "", "line": error_line(message)}
+    return JSONResponse(body, status_code=status)
+
+
+async def _query(request: Request) -> Query:
+    values: dict[str, list[str]] = {}
+    for key, value in request.query_params.multi_items():
+        values.setdefault(key, []).append(value)
+    if request.method == "POST":
+        body = await request.body()
+        if len(body) > MAX_BODY:
+            raise PokerInputError(f"request of {len(body):,} bytes: at most {MAX_BODY:,}")
+        try:
+            sent = json.loads(body or b"{}")
+        except ValueError:
+            raise PokerInputError("the request's body is not JSON") from None
+        if not isinstance(sent, dict):
+            raise PokerInputError("the request's body is not a JSON object of parameters")
+        for key, value in sent.items():
+            values[str(key)] = [str(v) for v in value] if isinstance(value, list) else \
+                ([] if value is None else [str(value).lower() if isinstance(value, bool) else str(value)])
+    return Query(values)
+
+
+def create_app(*, workers: Optional[int] = None, seconds: float = Limits.seconds,
+               memory_mb: int = Limits.memory_mb) -> Starlette:
+    """The app: computations in ``workers`` threads (by default one per core), each bounded
+    by ``seconds``; rule texts ground under that time and ``memory_mb`` MiB."""
+    runner = Runner(workers, seconds)
+    texts = RuleTexts(Limits(seconds, memory_mb))
+
+    async def api(request: Request) -> Response:
+        return await answer_for(request, request.path_params["name"])
+
+    async def diff(request: Request) -> Response:
+        return await answer_for(request, "diff")
+
+    async def answer_for(request: Request, name: str) -> Response:
+        if name not in ANSWERS:
+            return error_answer(PokerInputError(f"no API '{name[:40]}': one of {', '.join(ANSWERS)}"), status=404)
+        query = None
+        try:
+            query = await _query(request)
+            answer = ANSWERS[name]
+            if name == "equity" and query.flag("stream"):
+                return StreamingResponse(_lines(runner.stream(lambda budget: answer(query, texts, budget)), query),
+                                         media_type="application/x-ndjson")
+            start = time.perf_counter()
+            result = await runner.run(lambda budget: answer(query, texts, budget))
+            spent = time.perf_counter() - start
+            return JSONResponse(result, headers={"Server-Timing": f"compute;dur={1000 * spent:.1f}"})
+        except (PokerInputError, Cancelled) as error:
+            return error_answer(error, query)
+        except (ValueError, TypeError, OverflowError) as error:      # input the library let through
+            log.warning("bad input: %r", error)
+            return error_answer(error, query)
+        except Exception as error:                                   # a fault: logged, one line out
+            log.exception("error in /api/%s", name)
+            return error_answer(RuntimeError(f"internal error ({type(error).__name__}): {error}"), query, 500)
+
+    async def variants(request: Request) -> Response:
+        return JSONResponse({"variants": list(VARIANTS)})
+
+    async def page(request: Request) -> Response:
+        name = request.url.path.strip("/")
+        return Response(_page_text(name), media_type="text/html", headers=HEADERS)
+
+    async def home(request: Request) -> Response:
+        return RedirectResponse("/equity")
+
+    async def not_found(request: Request, error: Exception) -> Response:
+        status = error.status_code if isinstance(error, HTTPException) else 500
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": f"{request.url.path}: not found", "field": "", "line": None},
+                                status_code=status)
+        return Response(f"{status}: {request.url.path} is not a page of pysolver's", status_code=status,
+                        media_type="text/plain")
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        try:
+            yield
+        finally:
+            runner.close()
+            texts.close()
+
+    routes = [Route("/", home), *(Route(f"/{name}", page) for name in PAGES),
+              Route("/api/variants", variants), Route("/api/rules/diff", diff, methods=["GET", "POST"]),
+              Route("/api/{name}", api, methods=["GET", "POST"]),
+              Mount("/static", StaticFiles(packages=[("pysolver.web", "static")]), name="static")]
+    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found}, lifespan=lifespan)
+    app.state.runner, app.state.texts = runner, texts
+    return app
+
+
+async def _lines(answers: AsyncIterator[dict], query: Query) -> AsyncIterator[bytes]:
+    async for line in answers:
+        if "error" in line:
+            line = json.loads(error_answer(PokerInputError(line["error"]), query).body)
+        yield (json.dumps(line) + "\n").encode()
+
+
+__all__ = ["HEADERS", "MAX_BODY", "PAGES", "create_app", "error_answer"]
