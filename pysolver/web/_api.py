@@ -144,7 +144,7 @@ def _variant_text(name: str) -> str:
 def diff_answer(query: Query, texts: RuleTexts, budget: Budget) -> dict:
     """``pysolver rules diff A B --showdowns N --seed S --matchup M --json``: ``against`` (a
     variant, by default the standard game) against the request's rules (its text or variant)."""
-    showdowns = query.number("showdowns", 2000)
+    showdowns = query.number("showdowns", 10_000)
     if showdowns is not None and showdowns > MAX_SHOWDOWNS:
         raise PokerInputError(f"showdowns {showdowns:,}: this page deals at most {MAX_SHOWDOWNS:,}")
     against = texts.rules("", query.get("against") or "standard")

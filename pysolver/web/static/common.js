@@ -1,0 +1,180 @@
+// pysolver's web app: what the three pages share. Plain JavaScript, no build step, nothing from elsewhere.
+"use strict";
+
+const SUITS = "cdhs";
+const RANKS = "23456789TJQKA";
+const GRID_RANKS = "AKQJT98765432";
+const NEUTRAL = "#e6e6e6", GREEN = "#1a9641", RED = "#d7191c", HELD = "#f2c12e", EMPTY = "#3a3a3a";
+
+/** An element: el("td", {class: "x", "data-class": "AKs"}, child, "text"). */
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "style") node.style.cssText = value;       // CSSOM: allowed by the pages' policy
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined) node.append(child instanceof Node ? child : String(child));
+  }
+  return node;
+}
+
+const $ = (selector, root = document) => root.querySelector(selector);
+const pct = (x, digits = 2) => (100 * x).toFixed(digits) + "%";
+const titleCase = (snake) => snake.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+
+/** The class at (row, column) of the grid: pairs on the diagonal, suited above, offsuit below. */
+function gridClass(row, column) {
+  if (row === column) return GRID_RANKS[row] + GRID_RANKS[row];
+  if (row < column) return GRID_RANKS[row] + GRID_RANKS[column] + "s";
+  return GRID_RANKS[column] + GRID_RANKS[row] + "o";
+}
+
+/** The combos of a class, high card first: "AKs" -> ["AcKc", "AdKd", "AhKh", "AsKs"]. */
+function classCombos(name) {
+  const [high, low] = [name[0], name[1]];
+  const out = [];
+  for (const a of SUITS) for (const b of SUITS) {
+    if (high === low ? a < b : (name[2] === "s" ? a === b : a !== b)) {
+      out.push(high === low ? high + b + low + a : high + a + low + b);
+    }
+  }
+  return out;
+}
+
+/** The class of a combo "AhKh" -> "AKs". */
+function comboClass(combo) {
+  let [r1, s1, r2, s2] = combo;
+  if (RANKS.indexOf(r1) < RANKS.indexOf(r2)) [r1, s1, r2, s2] = [r2, s2, r1, s1];
+  return r1 === r2 ? r1 + r2 : r1 + r2 + (s1 === s2 ? "s" : "o");
+}
+
+/** A combo written high card first, as the API writes it. */
+function canonicalCombo(combo) {
+  const [r1, s1, r2, s2] = combo;
+  const first = RANKS.indexOf(r1) * 4 + SUITS.indexOf(s1), second = RANKS.indexOf(r2) * 4 + SUITS.indexOf(s2);
+  return first > second ? combo : r2 + s2 + r1 + s1;
+}
+
+function mix(a, b, t) {
+  t = Math.min(Math.max(t, 0), 1);
+  const channel = (c, i) => parseInt(c.slice(1 + 2 * i, 3 + 2 * i), 16);
+  return "#" + [0, 1, 2].map((i) => Math.round(channel(a, i) + (channel(b, i) - channel(a, i)) * t)
+    .toString(16).padStart(2, "0")).join("");
+}
+
+/** PokerStove's scale, as the command line draws it: neutral at 1/players, green above, red below. */
+function equityColour(equity, players) {
+  const t = Math.max(-1, Math.min(1, Math.log2(Math.max(equity, 1e-9) * players)));
+  return t >= 0 ? mix(NEUTRAL, GREEN, t) : mix(NEUTRAL, RED, -t);
+}
+
+function textColour(background) {
+  const c = (i) => parseInt(background.slice(1 + 2 * i, 3 + 2 * i), 16);
+  return 0.299 * c(0) + 0.587 * c(1) + 0.114 * c(2) > 140 ? "#000" : "#fff";
+}
+
+/** A card as a coloured chip. */
+function cardChip(text, extra = "") {
+  return el("span", {class: `card ${text[1]} ${extra}`.trim(), "data-chip": text}, text);
+}
+
+/** Cards typed liberally ("Ks7h2d", "ks 7h, 2d") as a list of "Ks" texts; unknown tokens are kept for the server to name. */
+function splitCards(text) {
+  const compact = text.replace(/10/g, "T").replace(/[\s,]+/g, "");
+  const out = [];
+  for (let i = 0; i + 1 < compact.length; i += 2) {
+    out.push(compact[i].toUpperCase() + compact[i + 1].toLowerCase());
+  }
+  return out;
+}
+
+/** The page's link parameters. */
+function linkParams() { return new URLSearchParams(location.search); }
+
+/** Put the inputs in the link (so it can be bookmarked and shared) without reloading. */
+function setLink(params, hash = "") {
+  const search = params.toString();
+  history.replaceState(null, "", location.pathname + (search ? "?" + search : "") + hash);
+}
+
+/**
+ * Call the API: GET with the parameters in the link, or POST with a JSON body.
+ * Resolves to {ok, status, body, ms}; never throws for an HTTP error.
+ */
+async function api(path, params, {post = false, signal} = {}) {
+  const start = performance.now();
+  let response;
+  if (post) {
+    response = await fetch(path, {method: "POST", headers: {"Content-Type": "application/json"},
+                                  body: JSON.stringify(params), signal});
+  } else {
+    const search = params instanceof URLSearchParams ? params : new URLSearchParams(params);
+    response = await fetch(path + "?" + search.toString(), {signal});
+  }
+  let body;
+  try { body = await response.json(); } catch (e) { body = {error: `the server answered ${response.status}`}; }
+  return {ok: response.ok, status: response.status, body, ms: performance.now() - start};
+}
+
+/**
+ * The page's error line, shown beside the field it concerns (fields[name] is an element), or
+ * under the page's main button when no field is named. clearError() hides it.
+ */
+function showError(body, fields = {}) {
+  const box = $("[data-testid=error]");
+  box.textContent = body.error || "error";
+  box.hidden = false;
+  document.querySelectorAll(".invalid").forEach((n) => n.classList.remove("invalid"));
+  const field = fields[body.field];
+  const anchor = field || $("[data-error-home]");
+  if (field) field.classList.add("invalid");
+  if (anchor) anchor.insertAdjacentElement(field ? "afterend" : "beforeend", box);
+}
+
+function clearError() {
+  const box = $("[data-testid=error]");
+  box.hidden = true;
+  box.textContent = "";
+  document.querySelectorAll(".invalid").forEach((n) => n.classList.remove("invalid"));
+}
+
+/** The rule variants, for the pages' selects. */
+async function fillVariants(select, chosen) {
+  const answer = await api("/api/variants", {});
+  for (const name of answer.body.variants || []) {
+    select.append(el("option", {value: name, selected: name === chosen}, name));
+  }
+}
+
+/** A board picker: 52 clickable cards (data-card="Qs"); onPick(card) is told of each click. */
+class CardPicker {
+  constructor(container, onPick) {
+    this.node = el("div", {class: "picker"});
+    for (const suit of "shdc") {
+      for (const rank of [...GRID_RANKS]) {
+        const card = rank + suit;
+        this.node.append(el("span", {class: `card ${suit}`, "data-card": card, onclick: () => onPick(card)}, card));
+      }
+    }
+    container.append(this.node);
+  }
+
+  /** Mark the cards: on (board), dead, used (held by a player). */
+  mark(board, dead, used) {
+    for (const node of this.node.children) {
+      const card = node.dataset.card;
+      node.classList.toggle("on", board.includes(card));
+      node.classList.toggle("dead", dead.includes(card));
+      node.classList.toggle("used", used.includes(card));
+    }
+  }
+}
+
+/** Hole cards of several players, for the picker's "used" marks. */
+function heldCards(texts) {
+  return texts.flatMap((t) => (/^([2-9TJQKA][cdhs]\s*){2}$/i.test(t.trim()) ? splitCards(t) : []));
+}

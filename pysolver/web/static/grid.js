@@ -1,0 +1,176 @@
+// The 13x13 grid of starting hands: a range built by clicking, dragging, weights, "top x%", and the
+// suit-specific combos of a cell (right-click a cell). Also the read-only grids of results.
+"use strict";
+
+const ORDERINGS = [["vs1", "vs one random hand"], ["vs2", "vs two"], ["vs3", "vs three (PokerStove)"],
+                   ["chen", "Chen formula"]];
+
+function formatWeight(w) { return String(Math.round(w * 10000) / 10000); }
+
+/** The table of 169 cells, each carrying data-class; returns [table, Map class -> td]. */
+function gridTable(testid, readonly) {
+  const cells = new Map();
+  const table = el("table", {class: "grid" + (readonly ? " readonly" : ""), "data-testid": testid});
+  for (let r = 0; r < 13; r++) {
+    const row = el("tr");
+    for (let c = 0; c < 13; c++) {
+      const name = gridClass(r, c);
+      const td = el("td", {"data-class": name}, el("span", {}, name));
+      cells.set(name, td);
+      row.append(td);
+    }
+    table.append(row);
+  }
+  return [table, cells];
+}
+
+/** Fill a cell from the left: [colour, fraction] segments, the rest empty. */
+function paintCell(td, segments) {
+  let at = 0;
+  const stops = [];
+  for (const [colour, fraction] of segments) {
+    if (fraction <= 0) continue;
+    stops.push(`${colour} ${100 * at}%`, `${colour} ${100 * Math.min(1, at + fraction)}%`);
+    at = Math.min(1, at + fraction);
+  }
+  if (at < 1) stops.push(`${EMPTY} ${100 * at}%`, `${EMPTY} 100%`);
+  td.style.background = stops.length ? `linear-gradient(to right, ${stops.join(", ")})` : EMPTY;
+  const under = segments.length && segments[0][1] >= 0.5 ? segments[0][0] : EMPTY;
+  td.style.color = textColour(under);
+}
+
+/** A player's range on the grid. onChange(text, how) is told when a click, a drag or a tool changes it. */
+class RangeGrid {
+  constructor(container, index, onChange) {
+    this.index = index;
+    this.onChange = onChange;
+    this.held = new Map();            // combo "AhKh" -> weight
+    [this.table, this.cells] = gridTable(`grid-${index}`, false);
+    this.weight = el("input", {type: "number", min: "0.05", max: "1", step: "0.05", value: "1",
+                               title: "the weight of the cells you click", "data-testid": `weight-${index}`});
+    this.top = el("input", {type: "range", min: "0", max: "100", step: "0.5", value: "0",
+                            "data-testid": `top-${index}`});
+    this.topLabel = el("span", {class: "muted"}, "top 0%");
+    this.order = el("select", {title: "the ordering of top x%"},
+                    ORDERINGS.map(([v, t]) => el("option", {value: v}, t)));
+    const tools = el("div", {class: "grid-tools"},
+      el("label", {}, "weight ", this.weight),
+      el("label", {}, "top x% ", this.top), this.topLabel, this.order,
+      el("button", {type: "button", onclick: () => { this.held.clear(); this.changed("click"); }}, "clear"),
+      el("span", {class: "muted"}, "click or drag cells; right-click a cell for its suits"));
+    const slide = () => {
+      this.topLabel.textContent = `top ${this.top.value}%`;
+      this.onChange(Number(this.top.value) > 0 ? `top ${this.top.value}% ${this.order.value}` : "", "top");
+    };
+    this.top.addEventListener("input", slide);
+    this.order.addEventListener("change", slide);
+    container.append(tools, this.table);
+    this.listen();
+  }
+
+  listen() {
+    let painting = null;
+    this.table.addEventListener("mousedown", (event) => {
+      const td = event.target.closest("td");
+      if (!td || event.button !== 0) return;
+      event.preventDefault();
+      painting = !this.full(td.dataset.class);
+      this.paint(td.dataset.class, painting);
+    });
+    this.table.addEventListener("mouseover", (event) => {
+      const td = event.target.closest("td");
+      if (td && painting !== null && event.buttons & 1) this.paint(td.dataset.class, painting);
+    });
+    document.addEventListener("mouseup", () => {
+      if (painting !== null) { painting = null; this.changed("click"); }
+    });
+    this.table.addEventListener("contextmenu", (event) => {
+      const td = event.target.closest("td");
+      if (!td) return;
+      event.preventDefault();
+      this.suits(td, event.pageX, event.pageY);
+    });
+  }
+
+  full(name) { return classCombos(name).every((c) => (this.held.get(c) || 0) > 0); }
+
+  paint(name, on) {
+    const w = Math.min(1, Math.max(0.0001, Number(this.weight.value) || 1));
+    for (const combo of classCombos(name)) {
+      if (on) this.held.set(combo, w); else this.held.delete(combo);
+    }
+    this.render();
+  }
+
+  /** The popover of a cell's combos, each a checkbox. */
+  suits(td, x, y) {
+    document.querySelectorAll(".popover").forEach((p) => p.remove());
+    const name = td.dataset.class;
+    const boxes = classCombos(name).map((combo) => {
+      const box = el("input", {type: "checkbox", "data-combo": combo, checked: this.held.has(combo)});
+      box.addEventListener("change", () => {
+        if (box.checked) this.held.set(combo, Math.min(1, Number(this.weight.value) || 1));
+        else this.held.delete(combo);
+        this.changed("click");
+      });
+      return el("label", {}, box, " ", combo);
+    });
+    const pop = el("div", {class: "popover", "data-testid": `suits-${this.index}`, style: `left:${x}px;top:${y}px`},
+                   el("strong", {}, name), el("br"), boxes, el("br"),
+                   el("button", {type: "button", onclick: () => pop.remove()}, "close"));
+    document.body.append(pop);
+  }
+
+  changed(how) { this.render(); this.onChange(this.text(), how); }
+
+  /** Take the range the server read: {combo: weight}. */
+  setHeld(held) {
+    this.held = new Map(Object.entries(held || {}));
+    this.render();
+  }
+
+  render() {
+    for (const [name, td] of this.cells) {
+      const combos = classCombos(name);
+      const sum = combos.reduce((s, c) => s + (this.held.get(c) || 0), 0);
+      paintCell(td, [[HELD, sum / combos.length]]);
+      td.title = `${name}: ${formatWeight(sum)} of ${combos.length} combos`;
+    }
+  }
+
+  /** The range as text: whole classes by name, weights as 0.5(KQs), single combos where a class is split. */
+  text() {
+    const parts = [];
+    for (let r = 0; r < 13; r++) for (let c = 0; c < 13; c++) {
+      const name = gridClass(r, c);
+      const combos = classCombos(name);
+      const weights = combos.map((x) => this.held.get(x) || 0);
+      if (weights.every((w) => w === weights[0]) && weights[0] > 0) {
+        parts.push(weights[0] === 1 ? name : `${formatWeight(weights[0])}(${name})`);
+      } else {
+        combos.forEach((x, i) => {
+          if (weights[i] > 0) parts.push(weights[i] === 1 ? x : `${formatWeight(weights[i])}(${x})`);
+        });
+      }
+    }
+    return parts.join(", ");
+  }
+}
+
+/**
+ * A read-only grid of a result: per class an equity (coloured on PokerStove's scale for `players`)
+ * and how full the cell is; titles say the class's combos and figures.
+ */
+function equityGrid(testid, classes, players, combosByClass = {}) {
+  const [table, cells] = gridTable(testid, true);
+  for (const [name, td] of cells) {
+    const row = classes[name];
+    if (!row) { paintCell(td, []); continue; }
+    const held = row.fill === undefined ? 1 : row.fill;
+    paintCell(td, [[equityColour(row.equity, players), held]]);
+    const combos = (combosByClass[name] || []).map((c) => `${c.combo} ${pct(c.equity, 1)}`).join(", ");
+    td.title = `${name}: ${formatWeight(row.combos)} combos, equity ${pct(row.equity)}` +
+      (row.stderr ? ` ± ${pct(row.stderr)}` : "") + (combos ? `\n${combos}` : "");
+  }
+  return table;
+}

@@ -1,0 +1,181 @@
+// The rules lab: a rule book's text edited in the page and checked against the contract (errors at
+// their line), its category counts, its diff against another rule book, a matchup under both, and
+// showdowns solved under it. The text travels in the link's fragment (#text=...) when edited.
+"use strict";
+
+let baseText = "";
+
+function edited() { return $("#text").value !== baseText; }
+
+/** The rules of a request: the edited text, or the variant it started from. */
+function rulesParams() { return edited() ? {text: $("#text").value} : {rules: $("#base").value}; }
+
+function drawGutter(bad = null) {
+  const count = $("#text").value.split("\n").length;
+  const gutter = $("#gutter");
+  gutter.replaceChildren();
+  for (let n = 1; n <= count; n++) {
+    gutter.append(n === bad ? el("span", {class: "bad", "data-testid": "error-line"}, String(n)) : String(n), "\n");
+  }
+  gutter.scrollTop = $("#text").scrollTop;
+  $("#edited").textContent = edited() ? `edited (${$("#base").value} changed)` : "";
+}
+
+function showRuleError(body) {
+  showError({...body, field: body.field || "text"}, {text: $("#editor"), showdowns: $("#showdowns"),
+    seed: $("#seed"), matchup: $("#matchup"), p0: $("#p0"), p1: $("#p1"), board: $("#board")});
+  drawGutter(body.line);
+  if (body.line) {
+    const lines = $("#text").value.split("\n");
+    const at = lines.slice(0, body.line - 1).join("\n").length;
+    $("#text").scrollTop = Math.max(0, (body.line - 5) * 18.85);
+    $("#text").setSelectionRange(at + (body.line > 1 ? 1 : 0), at + 1 + (lines[body.line - 1] || "").length);
+  }
+}
+
+function link() {
+  const params = new URLSearchParams();
+  params.set("base", $("#base").value);
+  params.set("against", $("#against").value);
+  for (const name of ["showdowns", "seed", "matchup", "board"]) {
+    if ($(`#${name}`).value.trim()) params.set(name, $(`#${name}`).value.trim());
+  }
+  for (const id of ["p0", "p1"]) if ($(`#${id}`).value.trim()) params.append("p", $(`#${id}`).value.trim());
+  setLink(params, edited() ? "#text=" + encodeURIComponent($("#text").value) : "");
+}
+
+async function loadBase() {
+  const answer = await api("/api/rules", {rules: $("#base").value});
+  if (!answer.ok) { showRuleError(answer.body); return; }
+  baseText = answer.body.text;
+  $("#text").value = baseText;
+  clearError();
+  drawGutter();
+  showFacts(answer.body);
+}
+
+function showFacts(facts) {
+  const counts = facts.counts;
+  $("#facts").replaceChildren(
+    el("p", {}, `${facts.rules}: ${facts.deck} cards (faces ${facts.faces}), ${facts.straights.length} straights, `,
+       el("strong", {"data-testid": "hand-classes"}, facts.hand_classes.toLocaleString("en")), " classes of hand"),
+    el("table", {class: "results", "data-testid": "counts"},
+      el("tr", {}, el("th", {}, "category, best first"), el("th", {}, "five-card hands"), el("th", {}, "classes")),
+      facts.category_order.map((name) => el("tr", {"data-category": name}, el("td", {}, titleCase(name)),
+        el("td", {}, counts[name].hands.toLocaleString("en")), el("td", {}, counts[name].classes.toLocaleString("en"))))));
+}
+
+async function check() {
+  clearError();
+  link();
+  $("#check").disabled = true;
+  try {
+    const answer = await api("/api/rules", {...rulesParams()}, {post: true});
+    if (!answer.ok) { showRuleError(answer.body); $("#facts").replaceChildren(); return false; }
+    drawGutter();
+    showFacts(answer.body);
+    return true;
+  } finally {
+    $("#check").disabled = false;
+  }
+}
+
+function side(label, s) {
+  return el("div", {}, el("strong", {}, `${label}: `),
+    s.outcome === "tie" ? `players ${s.winners.join(" and ")} tie` : `player ${s.winners[0]} wins`,
+    " (", s.hands.join("; "), ")", el("br"), el("span", {class: "muted"}, s.reasons.join("; ")));
+}
+
+function showDiff(d) {
+  const [a, b] = d.rules;
+  const classes = d.classes, shown = d.showdowns;
+  const box = $("#rule-diff");
+  box.replaceChildren(
+    el("h3", {}, `${a} → ${b}`),
+    el("table", {class: "results"},
+      el("tr", {}, el("th", {}, "category"), el("th", {}, `${a} hands`), el("th", {}, "classes"),
+         el("th", {}, `${b} hands`), el("th", {}, "classes")),
+      d.categories.map((row) => el("tr", {class: JSON.stringify(row.a) === JSON.stringify(row.b) ? "" : "changed"},
+        el("td", {}, titleCase(row.category)), el("td", {}, row.a.hands.toLocaleString("en")), el("td", {}, row.a.classes),
+        el("td", {}, row.b.hands.toLocaleString("en")), el("td", {}, row.b.classes)))),
+    el("p", {}, "order, best first: ", el("br"), `${a}: ${d.category_order.a.map(titleCase).join(" > ")}`, el("br"),
+       `${b}: ${d.category_order.b.map(titleCase).join(" > ")}`),
+    el("p", {"data-testid": "classes-moved"}, el("strong", {}, classes.moved.toLocaleString("en")),
+       ` of ${classes.classes.toLocaleString("en")} classes change places (${classes.hands_moved.toLocaleString("en")} hands)`,
+       Object.keys(classes.moved_by_category).length ? ": " + Object.entries(classes.moved_by_category)
+         .map(([k, n]) => `${titleCase(k)} ${n}`).join(", ") : ""),
+    el("ul", {}, classes.examples.map((x) => el("li", {}, x.lower.cards.map((c) => cardChip(c)), ` ${x.lower.b} now beats `,
+      x.higher.cards.map((c) => cardChip(c)), ` ${x.higher.b}`))),
+    el("p", {"data-testid": "showdowns-changed"}, el("strong", {}, shown.changed.toLocaleString("en")),
+       ` of ${shown.showdowns.toLocaleString("en")} random showdowns (seed ${shown.seed}) change winners`,
+       Object.keys(shown.kinds).length ? ": " + Object.entries(shown.kinds).map(([k, n]) => `${k} ${n}`).join(", ") : ""),
+    el("ul", {}, shown.examples.map((x) => el("li", {},
+      x.players.map((h, i) => el("span", {}, ` player ${i} `, h.map((c) => cardChip(c)))), " on ",
+      x.board.map((c) => cardChip(c)), side(a, x.a), side(b, x.b)))),
+    el("h3", {}, "Equity under both"),
+    el("table", {class: "results", "data-testid": "matchups"},
+      el("tr", {}, el("th", {}, "matchup"), el("th", {}, "board"), el("th", {}, a), el("th", {}, b)),
+      d.equity.map((m) => el("tr", {}, el("td", {class: "text"}, (m.name ? m.name + ": " : "") + m.players.join(" vs ")),
+        el("td", {class: "text"}, m.board || "preflop"), el("td", {}, m.a.map((x) => pct(x)).join(" / ")),
+        el("td", {}, m.b.map((x) => pct(x)).join(" / "))))));
+}
+
+async function diff() {
+  clearError();
+  link();
+  $("#diff").disabled = true;
+  $("#rule-diff").replaceChildren(el("progress"));
+  try {
+    const params = {...rulesParams(), against: $("#against").value, showdowns: $("#showdowns").value,
+                    seed: $("#seed").value, matchup: $("#matchup").value ? [$("#matchup").value] : []};
+    const answer = await api("/api/rules/diff", params, {post: true});
+    if (!answer.ok) { showRuleError(answer.body); $("#rule-diff").replaceChildren(); return; }
+    showDiff(answer.body);
+  } finally {
+    $("#diff").disabled = false;
+  }
+}
+
+async function solve() {
+  clearError();
+  link();
+  const params = {...rulesParams(), p: [$("#p0").value, $("#p1").value], board: $("#board").value, explain: "1"};
+  const answer = await api("/api/showdown", params, {post: true});
+  if (!answer.ok) { showRuleError(answer.body); return; }
+  const r = answer.body;
+  $("#winner").textContent = r.outcome === "tie" ? `Split pot: players ${r.winners.join(" and ")} tie`
+    : `Player ${r.winners[0]} wins`;
+  $("#hands").replaceChildren(...r.players.map((p) => el("tr", {class: r.winners.includes(p.player) ? "winner" : ""},
+    el("td", {}, `Player ${p.player}`),
+    el("td", {class: "text"}, [...p.hole, ...r.board].map((c) => cardChip(c, p.best_five.includes(c) ? "best" : "dim"))),
+    el("td", {class: "text"}, p.description))));
+  $("#explanation").replaceChildren(...((r.explanation || {}).reasons || []).map((x) => el("li", {}, x)));
+}
+
+async function start() {
+  const params = linkParams();
+  await fillVariants($("#base"), params.get("base") || "standard");
+  await fillVariants($("#against"), params.get("against") || "standard");
+  for (const name of ["showdowns", "seed", "matchup", "board"]) if (params.get(name)) $(`#${name}`).value = params.get(name);
+  const hands = params.getAll("p");
+  if (hands[0]) $("#p0").value = hands[0];
+  if (hands[1]) $("#p1").value = hands[1];
+  await loadBase();
+  const shared = new URLSearchParams(location.hash.slice(1)).get("text");
+  if (shared !== null) { $("#text").value = shared; drawGutter(); }
+  $("#base").addEventListener("change", () => { loadBase(); link(); });
+  $("#reset").addEventListener("click", loadBase);
+  $("#check").addEventListener("click", check);
+  $("#diff").addEventListener("click", diff);
+  $("#solve").addEventListener("click", solve);
+  $("#text").addEventListener("input", () => drawGutter());
+  $("#text").addEventListener("scroll", () => { $("#gutter").scrollTop = $("#text").scrollTop; });
+  if (params.has("against") || shared !== null) {
+    if (await check()) {
+      await diff();
+      if (hands.length) await solve();
+    }
+  }
+}
+
+document.addEventListener("DOMContentLoaded", start);
