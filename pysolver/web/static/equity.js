@@ -91,7 +91,8 @@ async function calculate() {
   setLink(params);
   const ask = new URLSearchParams(params);
   if (ask.get("mode") === "sample" && !ask.get("trials")) ask.set("trials", "1000000");
-  ask.set("breakdown", $("#breakdown").checked ? "1" : "0");
+  const ranged = players.some((p) => p.input.value.trim() && !isHole(p.input.value));
+  ask.set("breakdown", $("#breakdown").checked && ranged ? "1" : "0");
   ask.set("stream", "1");
   running = new AbortController();
   const controller = running;
@@ -207,6 +208,7 @@ async function start() {
   $("#clear-board").addEventListener("click", () => { $("#board").value = ""; $("#dead").value = ""; markPicker(); });
   for (const node of [$("#board"), $("#dead")]) node.addEventListener("input", markPicker);
   markPicker();
+  document.body.dataset.ready = "1";
   if (given.length) await calculate();
 }
 

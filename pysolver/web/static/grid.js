@@ -117,8 +117,16 @@ class RangeGrid {
     });
     const pop = el("div", {class: "popover", "data-testid": `suits-${this.index}`, style: `left:${x}px;top:${y}px`},
                    el("strong", {}, name), el("br"), boxes, el("br"),
-                   el("button", {type: "button", onclick: () => pop.remove()}, "close"));
+                   el("button", {type: "button", "data-testid": "suits-close", onclick: () => pop.remove()}, "close"));
     document.body.append(pop);
+    const away = (event) => {
+      if ((event.type === "keydown" && event.key === "Escape") || (event.type === "mousedown" && !pop.contains(event.target))) {
+        pop.remove();
+        document.removeEventListener("mousedown", away);
+        document.removeEventListener("keydown", away);
+      }
+    };
+    setTimeout(() => { document.addEventListener("mousedown", away); document.addEventListener("keydown", away); }, 0);
   }
 
   changed(how) { this.render(); this.onChange(this.text(), how); }

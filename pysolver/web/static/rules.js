@@ -170,6 +170,7 @@ async function start() {
   $("#solve").addEventListener("click", solve);
   $("#text").addEventListener("input", () => drawGutter());
   $("#text").addEventListener("scroll", () => { $("#gutter").scrollTop = $("#text").scrollTop; });
+  document.body.dataset.ready = "1";
   if (params.has("against") || shared !== null) {
     if (await check()) {
       await diff();

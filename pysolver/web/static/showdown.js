@@ -147,6 +147,7 @@ async function start() {
   $("#clear-board").addEventListener("click", () => { $("#board").value = ""; mark(); });
   target = seats[0];
   mark();
+  document.body.dataset.ready = "1";
   if (given.length) await solve();
 }
 

@@ -1,0 +1,274 @@
+"""The web app in a real browser: headless Chromium driven by Selenium, against a real
+``pysolver serve``. Each test compares what the page shows with the library's own answer.
+
+The tests take the screenshots of the guide's page "The web app": with
+``PYSOLVER_SCREENSHOTS=docs/img/web`` they are written there, otherwise to a temporary
+folder. Without Chromium and chromedriver the tests are skipped, unless
+``PYSOLVER_BROWSER_TESTS=required`` (as in CI), when a missing browser fails them.
+"""
+
+import json
+import os
+import shutil
+import tempfile
+import time
+import urllib.parse
+from pathlib import Path
+
+import pytest
+
+from pysolver import PokerInputError, equity, parse_range, solve_showdown
+from pysolver.core import range_grid
+from pysolver.crossval import rule_diff
+from web_server import running_server
+from test_web_api import FLUSH_OVER_BOAT
+
+webdriver = pytest.importorskip("selenium.webdriver")
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+BROWSERS = ("chromium", "chromium-browser", "google-chrome")
+CHROME_OPTIONS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=1400,1000")
+
+
+def _browser():
+    binary = next((found for name in BROWSERS if (found := shutil.which(name))), None)
+    driver = shutil.which("chromedriver")
+    if binary and driver:
+        return binary, driver
+    if os.environ.get("PYSOLVER_BROWSER_TESTS") == "required":
+        pytest.fail("no Chromium and chromedriver found (apt-get install chromium chromium-driver)")
+    pytest.skip("no Chromium and chromedriver found: apt-get install chromium chromium-driver")
+
+
+@pytest.fixture(scope="module")
+def server():
+    with running_server("--workers", "2") as (url, process):
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    binary, driver_path = _browser()
+    from selenium.webdriver.chrome.service import Service
+    options = webdriver.ChromeOptions()
+    options.binary_location = binary
+    profile = tempfile.mkdtemp(prefix="pysolver-chromium-")
+    for option in CHROME_OPTIONS + (f"--user-data-dir={profile}",):
+        options.add_argument(option)
+    driver = webdriver.Chrome(options=options, service=Service(driver_path))
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def shots():
+    folder = os.environ.get("PYSOLVER_SCREENSHOTS")
+    made = None if folder else tempfile.mkdtemp(prefix="pysolver-shots-")
+    path = Path(folder or made)
+    path.mkdir(parents=True, exist_ok=True)
+    yield path
+    if made:
+        shutil.rmtree(made, ignore_errors=True)
+
+
+def screenshot(driver, folder, name):
+    """The whole page as a PNG, the window as tall as the page."""
+    driver.set_window_size(1400, min(4000, driver.execute_script("return document.documentElement.scrollHeight")))
+    path = folder / f"{name}.png"
+    driver.save_screenshot(str(path))
+    driver.set_window_size(1400, 1000)
+    assert path.stat().st_size > 10_000
+    return path
+
+
+def find(driver, testid):
+    return driver.find_element(By.CSS_SELECTOR, f"[data-testid='{testid}']")
+
+
+def wait_text(driver, testid, timeout=60):
+    """The text of an element once it has some."""
+    WebDriverWait(driver, timeout).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, f"[data-testid='{testid}']") and find(d, testid).text.strip())
+    return find(driver, testid).text.strip()
+
+
+def wait_until(driver, condition, timeout=60):
+    WebDriverWait(driver, timeout).until(lambda d: condition())
+
+
+def percent(x):
+    return f"{100 * x:.2f}%"
+
+
+def open_and_time(driver, url, testid):
+    """Open a link and wait for its answer: (seconds, the answer's text)."""
+    driver.get("about:blank")
+    start = time.perf_counter()
+    driver.get(url)
+    text = wait_text(driver, testid)
+    return time.perf_counter() - start, text
+
+
+def open_page(driver, url):
+    """Open a page and wait until it has set itself up."""
+    driver.get(url)
+    wait_until(driver, lambda: driver.execute_script("return document.body.dataset.ready") == "1")
+
+
+def type_into(driver, element, text):
+    element.clear()
+    element.send_keys(text)
+
+
+def test_a_range_built_on_the_grid_against_a_hand_on_a_picked_board(browser, server, shots):
+    open_page(browser, server + "equity")
+    type_into(browser, find(browser, "player-0"), "AhKh")
+    grid = find(browser, "grid-1")
+    cell = lambda name: grid.find_element(By.CSS_SELECTOR, f"td[data-class='{name}']")
+    for name in ("AA", "KK", "QQ"):
+        cell(name).click()
+    ActionChains(browser).click_and_hold(cell("AKs")).move_to_element(cell("AQs")).move_to_element(cell("AJs")) \
+        .release().perform()                                             # a drag across three cells
+    wait_until(browser, lambda: "combos" in find(browser, "combos-1").text)
+    text = find(browser, "player-1").get_attribute("value")
+    assert parse_range(text) == parse_range("QQ+, AJs+")
+    assert find(browser, "combos-1").text.startswith(f"{range_grid('QQ+, AJs+').combos:g} combos")
+    for card in ("Ks", "7h", "2d"):
+        browser.find_element(By.CSS_SELECTOR, f"[data-card='{card}']").click()
+    assert find(browser, "board").get_attribute("value") == "Ks 7h 2d"
+    find(browser, "calculate").click()
+    expected = equity(["AhKh", "QQ+, AJs+"], "Ks 7h 2d")
+    assert wait_text(browser, "equity-0") == percent(expected.players[0].equity)
+    assert find(browser, "equity-1").text == percent(expected.players[1].equity)
+    assert find(browser, "win-0").text == percent(expected.players[0].win)
+    query = urllib.parse.parse_qs(urllib.parse.urlparse(browser.current_url).query)
+    assert query["p"] == ["AhKh", text] and query["board"] == ["Ks7h2d"]   # the spot is in the link
+    made = find(browser, "texture-1").text
+    assert "Set 3" in made                                                # KK on a king-high board
+    screenshot(browser, shots, "equity")
+    assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []   # nothing refused or missing
+
+
+def test_suits_weights_and_top_percent_on_the_grid(browser, server):
+    open_page(browser, server + "equity")
+    grid = find(browser, "grid-1")
+    ActionChains(browser).context_click(grid.find_element(By.CSS_SELECTOR, "td[data-class='AKs']")).perform()
+    find(browser, "suits-1").find_element(By.CSS_SELECTOR, "input[data-combo='AhKh']").click()
+    wait_until(browser, lambda: find(browser, "player-1").get_attribute("value") == "AhKh")
+    find(browser, "suits-close").click()
+    weight = find(browser, "weight-1")
+    weight.clear()
+    weight.send_keys("0.5")
+    grid.find_element(By.CSS_SELECTOR, "td[data-class='KQs']").click()
+    wait_until(browser, lambda: find(browser, "player-1").get_attribute("value") == "AhKh, 0.5(KQs)")
+    wait_until(browser, lambda: find(browser, "combos-1").text.startswith("3 combos"))
+    browser.execute_script("const s = arguments[0]; s.value = '10'; s.dispatchEvent(new Event('input'));",
+                           find(browser, "top-1"))
+    wait_until(browser, lambda: find(browser, "player-1").get_attribute("value") == "top 10% vs1")
+    expected = range_grid(parse_range("top 10% vs1")).combos
+    wait_until(browser, lambda: find(browser, "combos-1").text.startswith(f"{expected:g} combos"))
+
+
+@pytest.mark.parametrize("spot", [
+    {"p": ["AhKh", "QsQd"]},
+    {"p": ["AsKs", "QQ+,AKs"], "board": "QsJs2c"},
+    {"p": ["AhKh", "random", "random"], "board": "Kd7h2c"},
+])
+def test_a_shared_link_computes_when_opened(browser, server, spot):
+    url = server + "equity?" + urllib.parse.urlencode(spot, doseq=True)
+    seconds, shown = open_and_time(browser, url, "equity-0")
+    expected = equity(spot["p"], spot.get("board", ""))
+    assert shown == percent(expected.players[0].equity)
+    print(f"\nlink to answer: {seconds:.2f} s  {url}")
+
+
+def test_a_showdown_solved_and_explained(browser, server, shots):
+    hands, board = ["AhQd", "AcJh", "7c7d"], "AsKdKc9s9h"
+    url = server + "showdown?" + urllib.parse.urlencode({"p": hands, "board": board}, doseq=True)
+    seconds, winner = open_and_time(browser, url, "winner")
+    expected = solve_showdown(hands, board, explain=True)
+    assert winner == f"Player {expected.winners[0]} wins" and expected.winners == (0,)
+    assert expected.explanation.to_dict()["reasons"][0] in find(browser, "explanation").text
+    best = {chip.text for chip in find(browser, "hand-0").find_elements(By.CSS_SELECTOR, ".card.best")}
+    assert best == {str(card) for card in expected.players[0].best_five}
+    assert find(browser, "description-2").text == expected.players[2].description
+    streets = find(browser, "streets").text
+    assert "flop" in streets and "turn" in streets and "river" in streets
+    print(f"\nlink to answer: {seconds:.2f} s  {url}")
+    screenshot(browser, shots, "showdown")
+    browser.get(server + "showdown?p=AsKs&p=QhQd&board=JsTs2c")
+    wait_text(browser, "outs")
+    assert "16 outs" in find(browser, "outs").text and "555" in find(browser, "runouts").text
+
+
+def test_a_rule_file_edited_in_the_page_and_its_diff(browser, server, shots):
+    open_page(browser, server + "rules")
+    wait_until(browser, lambda: "category_order(flush, 5)" in find(browser, "rule-text").get_attribute("value"))
+    browser.execute_script("const t = arguments[0]; t.value = arguments[1]; t.dispatchEvent(new Event('input'));",
+                           find(browser, "rule-text"), FLUSH_OVER_BOAT)
+    find(browser, "rule-check").click()
+    wait_until(browser, lambda: "rules.lp" in find(browser, "rule-facts").text)
+    rows = [r.text for r in find(browser, "counts").find_elements(By.CSS_SELECTOR, "tr[data-category]")]
+    assert rows[3:5] == ["Flush 5,108 1,277", "Full house 3,744 156"]
+    for testid, value in (("showdowns", "2000"), ("seed", "3"), ("matchup", "AhKh vs 7c7d on 7h 9h Ts")):
+        type_into(browser, find(browser, testid), value)
+    find(browser, "rule-diff-run").click()
+    moved = wait_text(browser, "classes-moved")
+    expected = rule_diff("standard", "flush_beats_full_house", showdowns=2000, seed=3,
+                         matchups=["AhKh vs 7c7d on 7h 9h Ts"])
+    assert moved.startswith(f"{expected.classes.moved:,} of 7,462 classes change places")
+    assert find(browser, "showdowns-changed").text.startswith(f"{expected.showdowns.changed:,} of 2,000")
+    last = expected.matchups[-1]
+    for under in last.equities:                                          # the matchup under both books
+        assert f"{percent(under[0])} / {percent(under[1])}" in find(browser, "matchups").text
+    type_into(browser, find(browser, "player-0"), "AhKh")
+    type_into(browser, find(browser, "player-1"), "7c7d")
+    type_into(browser, find(browser, "board"), "7h 9h Th 9c 2h")
+    find(browser, "calculate").click()
+    assert wait_text(browser, "winner") == "Player 0 wins"            # the flush, now above the full house
+    assert "#text=" in browser.current_url
+    screenshot(browser, shots, "rules")
+    # The link, opened again, shows the same diff.
+    seconds, again = open_and_time(browser, browser.current_url, "classes-moved")
+    assert again == moved
+    print(f"\nlink to answer: {seconds:.2f} s  (rules lab, edited text in the link)")
+
+
+def test_bad_input_beside_its_field_and_hostile_rule_text(browser, server, shots):
+    browser.get(server + "equity?p=AhKh&p=QQ%2B%2B")
+    with pytest.raises(PokerInputError) as expected:
+        parse_range("QQ++")
+    message = wait_text(browser, "error")
+    assert message == str(expected.value)
+    sibling = browser.execute_script("return arguments[0].previousElementSibling", find(browser, "error"))
+    assert sibling.get_attribute("data-testid") == "player-1"            # beside the field it concerns
+    assert "Traceback" not in browser.page_source
+    screenshot(browser, shots, "error")
+    open_page(browser, server + "rules")
+    wait_until(browser, lambda: find(browser, "rule-text").get_attribute("value"))
+    hostile = 'royal(ace).\n#include "/etc/passwd".\n'
+    browser.execute_script("const t = arguments[0]; t.value = arguments[1]; t.dispatchEvent(new Event('input'));",
+                           find(browser, "rule-text"), hostile)
+    find(browser, "rule-check").click()
+    assert "#include is refused" in wait_text(browser, "error")
+    assert find(browser, "error-line").text == "2"
+    assert "root:" not in browser.page_source
+
+
+def test_a_long_run_shows_progress_and_cancels(browser, server):
+    spot = {"p": ["AhKh", "random", "random", "random"], "mode": "sample", "trials": "100000000", "seed": "1"}
+    browser.get(server + "equity?" + urllib.parse.urlencode(spot, doseq=True))
+    wait_until(browser, lambda: find(browser, "progress").is_displayed()
+               and browser.execute_script("return arguments[0].value", find(browser, "progress")) > 0)
+    find(browser, "cancel").click()
+    assert wait_text(browser, "error") == "cancelled"
+    type_into(browser, find(browser, "trials"), "20000")
+    find(browser, "calculate").click()                                   # the server answers the next run
+    expected = equity(spot["p"], trials=20_000, seed=1)
+    assert wait_text(browser, "equity-0") == percent(expected.players[0].equity)
