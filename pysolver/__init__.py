@@ -17,25 +17,18 @@ strength, potential, outs, board texture, Chen) and :mod:`pysolver.crossval`.
 
 __version__ = "0.2.0"
 
-from .core._cards import Card, format_cards, parse_cards
-from .core._categories import Category, describe
-from .core._deal import Deal
-from .core._errors import (CardCountError, DuplicateCardError, InvalidCardError, PlayerCountError, PokerInputError,
-                          RangeError, RuleFileError)
-from .core._ranges import Range, parse_range
-from .core._rules import VARIANTS, Rules
-from .core._situation import Situation
-from .asp._runtime import load_rules
-from .asp._solver import Solver, solve_showdown
-from .asp._whatif import runouts
-from .evaluator._lookup import best_five, describe_value, evaluate, evaluate_batch
+from .core import (VARIANTS, Card, CardCountError, Category, Deal, DuplicateCardError, InvalidCardError,
+                   PlayerCountError, PokerInputError, Range, RangeError, RuleFileError, Rules, Situation, describe,
+                   format_cards, parse_cards, parse_range)
+from .asp import Solver, load_rules, runouts, solve_showdown
+from .evaluator import best_five, describe_value, evaluate, evaluate_batch
 from .odds.calculator import equity
 from .odds.chen import chen_score
 from .odds.draws import outs
 from .odds.potential import hand_potential, hand_report
 from .odds.range_texture import texture
 from .odds.strength import hand_strength
-from .crossval._modes import crossval_equity, crossval_exhaustive, crossval_random, crossval_streets
+from .crossval import crossval_equity, crossval_exhaustive, crossval_random, crossval_streets
 
 __all__ = [
     "__version__",

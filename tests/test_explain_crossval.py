@@ -8,7 +8,7 @@ import pytest
 from pysolver import evaluate, solve_showdown
 from pysolver.cli import main
 from pysolver.core._explanation import HandRoles, Verdict
-from pysolver.core._rules import fingerprint, variant_path
+from pysolver.core._rules import rules_fingerprint, variant_path
 from pysolver.crossval._explanations import check_explanation, crossval_explanations
 
 
@@ -83,6 +83,6 @@ def test_a_wrong_role_is_found():
 def test_the_command(capsys):
     assert main(["crossval", "--explain", "300", "--players", "3", "--seed", "3"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith(f"cross-validation (explain, rules standard {fingerprint([variant_path('standard').read_text()])}): "
+    assert out.startswith(f"cross-validation (explain, rules standard {rules_fingerprint([variant_path('standard').read_text()])}): "
                           "300 showdowns, 900 hands, seed 3") and "agree" in out
     assert main(["crossval", "--explain", "10", "--chunk", "2"]) == 2

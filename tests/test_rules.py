@@ -22,7 +22,7 @@ from pysolver.evaluator._lookup import (best_five, categories, describe_value, e
                                 n_values)
 from pysolver.odds.draws import outs
 from pysolver import load_rules
-from pysolver.core._rules import VARIANTS, fingerprint, variant_path
+from pysolver.core._rules import VARIANTS, rules_fingerprint, variant_path
 from pysolver.evaluator._tables import load_tables
 from pysolver.evaluator._variants import build_variant_tables, cache_path, variant_tables
 from pysolver.asp._whatif import runouts
@@ -264,7 +264,7 @@ def test_a_users_rules_file_flows_through_to_the_evaluator(tmp_path):
     value = evaluate(cards, path)
     assert Category(categories(np.array([value]), path)[0]) is Category.STRAIGHT
     report = crossval_random(500, players=2, seed=2, rules=path)
-    assert report.ok and report.to_dict()["rules"] == f"{path} {fingerprint([text])}"     # the book checked
+    assert report.ok and report.to_dict()["rules"] == f"{path} {rules_fingerprint([text])}"     # the book checked
 
 
 def test_added_files_flow_through_to_the_evaluator(tmp_path):

@@ -8,10 +8,17 @@ every runout of a flop or turn, :mod:`~pysolver.asp._processes` runs long
 batches in recycled worker processes.
 """
 
+from ._cluster import cluster_available, run_tasks
+from ._codec import LEADS, DealInput, read_driver, tiebreak_from_value
+from ._processes import check_workers
 from ._rulefiles import read_rule_files
-from ._runtime import AspProgram, load_rules, rules_of
+from ._runtime import ENCODING_FILES, AspProgram, encoding_text, load_rules, rules_of
 from ._solver import PlayerHand, ShowdownResult, Solver, solve_batch, solve_showdown
-from ._whatif import Out, Runout, RunoutReport, runouts
+from ._whatif import Out, Runout, RunoutReport, runouts, solve_whatif, whatif_situation
 
 __all__ = ["AspProgram", "load_rules", "rules_of", "PlayerHand", "ShowdownResult", "Solver", "solve_batch",
-           "solve_showdown", "Out", "Runout", "RunoutReport", "runouts", "read_rule_files"]
+           "solve_showdown", "Out", "Runout", "RunoutReport", "runouts",
+           # for the evaluator's variant tables, the odds engine and the cross-validation: the
+           # encodings, the codec, worker processes and Dask clusters
+           "ENCODING_FILES", "encoding_text", "LEADS", "DealInput", "read_driver", "tiebreak_from_value",
+           "check_workers", "cluster_available", "run_tasks", "solve_whatif", "whatif_situation", "read_rule_files"]

@@ -37,7 +37,7 @@ import time
 import uuid
 from typing import Callable, Iterator, Sequence
 
-from ..core._errors import PokerInputError, WorkerError
+from ..core import PokerInputError, WorkerError
 from ._processes import recycled_imap
 
 #: Times a task lost with its process (a killed worker, a child out of memory) is run again.

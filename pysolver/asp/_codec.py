@@ -33,11 +33,7 @@ import clingo
 import numpy as np
 from clingo import Function, Number
 
-from ..core._cards import Card
-from ..core._categories import Category
-from ..core._deal import Deal
-from ..core._errors import InvalidCardError, RuleFileError
-from ..core._explanation import ROLES, TIE_REASONS, Verdict
+from ..core import ROLES, TIE_REASONS, Card, Category, Deal, InvalidCardError, RuleFileError, Verdict
 
 FACE_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine",
               "ten", "jack", "queen", "king", "ace")

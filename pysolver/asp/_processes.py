@@ -22,8 +22,7 @@ import os
 from multiprocessing.connection import Connection, wait
 from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
-from ..core._errors import WorkerError
-from ..core._numbers import check_count
+from ..core import WorkerError, check_count
 
 T = TypeVar("T")
 R = TypeVar("R")

@@ -37,8 +37,7 @@ import time
 from pathlib import Path
 from typing import Callable, Sequence, TypeVar
 
-from ..core._errors import RuleFileError
-from ..core._rules import VARIANTS, Limits
+from ..core import VARIANTS, Limits, RuleFileError
 from ._codec import CONTEXT_FUNCTIONS
 
 MAX_FILE_BYTES = 1 << 20

@@ -43,8 +43,8 @@ from typing import Iterable, Sequence
 import clingo
 from clingo import ast
 
-from ..core._errors import RuleFileError
-from ..core._rules import STANDARD, VARIANTS, Limits, Rules, RulesLike, fingerprint, read_text, variant_path
+from ..core import (STANDARD, VARIANTS, Limits, RuleFileError, Rules, RulesLike, read_rule_text, rules_fingerprint,
+                    variant_path)
 from ._codec import DEAL_INPUT_RULES, RULES_FACTS, DealInput, read_atoms
 from ._rulefiles import call_limited, read_rule_files
 
@@ -258,9 +258,9 @@ def read_fingerprint(name: str, files: Sequence[str]) -> str:
     >>> read_fingerprint("standard", [STANDARD.path]) == STANDARD.fingerprint
     True
     """
-    read = ([(files[0], read_text(files[0], "rules file")), *read_rule_files(files[1:], first="rule file")]
+    read = ([(files[0], read_rule_text(files[0], "rules file")), *read_rule_files(files[1:], first="rule file")]
             if name in VARIANTS else read_rule_files(files))
-    return fingerprint(text for _, text in read)
+    return rules_fingerprint(text for _, text in read)
 
 
 def rules_of(rules: RulesLike) -> Rules:

@@ -26,13 +26,8 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Iterable, Iterator, Sequence
 
-from ..core._cards import Card, CardsLike, format_cards
-from ..core._categories import Category, describe
-from ..core._deal import Deal
-from ..core._errors import PokerInputError, RuleFileError
-from ..core._explanation import Explanation, HandRoles
-from ..core._rules import Rules, RulesLike
-from ..core._situation import PlayerLike, Situation
+from ..core import (Card, CardsLike, Category, Deal, Explanation, HandRoles, PlayerLike, PokerInputError, RuleFileError,
+                    Rules, RulesLike, Situation, describe, format_cards)
 from ._codec import (DealInput, ExplainAnswer, ShowdownAnswer, batch_facts, best_cards, read_driver,
                     read_explanations, tiebreak_from_value)
 from ._cluster import run_tasks

@@ -22,12 +22,8 @@ from dataclasses import dataclass
 from math import comb
 from typing import Sequence
 
-from ..core._cards import Card, CardsLike, format_cards
-from ..core._categories import Category, HandValue, describe
-from ..core._deal import Deal
-from ..core._errors import RuleFileError
-from ..core._rules import Rules, RulesLike
-from ..core._situation import PlayerLike, Situation
+from ..core import (Card, CardsLike, Category, Deal, HandValue, PlayerLike, RuleFileError, Rules, RulesLike, Situation,
+                    describe, format_cards)
 from ._codec import RUNOUTS_ATOMS, category_of, read_atoms, stage_cards, tiebreak_from_value, whatif_facts
 from ._runtime import WHATIF_FILES, AspProgram, GroundSize, rules_of
 

@@ -16,8 +16,7 @@ import sys
 from typing import NoReturn, Sequence
 
 from .. import __version__
-from ..core._errors import PokerInputError, WorkerError
-from ..core._ranges import parse_range
+from ..core import PokerInputError, WorkerError, parse_range
 from . import _showdown, _equity, _ranges, _texture, _chen, _strength, _outs, _runouts, _crossval, _rules, _cache, _serve
 # Each subcommand module, in the order of `pysolver --help`.
 COMMANDS: tuple = (_showdown, _equity, _ranges, _texture, _chen, _strength, _outs, _runouts, _crossval, _rules, _cache, _serve)

@@ -13,7 +13,7 @@ import argparse
 import time
 from dataclasses import dataclass, field
 
-from ..evaluator._variants import CACHE_KEEP, CachedTables, cache_root, cached_tables, clear_cache
+from ..evaluator import CACHE_KEEP, CachedTables, cache_root, cached_tables, clear_cache
 from ._options import add_json_option, emit
 
 

@@ -27,12 +27,10 @@ from __future__ import annotations
 import argparse
 import os
 
-from ..asp._cluster import cluster_available
-from ..crossval._explanations import crossval_explanations
-from ..crossval._modes import (EXHAUSTIVE_CHUNKS, crossval_equity, crossval_exhaustive, crossval_random,
-                               crossval_streets)
-from ..crossval._seven_card import CANONICAL_TASKS, SAMPLE_HANDS, SEVEN_TASKS
-from ..core._errors import PokerInputError
+from ..asp import cluster_available
+from ..crossval import (CANONICAL_TASKS, EXHAUSTIVE_CHUNKS, SAMPLE_HANDS, SEVEN_TASKS, crossval_equity,
+                        crossval_exhaustive, crossval_explanations, crossval_random, crossval_streets)
+from ..core import PokerInputError
 from ._options import add_rules_options, emit, rules_from
 
 

@@ -19,13 +19,11 @@ import sys
 
 import numpy as np
 
-from ..core._cards import Card, check_distinct, parse_cards
-from ..core._errors import RangeError
-from ..core._grid import RangeGrid, class_grid, range_grid
-from ..core._orderings import DEFAULT_ORDERING, ORDERINGS, Ordering, ordering
-from ..core._ranges import HAND_CLASSES, orderings_named, parse_range
+from ..core import (DEFAULT_ORDERING, HAND_CLASSES, ORDERINGS, Card, Ordering, RangeError, RangeGrid, check_distinct,
+                    class_grid, ordering, orderings_named, parse_cards, parse_range, range_grid)
 from ._options import add_json_option, add_rules_options, rules_from
-from ._render import (Cell, Picture, equity_picture, save, show, weight_picture)
+from ._picture import Cell, Picture, equity_picture, weight_picture
+from ._render import save, show
 from ._plot import PlotUnavailable
 
 COLOURS = ("weight", "equity", "order")

@@ -18,10 +18,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..asp._runtime import load_rules
-from ..core._rules import VARIANTS, variant_path
-from ..crossval._rulediff import describe_rules, rule_diff
-from ..core._rules import Limits
+from ..asp import load_rules
+from ..core import VARIANTS, Limits, variant_path
+from ..crossval import describe_rules, rule_diff
 from ._options import add_rules_options, emit, rules_from
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..asp._whatif import runouts
+from ..asp import runouts
 from ._options import add_json_option, add_rules_options, emit, rules_from
 
 

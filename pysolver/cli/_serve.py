@@ -12,8 +12,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 
-from ..core._errors import PokerInputError
-from ..core._rules import Limits
+from ..core import Limits, PokerInputError
 
 WEB_MODULES = ("starlette", "uvicorn")
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..asp._solver import Solver
-from ..core._situation import Situation
+from ..asp import Solver
+from ..core import Situation
 from ._options import add_json_option, add_rules_options, emit, rules_from
 
 

@@ -30,13 +30,14 @@ import numpy as np
 
 from ._cards import RANKS, Card
 from ._errors import RangeError
-from ._ranges import CLASS_INDEX, COMBO_CLASS, HAND_CLASSES, Range, combo_mask, parse_range
+from ._combos import CLASS_INDEX, COMBO_CLASS, HAND_CLASSES, combo_mask
+from ._ranges import Range, parse_range
 
 GRID_RANKS = RANKS[::-1]
 """The ranks of the rows and columns, top to bottom and left to right: ``'AKQJT98765432'``."""
 
 CLASS_SIZES: np.ndarray = np.bincount(COMBO_CLASS, minlength=len(HAND_CLASSES)).astype(np.float64)
-"""(169,) the combos of each class in :data:`~pysolver.core._ranges.HAND_CLASSES` order: 6, 4 or 12."""
+"""(169,) the combos of each class in :data:`~pysolver.core.HAND_CLASSES` order: 6, 4 or 12."""
 CLASS_SIZES.setflags(write=False)
 
 
@@ -75,7 +76,7 @@ _CELLS = np.array([grid_cell(name) for name in HAND_CLASSES], dtype=np.int64)
 
 def class_grid(values: Union[Mapping[str, float], np.ndarray], fill: float = np.nan) -> np.ndarray:
     """(13, 13) floats from one value per class: a mapping of class names (missing ones get
-    ``fill``) or a (169,) array in :data:`~pysolver.core._ranges.HAND_CLASSES` order.
+    ``fill``) or a (169,) array in :data:`~pysolver.core.HAND_CLASSES` order.
 
     >>> g = class_grid({"AA": 1.0, "72o": 0.25}, fill=0.0)
     >>> float(g[0, 0]), float(g[grid_cell("72o")]), float(g.sum())

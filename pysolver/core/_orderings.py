@@ -39,7 +39,7 @@ from typing import Optional
 
 from ._cards import quoted
 from ._errors import RangeError
-from ._ranges import CLASS_INDEX, COMBO_CLASS, HAND_CLASSES
+from ._combos import CLASS_INDEX, COMBO_CLASS, HAND_CLASSES
 
 ORDERINGS = ("vs1", "vs2", "vs3", "chen")
 """The names of the orderings, the default first."""
@@ -53,7 +53,7 @@ _SIZES = {name: int((COMBO_CLASS == i).sum()) for i, name in enumerate(HAND_CLAS
 @dataclass(frozen=True)
 class Ordering:
     """An ordering of the 169 classes: ``classes`` best first, ``values`` per class in the
-    order of :data:`~pysolver.core._ranges.HAND_CLASSES` (an equity, or a Chen score);
+    order of :data:`~pysolver.core.HAND_CLASSES` (an equity, or a Chen score);
     ``players`` is the number of players the equity is for (``None`` for Chen)."""
 
     name: str

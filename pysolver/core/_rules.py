@@ -63,7 +63,7 @@ def variant_path(name: str) -> Path:
     return Path(str(resources.files("pysolver.encodings").joinpath("variants", f"{name}.lp")))
 
 
-def read_text(path: str, what: str) -> str:
+def read_rule_text(path: str, what: str) -> str:
     """The text of a rule file; a missing or unreadable one is a :class:`RuleFileError`."""
     try:
         return Path(path).read_text(encoding="utf-8")
@@ -227,7 +227,7 @@ def _removed(faces: tuple[int, ...]) -> np.ndarray:
     return removed
 
 
-def fingerprint(texts: Iterable[str]) -> str:
+def rules_fingerprint(texts: Iterable[str]) -> str:
     """A short digest of the texts of every file a rule book reads."""
     return hashlib.sha256("\0".join(texts).encode()).hexdigest()[:16]
 
@@ -235,7 +235,7 @@ def fingerprint(texts: Iterable[str]) -> str:
 _WHEEL = (12, 0, 1, 2, 3)
 STANDARD = Rules("standard", str(variant_path("standard")), (), tuple(range(13)), tuple(Category),
                  tuple(range(10)), (_WHEEL,) + tuple(tuple(range(top - 4, top + 1)) for top in range(4, 13)),
-                 fingerprint([variant_path("standard").read_text(encoding="utf-8")]))
+                 rules_fingerprint([variant_path("standard").read_text(encoding="utf-8")]))
 """The standard game (``asp/variants/standard.lp``), known without clingo: a test checks that
 clingo reads the same from the file."""
 
@@ -309,5 +309,5 @@ def _straights(atoms: dict, faces: tuple[int, ...], where: str) -> tuple[tuple[i
     return tuple(sorted(out, key=lambda run: run[-1]))
 
 
-__all__ = ["Limits", "Rules", "RulesLike", "STANDARD", "VARIANTS", "FACES", "fingerprint", "variant_path",
-           "read_text"]
+__all__ = ["Limits", "Rules", "RulesLike", "STANDARD", "VARIANTS", "FACES", "rules_fingerprint", "variant_path",
+           "read_rule_text"]

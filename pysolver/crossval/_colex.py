@@ -31,7 +31,7 @@ from typing import Iterator, Sequence, Union
 
 import numpy as np
 
-from ..core._rules import Rules
+from ..core import Rules
 
 DeckLike = Union[Rules, Sequence[int], np.ndarray, int, None]
 """A deck: None (all 52 cards), a :class:`Rules` (its deck), card indices, or n (the n lowest cards)."""

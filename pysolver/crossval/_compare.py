@@ -33,13 +33,9 @@ from typing import Sequence
 
 import numpy as np
 
-from ..asp._codec import DealInput, read_driver, tiebreak_from_value
-from ..asp._runtime import AspProgram
-from ..core._cards import Card, format_cards
-from ..core._categories import Category, describe
-from ..evaluator._lookup import categories, evaluate_batch, n_values, tiebreak_ranks
-from ..asp._runtime import rules_of
-from ..core._rules import Rules
+from ..asp import AspProgram, DealInput, read_driver, rules_of, tiebreak_from_value
+from ..core import Card, Category, Rules, describe, format_cards
+from ..evaluator import categories, evaluate_batch, n_values, tiebreak_ranks
 
 @lru_cache(maxsize=8)
 def _value_of_key(rules: Rules) -> dict[tuple[int, tuple[int, ...]], int]:

@@ -41,10 +41,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core._deal import check_player_count
-from ..core._errors import CardCountError
-from ..asp._runtime import rules_of
-from ..core._rules import RulesLike
+from ..core import CardCountError, RulesLike, check_player_count
+from ..asp import rules_of
 
 CASES = ("uniform", "straight_flush", "quads", "two_trips", "big_flush", "three_pairs", "wheel",
          "board_plays")

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..asp._solver import ShowdownResult
-from ..core._cards import format_cards
+from ..asp import ShowdownResult
+from ..core import format_cards
 
 
 @dataclass(frozen=True)

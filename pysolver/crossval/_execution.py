@@ -17,11 +17,9 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from ..asp._cluster import run_tasks
-from ..asp._processes import check_workers
-from ..core._numbers import check_seed, draw_seed
-from ..core._rules import STANDARD, Rules
-from ..evaluator._tables import load_tables
+from ..asp import check_workers, run_tasks
+from ..core import STANDARD, Rules, check_seed, draw_seed
+from ..evaluator import load_tables
 from ._compare import Partial, order_mismatches
 from ._dealer import STREET_CASES
 from ._resume import ResumeFile

@@ -29,16 +29,9 @@ from collections import Counter
 
 import numpy as np
 
-from ..asp._runtime import rules_of
-from ..asp._solver import ShowdownResult, Solver
-from ..core._cards import Card
-from ..core._categories import Category
-from ..core._deal import Deal
-from ..core._errors import PokerInputError
-from ..core._numbers import check_count, check_seed, draw_seed
-from ..core._rules import Rules, RulesLike
-from ..asp._codec import LEADS
-from ..evaluator._lookup import categories, evaluate_batch, tiebreak_ranks
+from ..asp import LEADS, ShowdownResult, Solver, rules_of
+from ..core import Card, Category, Deal, PokerInputError, Rules, RulesLike, check_count, check_seed, draw_seed
+from ..evaluator import categories, evaluate_batch, tiebreak_ranks
 from ._compare import deal_text
 from ._dealer import CASES, deal_skewed
 from ._modes import SHOWDOWNS_PER_TASK

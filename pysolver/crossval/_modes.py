@@ -36,12 +36,9 @@ from typing import Sequence
 
 import numpy as np
 
-from ..asp._runtime import rules_of
-from ..core._cards import Card, format_cards
-from ..core._errors import PokerInputError
-from ..core._numbers import check_count
-from ..core._rules import Rules, RulesLike
-from ..evaluator._lookup import n_values
+from ..asp import rules_of
+from ..core import Card, PokerInputError, Rules, RulesLike, check_count, format_cards
+from ..evaluator import n_values
 from ._compare import Partial, compare_showdowns
 from ._dealer import STREET_CASES, deal_skewed, deal_streets
 from ._colex import ShowdownGroups
@@ -238,7 +235,7 @@ def crossval_exhaustive(chunks: int | None = None, only: Sequence[int] | None = 
 
 def _equity_task(holes: np.ndarray, board: np.ndarray, rules: Rules) -> Partial:
     from ..odds.calculator import equity
-    from ..asp._whatif import runouts
+    from ..asp import runouts
     texts = [format_cards(Card(c) for c in h) for h in holes.tolist()]
     board_text = format_cards(Card(c) for c in board.tolist())
     start = time.process_time()

@@ -21,7 +21,7 @@ import json
 import os
 from pathlib import Path
 
-from ..core._errors import PokerInputError
+from ..core import PokerInputError
 from ._compare import Partial
 
 #: The first line's format name and version.

@@ -24,15 +24,10 @@ from typing import Sequence
 
 import numpy as np
 
-from ..asp._runtime import load_rules, rules_of
-from ..asp._solver import ShowdownResult, Solver
-from ..core._cards import RANKS, Card, parse_cards
-from ..core._categories import Category
-from ..core._deal import Deal
-from ..core._errors import PokerInputError
-from ..core._numbers import check_count, check_seed, draw_seed
-from ..core._rules import Rules, RulesLike
-from ..evaluator._lookup import best_five, categories, describe_value, evaluate_batch, n_values
+from ..asp import ShowdownResult, Solver, load_rules, rules_of
+from ..core import (RANKS, Card, Category, Deal, PokerInputError, Rules, RulesLike, check_count, check_seed, draw_seed,
+                    parse_cards)
+from ..evaluator import best_five, categories, describe_value, evaluate_batch, n_values
 from ..odds.calculator import equity
 from ._dealer import deal_skewed
 from ._diffreport import ClassChanges, MatchupDiff, RuleDiff, ShowdownChanges

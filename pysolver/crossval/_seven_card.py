@@ -33,13 +33,9 @@ from typing import Sequence
 
 import numpy as np
 
-from ..asp._runtime import rules_of
-from ..core._cards import Card, format_cards
-from ..core._errors import PokerInputError
-from ..core._numbers import check_count
-from ..core._rules import STANDARD, Rules, RulesLike
-from ..evaluator._lookup import categories
-from ..core._categories import Category
+from ..asp import rules_of
+from ..core import STANDARD, Card, Category, PokerInputError, Rules, RulesLike, check_count, format_cards
+from ..evaluator import categories
 from ._compare import Partial, asp_answers, compare_hands
 from ._colex import (ShowdownGroups, canonical_range, canonical_tasks, group_hands,
                      hand_range, rank_tasks, relabel_suits, sample_hands, seven_card_hands)

@@ -8,6 +8,11 @@ ranks a rule variant's tables with clingo.
 
 from ._lookup import (best_five, card_keys, categories, category, describe_value, evaluate, evaluate_batch,
                      evaluate_keys, n_values, tiebreak_ranks)
+from ._tables import deck_multisets, load_tables, rank_multisets
+from ._variants import CACHE_KEEP, CachedTables, cache_root, cached_tables, clear_cache
 
 __all__ = ["best_five", "card_keys", "categories", "category", "describe_value", "evaluate", "evaluate_batch",
-           "evaluate_keys", "n_values", "tiebreak_ranks"]
+           "evaluate_keys", "n_values", "tiebreak_ranks",
+           # the tables, for the odds engine and the cross-validation; the variants' cache
+           "load_tables", "rank_multisets", "deck_multisets", "CACHE_KEEP", "CachedTables", "cache_root",
+           "cached_tables", "clear_cache"]

@@ -61,11 +61,9 @@ from typing import NamedTuple, Optional
 
 import numpy as np
 
-from ..core._cards import Card, CardsLike, parse_cards
-from ..core._categories import Category, describe
-from ..core._errors import CardCountError, DuplicateCardError, InvalidCardError, PokerInputError
+from ..core import (Card, CardCountError, CardsLike, Category, DuplicateCardError, InvalidCardError, PokerInputError,
+                    Rules, RulesLike, describe, parse_cards)
 from ..asp._runtime import rules_of
-from ..core._rules import Rules, RulesLike
 from ._tables import RANK_KEY_BITS, RANK_MULTIPLIERS, RANK_SHIFT, load_tables
 
 CHUNK = 1 << 15

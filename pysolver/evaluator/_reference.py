@@ -21,7 +21,7 @@ from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from typing import Sequence
 
-from ..core._categories import Category
+from ..core import Category
 
 WHEEL = (12, 3, 2, 1, 0)
 

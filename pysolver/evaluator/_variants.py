@@ -44,8 +44,7 @@ import numpy as np
 
 from ..asp._codec import DealInput, read_driver, tiebreak_from_value
 from ..asp._runtime import ENCODING_FILES, AspProgram, encoding_text, load_rules
-from ..core._categories import Category
-from ..core._rules import Rules
+from ..core import Category, Rules
 from ._tables import RANK_MULTIPLIERS, RANK_SHIFT, deck_multisets, flush_value_table, load_tables, \
     multiset_ranks, rank_value_items
 
