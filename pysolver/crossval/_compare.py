@@ -63,6 +63,7 @@ class Partial:
     evaluator_seconds: float = 0.0
     chunks: list = field(default_factory=list)
     represented: int = 0            # hands that classes of hands stand for (weighted runs)
+    examples: dict = field(default_factory=dict)    # key -> a row (a list); merging keeps the least row
 
     def merge(self, other: "Partial") -> None:
         self.hands += other.hands
@@ -75,19 +76,23 @@ class Partial:
         self.evaluator_seconds += other.evaluator_seconds
         self.chunks += other.chunks
         self.represented += other.represented
+        for key, row in other.examples.items():
+            if key not in self.examples or row < self.examples[key]:
+                self.examples[key] = row
 
     def to_dict(self) -> dict:
         """Plain data (JSON) that :meth:`from_dict` reads back to an equal partial."""
         return {"hands": self.hands, "showdowns": self.showdowns, "categories": dict(self.categories),
                 "cases": dict(self.cases), "mismatches": self.mismatches, "pairs": self.pairs.tolist(),
                 "asp_seconds": self.asp_seconds, "evaluator_seconds": self.evaluator_seconds,
-                "chunks": self.chunks, "represented": self.represented}
+                "chunks": self.chunks, "represented": self.represented, "examples": self.examples}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Partial":
         return cls(data["hands"], data["showdowns"], Counter(data["categories"]), Counter(data["cases"]),
                    list(data["mismatches"]), np.array(data["pairs"], np.int64).reshape(-1, 2),
-                   data["asp_seconds"], data["evaluator_seconds"], list(data["chunks"]), data["represented"])
+                   data["asp_seconds"], data["evaluator_seconds"], list(data["chunks"]), data["represented"],
+                   dict(data.get("examples", {})))
 
 
 @dataclass

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from ..asp import check_workers, run_tasks
@@ -63,6 +63,7 @@ class CrossvalReport:
     represented: int = 0
     rules: str = "standard"
     resumed: int = 0
+    examples: dict = field(default_factory=dict, repr=False)   # the partials' examples, merged
 
     @property
     def ok(self) -> bool:
@@ -147,7 +148,7 @@ def run_checks(mode: str, task: Callable[..., Partial], args: Sequence[tuple], w
                           dict(cases), len(total.pairs), mismatches, total.asp_seconds,
                           total.evaluator_seconds, time.perf_counter() - start, sorted(total.chunks),
                           retries=run.retries, represented=total.represented, rules=rules_label(rules),
-                          resumed=len(done))
+                          resumed=len(done), examples=total.examples)
 
 
 def rules_label(rules: Rules) -> str:

@@ -1,0 +1,213 @@
+"""What a conformance check found: examples per hand class, pairs out of order, kinds, why.
+
+A check keeps, for each class of hand under the rules (the evaluator's values
+here, proven equal to the ASP rules by cross-validation), the least and the
+greatest value the checked evaluator gave a hand of that class, each with the
+simplest hand that got it (:func:`class_examples`, rows that merge over tasks).
+The checked evaluator conforms when no class has two values and each class's
+greatest value is below the next class's least. Every break of that is a pair
+of hands (:func:`out_of_order`): the same class valued differently (*split*),
+a better class valued equal (*tied*) or lower (*reversed*). Pairs are grouped
+by kind -- the categories and the rule that orders them (the category, a lead,
+a kicker, a flush's n-th card, the wheel, suits or cards beyond the best five)
+-- and each kind keeps its simplest pair (the lowest ranks).
+
+    >>> hands = np.array([[51, 46, 41, 36, 0], [51, 46, 41, 36, 4]])   # As Kh Qd Jc with 2c, with 3c
+    >>> truth = evaluate_batch(hands)
+    >>> rows = class_examples(hands, truth, np.array([5, 5]))
+    >>> [(p["relation"], p["kind"]) for p in out_of_order(rows, STANDARD)]
+    [('tied', 'high card: the fifth card')]
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter, defaultdict
+
+import numpy as np
+
+from ..core import Category, Rules, STANDARD
+from ..evaluator import categories, describe_value, evaluate_batch, tiebreak_ranks
+
+_LEADS = {Category.PAIR: ("the pair",), Category.TWO_PAIR: ("the high pair", "the low pair"),
+          Category.THREE_OF_A_KIND: ("the trips",), Category.FULL_HOUSE: ("the trips", "the pair"),
+          Category.FOUR_OF_A_KIND: ("the quads",)}
+_ORDINALS = ("first", "second", "third", "fourth", "fifth")
+
+
+def simplicity(hands: np.ndarray) -> np.ndarray:
+    """How simple each hand reads: the sum of its ranks (lower is simpler)."""
+    return (np.asarray(hands) >> 2).sum(axis=1)
+
+
+def class_examples(hands: np.ndarray, truth: np.ndarray, keys: np.ndarray) -> dict[str, list]:
+    """Per class ``t`` of ``truth``: ``"<t"`` the least key with its simplest hand, ``">t"`` the greatest
+    (its key negated), as rows ``[key, simplicity, *cards]`` whose least is kept when merging."""
+    out: dict[str, list] = {}
+    if not len(hands):
+        return out
+    score = simplicity(hands)
+    for sign, mark in ((1, "<"), (-1, ">")):
+        order = np.lexsort((score, sign * keys, truth))
+        first = order[np.concatenate([[True], np.diff(truth[order]) != 0])]
+        for i in first.tolist():
+            out[f"{mark}{int(truth[i])}"] = [int(sign * keys[i]), int(score[i])] + hands[i].tolist()
+    return out
+
+
+def failure_examples(hands: np.ndarray, labels: list[str], messages: list[str]) -> dict[str, list]:
+    """Per failure label: ``"!label"`` the simplest hand that failed so, ``[simplicity, cards, message]``."""
+    out: dict[str, list] = {}
+    score = simplicity(hands).tolist() if len(hands) else []
+    for i, label in enumerate(labels):
+        row = [score[i], hands[i].tolist(), messages[i]]
+        key = f"!{label}"
+        if key not in out or row < out[key]:
+            out[key] = row
+    return out
+
+
+def _is_wheel(value: int, rules: Rules) -> bool:
+    category = Category(int(categories(np.array([value]), rules)[0]))
+    return (category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
+            and tiebreak_ranks(value, rules)[0] == rules.straights[0][-1] and rules.straights[0][0] == 12)
+
+
+def _decider(category: Category, index: int) -> str:
+    """The rule that decides between two hands of ``category`` first differing at tie-break ``index``."""
+    if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        return "the top of the run"
+    if category in (Category.FLUSH, Category.HIGH_CARD):
+        return f"the {_ORDINALS[index]} card"
+    leads = _LEADS.get(category, ())
+    if index < len(leads):
+        return leads[index]
+    return "the kicker" if category in (Category.TWO_PAIR, Category.FOUR_OF_A_KIND) else "the kickers"
+
+
+def kind_of(better: int, worse: int, better_hand: list[int], worse_hand: list[int],
+            rules: Rules) -> tuple[str, str]:
+    """(kind, rule) of a pair of classes under ``rules`` (equal classes: a split class)."""
+    cat_b, cat_w = (Category(int(c)) for c in categories(np.array([better, worse]), rules))
+    wheel = _is_wheel(better, rules) or _is_wheel(worse, rules)
+    if better == worse:
+        same_ranks = sorted(c >> 2 for c in better_hand) == sorted(c >> 2 for c in worse_hand)
+        rule = "suits" if same_ranks else "cards beyond the best five"
+        return f"{cat_b.label.lower()}: {rule}", rule
+    if cat_b != cat_w:
+        rule = "the wheel" if wheel else "the category"
+        return f"{cat_b.label.lower()} over {cat_w.label.lower()}" + (" (the wheel)" if wheel else ""), rule
+    ranks_b, ranks_w = tiebreak_ranks(better, rules), tiebreak_ranks(worse, rules)
+    index = next(i for i, (x, y) in enumerate(zip(ranks_b, ranks_w)) if x != y)
+    rule = "the wheel" if wheel else _decider(cat_b, index)
+    return f"{cat_b.label.lower()}: {rule}", rule
+
+
+def _pairs(rows: dict[str, list]) -> list[tuple[str, int, list, int, list]]:
+    """(relation, better class, its row, worse class, its row) for every break of the order."""
+    classes = sorted(int(k[1:]) for k in rows if k[0] == "<")
+    out = []
+    for t in classes:
+        low, high = rows[f"<{t}"], rows[f">{t}"]
+        if low[0] != -high[0]:
+            out.append(("split", t, high, t, low))
+    for t, u in zip(classes, classes[1:]):
+        high, low = rows[f">{t}"], rows[f"<{u}"]
+        if -high[0] >= low[0]:
+            out.append(("tied" if -high[0] == low[0] else "reversed", u, low, t, high))
+    return out
+
+
+def out_of_order(rows: dict[str, list], rules: Rules, sign: int = 1) -> list[dict]:
+    """The kinds of pairs out of order, each with its simplest pair and how many pairs of
+    neighbouring classes show it; the better hand first (a split: the higher value first).
+    ``sign`` turns keys back into the evaluator's values (-1: lower is better)."""
+    kinds: dict[tuple[str, str], list] = defaultdict(list)
+    for relation, better, b_row, worse, w_row in _pairs(rows):
+        b_key, w_key = (-b_row[0], w_row[0]) if relation == "split" else (b_row[0], -w_row[0])
+        kind, rule = kind_of(better, worse, b_row[2:], w_row[2:], rules)
+        kinds[(kind, relation)].append((b_row[1] + w_row[1], better, b_row[2:], b_key, worse, w_row[2:], w_key, rule))
+    out = []
+    for (kind, relation), found in kinds.items():
+        _, better, b_hand, b_key, worse, w_hand, w_key, rule = min(found, key=lambda f: (f[0], f[1]))
+        out.append({"kind": kind, "relation": relation, "rule": rule, "count": len(found),
+                    "cards": [b_hand, w_hand], "values": [sign * b_key, sign * w_key],
+                    "rules_order": "tie" if relation == "split" else "first",
+                    "classes": [describe_value(better, rules), describe_value(worse, rules)],
+                    "truth": [better, worse]})
+    out.sort(key=lambda f: (-f["count"], f["kind"]))
+    return out
+
+
+def failures(rows: dict[str, list], counts: dict[str, int]) -> list[dict]:
+    """The hands the evaluator could not evaluate, by kind: the simplest hand and the message."""
+    out = []
+    for key, row in rows.items():
+        if key[0] == "!":
+            _, hand, message = row
+            out.append({"kind": key[1:], "relation": "failure", "rule": "an answer", "count": counts.get(key[1:], 1),
+                        "cards": [hand], "values": [None], "message": message})
+    return sorted(out, key=lambda f: (-f["count"], f["kind"]))
+
+
+# --- Why: a showdown that holds the two classes, explained by the ASP encodings -------------------
+
+def witness(better: list[int], worse: list[int], classes: tuple[int, int], rules: Rules,
+            tries: int = 3000) -> tuple[list[int], list[int], list[int]] | None:
+    """Two hole pairs and a board on which the players make the two ``classes``, from the cards of
+    the two hands (the second's suits permuted as needed), or None."""
+    k = len(better)
+    board_size = k - 2
+    deck = {c.index for c in rules.deck}
+    rng = np.random.default_rng(0)
+    b = np.array(better)
+    for perm in itertools.permutations(range(4)):
+        w = 4 * (np.array(worse) >> 2) + np.array(perm)[np.array(worse) & 3]
+        if not set(w.tolist()) <= deck:
+            continue
+        pool = np.unique(np.concatenate([b, w]))
+        if len(pool) < board_size + 4:
+            continue
+        boards = pool[np.argsort(rng.random((tries, len(pool))), axis=1)[:, :board_size]]
+        free_b = ~(b[None, :, None] == boards[:, None, :]).any(axis=2)
+        hole_a = b[np.argsort(np.where(free_b, rng.random(free_b.shape), 2), axis=1)[:, :2]]
+        used = np.concatenate([boards, hole_a], axis=1)
+        free_w = ~(w[None, :, None] == used[:, None, :]).any(axis=2)
+        hole_b = w[np.argsort(np.where(free_w, rng.random(free_w.shape), 2), axis=1)[:, :2]]
+        good = (free_b.sum(axis=1) >= 2) & (free_w.sum(axis=1) >= 2)
+        if not good.any():
+            continue
+        boards, hole_a, hole_b = boards[good], hole_a[good], hole_b[good]
+        va = evaluate_batch(np.concatenate([hole_a, boards], axis=1), rules=rules)
+        vb = evaluate_batch(np.concatenate([hole_b, boards], axis=1), rules=rules)
+        hit = np.flatnonzero((va == classes[0]) & (vb == classes[1]))
+        if len(hit):
+            i = int(hit[0])
+            return hole_a[i].tolist(), hole_b[i].tolist(), boards[i].tolist()
+    return None
+
+
+def explain(found: list[dict], rules: Rules, limit: int = 40) -> None:
+    """Add to each pair (the first ``limit``) why the rules order it so: the ASP encodings'
+    explanation (``asp/explain.lp``) of a showdown where the two classes meet (``witness``)."""
+    from ..asp import Solver
+    from ..core import Card, Deal, format_cards
+    solver = Solver(rules, explain=True)
+    for item in found[:limit]:
+        if item["relation"] == "failure":
+            continue
+        better, worse = item["cards"]
+        deal = witness(better, worse, tuple(item["truth"]), rules)
+        if deal is None:
+            item["explanation"] = f"{item['classes'][0]} and {item['classes'][1]}: " + \
+                ("one class" if item["relation"] == "split" else "the first is the better class")
+            continue
+        text = [format_cards(Card(c) for c in cards) for cards in deal]
+        result = solver.solve(Deal.parse(text[:2], text[2]))
+        verdict = result.explanation.verdict(0, 1)
+        item["explanation"] = result.explanation.say(verdict)
+        item["showdown"] = f"{text[0]} | {text[1]} | board {text[2]}"
+
+
+__all__ = ["simplicity", "class_examples", "failure_examples", "kind_of", "out_of_order", "failures", "witness",
+           "explain"]
