@@ -29,6 +29,7 @@ from .odds.potential import hand_potential, hand_report
 from .odds.range_texture import texture
 from .odds.strength import hand_strength
 from .crossval import crossval_equity, crossval_exhaustive, crossval_random, crossval_streets
+from .crossval import check_evaluator
 
 __all__ = [
     "__version__",
@@ -40,4 +41,5 @@ __all__ = [
     "evaluate", "evaluate_batch", "describe_value", "best_five",
     "equity", "hand_strength", "hand_potential", "hand_report", "outs", "texture", "chen_score",
     "crossval_random", "crossval_streets", "crossval_exhaustive", "crossval_equity",
+    "check_evaluator",
 ]

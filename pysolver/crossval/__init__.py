@@ -5,9 +5,12 @@ every five-card hand, equity) in worker processes;
 :mod:`~pysolver.crossval._compare` compares the engines' answers;
 :mod:`~pysolver.crossval._dealer` deals random showdowns that over-sample the
 rare hands; :mod:`~pysolver.crossval._explanations` checks every claim of the ASP
-explanations against the evaluator.
+explanations against the evaluator. :mod:`~pysolver.crossval._conform` turns the
+check outward: it judges anyone's hand evaluator against the rule book.
 """
 
+from ._conform import ConformReport, check_evaluator
+from ._evaluators import Evaluator
 from ._explanations import crossval_explanations
 from ._modes import (EXHAUSTIVE_CHUNKS, CrossvalReport, crossval_equity, crossval_exhaustive, crossval_random,
                      crossval_streets)
@@ -15,4 +18,5 @@ from ._rulediff import category_counts, describe_rules, rule_diff
 from ._seven_card import CANONICAL_TASKS, SAMPLE_HANDS, SEVEN_TASKS
 
 __all__ = ["CrossvalReport", "crossval_equity", "crossval_exhaustive", "crossval_explanations", "crossval_random",
-           "crossval_streets", "category_counts", "describe_rules", "rule_diff", "EXHAUSTIVE_CHUNKS", "SEVEN_TASKS", "CANONICAL_TASKS", "SAMPLE_HANDS"]
+           "crossval_streets", "category_counts", "describe_rules", "rule_diff", "EXHAUSTIVE_CHUNKS", "SEVEN_TASKS", "CANONICAL_TASKS", "SAMPLE_HANDS",
+           "check_evaluator", "ConformReport", "Evaluator"]

@@ -85,7 +85,7 @@ class ConformReport:
         return {"ok": self.ok, "evaluator": self.evaluator, "mode": self.mode, "cards": self.cards,
                 "rules": self.rules, "order": self.order, "order_note": self.order_note, "hands": self.hands,
                 "classes": self.classes, "seed": self.seed, "shapes": self.shapes, "categories": self.categories,
-                "failed": self.failed, "counterexamples": [_public(c) for c in self.counterexamples],
+                "failed": self.failed, "counterexamples": self.counterexamples,
                 "seconds": round(self.seconds, 3), "hands_per_second": round(self.hands_per_second),
                 "resumed": self.resumed}
 
@@ -116,7 +116,7 @@ def _public(item: dict) -> dict:
 
 
 def _lines(c: dict) -> list[str]:
-    hands = [" ".join(_text(h)) for h in c["cards"]]
+    hands = [" ".join(h) for h in c["hands"]]
     times = f" ({c['count']} times)" if c["count"] > 1 else ""
     if c["relation"] == "failure":
         return [f"[{c['kind']}]{times}", f"  {hands[0]}: {c['message']}"]
@@ -162,7 +162,7 @@ def conform_task(evaluator: Evaluator, sign: int, source: str, args: tuple, card
 
 
 def _label(status: int, message: str) -> str:
-    if status == EXCEPTION and ":" in message:
+    if status == EXCEPTION and message:
         return f"exception {message.split(':', 1)[0]}"
     return FAILURES[status - 1] if status != NOT_RUN else "not run (too many hangs or crashes)"
 
@@ -254,7 +254,7 @@ def check_evaluator(evaluator: EvaluatorLike, *, cards: int = 7, order: str = "a
     found = failures(result.examples, result.cases) + out_of_order(result.examples, rules, sign)
     explain(found, rules)
     return ConformReport(evaluator.name, mode, cards, rules_label(rules), "higher" if sign > 0 else "lower", note,
-                         result.hands, sum(1 for k in result.examples if k[0] == "<"), found,
+                         result.hands, sum(1 for k in result.examples if k[0] == "<"), [_public(c) for c in found],
                          time.perf_counter() - start, result.evaluator_seconds, used_seed, shapes,
                          dict(result.categories), dict(result.cases), result.resumed)
 

@@ -154,30 +154,23 @@ def failures(rows: dict[str, list], counts: dict[str, int]) -> list[dict]:
 
 def witness(better: list[int], worse: list[int], classes: tuple[int, int], rules: Rules,
             tries: int = 3000) -> tuple[list[int], list[int], list[int]] | None:
-    """Two hole pairs and a board on which the players make the two ``classes``, from the cards of
-    the two hands (the second's suits permuted as needed), or None."""
-    k = len(better)
-    board_size = k - 2
-    deck = {c.index for c in rules.deck}
+    """Two hole pairs and a five-card board on which the players make the two ``classes``, from
+    the cards of the two hands (the second's suits permuted as needed) and a few low cards, or None."""
+    deck = [c.index for c in rules.deck]
     rng = np.random.default_rng(0)
     b = np.array(better)
     for perm in itertools.permutations(range(4)):
         w = 4 * (np.array(worse) >> 2) + np.array(perm)[np.array(worse) & 3]
-        if not set(w.tolist()) <= deck:
+        if not set(w.tolist()) <= set(deck):
             continue
+        fill = np.array([c for c in deck if c not in set(b.tolist()) | set(w.tolist())][:6])
         pool = np.unique(np.concatenate([b, w]))
-        if len(pool) < board_size + 4:
+        own_a, own_b = np.concatenate([b, fill]), np.concatenate([w, fill])
+        boards = pool[np.argsort(rng.random((tries, len(pool))), axis=1)[:, :min(5, len(pool))]]
+        if boards.shape[1] < 5:
             continue
-        boards = pool[np.argsort(rng.random((tries, len(pool))), axis=1)[:, :board_size]]
-        free_b = ~(b[None, :, None] == boards[:, None, :]).any(axis=2)
-        hole_a = b[np.argsort(np.where(free_b, rng.random(free_b.shape), 2), axis=1)[:, :2]]
-        used = np.concatenate([boards, hole_a], axis=1)
-        free_w = ~(w[None, :, None] == used[:, None, :]).any(axis=2)
-        hole_b = w[np.argsort(np.where(free_w, rng.random(free_w.shape), 2), axis=1)[:, :2]]
-        good = (free_b.sum(axis=1) >= 2) & (free_w.sum(axis=1) >= 2)
-        if not good.any():
-            continue
-        boards, hole_a, hole_b = boards[good], hole_a[good], hole_b[good]
+        hole_a = _draw_two(own_a, boards, rng)
+        hole_b = _draw_two(own_b, np.concatenate([boards, hole_a], axis=1), rng)
         va = evaluate_batch(np.concatenate([hole_a, boards], axis=1), rules=rules)
         vb = evaluate_batch(np.concatenate([hole_b, boards], axis=1), rules=rules)
         hit = np.flatnonzero((va == classes[0]) & (vb == classes[1]))
@@ -185,6 +178,12 @@ def witness(better: list[int], worse: list[int], classes: tuple[int, int], rules
             i = int(hit[0])
             return hole_a[i].tolist(), hole_b[i].tolist(), boards[i].tolist()
     return None
+
+
+def _draw_two(cards: np.ndarray, used: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Two of ``cards`` not in each row of ``used``, at random (there are always six spare)."""
+    free = ~(cards[None, :, None] == used[:, None, :]).any(axis=2)
+    return cards[np.argsort(np.where(free, rng.random(free.shape), 2), axis=1)[:, :2]]
 
 
 def explain(found: list[dict], rules: Rules, limit: int = 40) -> None:

@@ -35,6 +35,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Union
 
@@ -51,8 +52,8 @@ TIMEOUT = 5.0
 MAX_BREAKS = 5
 #: Hands per call of a batch evaluator.
 BATCH = 2048
-#: Failure messages kept per run of hands (every failure keeps its status).
-MAX_MESSAGES = 200
+#: Whole failure messages kept per kind of exception in a run of hands (the others keep its name).
+MAX_MESSAGES = 50
 
 CARD_TEXT = tuple(str(Card(i)) for i in range(52))
 
@@ -126,7 +127,7 @@ def load_function(spec: str) -> Callable:
 @dataclass
 class Answers:
     """Each hand's value and status (0 an answer, else an index of :data:`FAILURES` + 1), and
-    the messages of failed hands (by hand, at most :data:`MAX_MESSAGES`)."""
+    the messages of failed hands (by hand; an exception's name alone after :data:`MAX_MESSAGES` of its kind)."""
 
     values: np.ndarray
     status: np.ndarray
@@ -182,14 +183,13 @@ def _answer(call: Callable, items, batch: bool, values: np.ndarray, status: np.n
             start: int, single_until: int, report: Callable[[int, str], None]) -> None:
     """Answer hands ``start`` .. in order, counting them in ``progress[0]``; a batch evaluator
     takes :data:`BATCH` hands a call, one at a time before ``single_until`` or after a batch fails."""
-    n, i, told = len(items), start, 0
+    n, i, told = len(items), start, Counter()
 
     def failed(j: int, code: int, message: str) -> None:
-        nonlocal told
         status[j] = code
-        if told < MAX_MESSAGES:
-            told += 1
-            report(j, message)
+        name = message.split(":", 1)[0] if code == EXCEPTION else message
+        told[name] += 1
+        report(j, message[:300] if told[name] <= MAX_MESSAGES else name)
 
     while i < n:
         if batch and i >= single_until:
@@ -387,8 +387,7 @@ def _read_answers(process: subprocess.Popen, answers: Answers, start: int, timeo
                 answers.status[i] = OK
             except ValueError:
                 answers.status[i] = NOT_INTEGER
-                if len(answers.messages) < MAX_MESSAGES:
-                    answers.messages[i] = f"wrote {text[:60]!r}" if text else "wrote an empty line"
+                answers.messages[i] = f"wrote {text[:60]!r}" if text else "wrote an empty line"
             i += 1
     return i, False
 
