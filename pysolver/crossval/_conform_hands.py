@@ -17,7 +17,7 @@ Card indices are ``4 * rank + suit``; every function takes the rules whose deck 
 
     >>> hands, shapes = quick_hands(5)
     >>> len(hands), list(shapes)[:2]
-    (7462, ['ranks', 'flushes'])
+    (7466, ['ranks', 'flushes'])
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ an answer that is not an integer, no answer within the time limit, a crash.
 
     >>> hands = np.array([[51, 47, 43, 39, 35], [0, 4, 8, 13, 22]])
     >>> answers = run_evaluator(Evaluator(lambda cards: len(set(c[1] for c in cards))), hands)
-    >>> answers.values.tolist(), answers.ok.all()
+    >>> answers.values.tolist(), bool(answers.ok.all())
     ([1, 3], True)
 """
 
