@@ -1,80 +1,175 @@
-"""Rule files from users: untrusted input, read with care and grounded under limits.
+"""Rule files from users: untrusted input, read by clingo's own parser before clingo loads them.
 
 Rule files are shared between people, so a file may be a mistake or hostile.
-Before clingo sees one, :func:`read_rule_files` checks every file it names and
-every file those ``#include``: a regular file of at most :data:`MAX_FILE_BYTES`
-(not a folder, not a device such as ``/dev/zero``), UTF-8 text, no ``#script``
-(a script would run its code in this process), and ``@``-calls only to the
-functions the encodings define (:data:`pysolver.asp._codec.CONTEXT_FUNCTIONS`).
-The fingerprint of a rule book covers the text of every file read, includes
-too, so a cache keyed by it never answers from an old version of an included
-file.
+:func:`read_rule_files` reads every file a rule book names, and every file
+those ``#include``, and checks each one:
+
+* a regular file of at most :data:`MAX_FILE_BYTES` (not a folder, not a device
+  such as ``/dev/zero``), UTF-8 text that clingo parses;
+* its directives found by clingo's parser (:func:`clingo.ast.parse_string`), in a
+  forked child that can open no file (so a quoted ``%`` or ``*%`` fools nothing):
+  no ``#script`` (a script would run its code), ``@``-calls only to the functions
+  the encodings define (:data:`pysolver.asp._codec.CONTEXT_FUNCTIONS`), no
+  ``#include`` of standard input or of a library (``<name>``);
+* each ``#include "name"`` resolved as clingo resolves it -- first from the current
+  folder, then beside the including file -- and refused when both hold a file and
+  they differ, or neither does.
+
+What clingo then reads is exactly the text checked: each file's ``program`` is its
+text with its ``#include`` directives blanked, and the included files follow it
+in reading order (:func:`rule_statements` parses them for a
+:class:`clingo.ast.ProgramBuilder`). The fingerprint of a rule book covers the
+text of every file read, includes too, so a cache keyed by it never answers
+from an old version of an included file.
 
     >>> import pathlib, tempfile
     >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> _ = (folder / "mine.lp").write_text('royal(ace).\\n#script (python)\\nimport os\\n#end.\\n')
+    >>> _ = (folder / "mine.lp").write_text('royal("%").\\n#script (python)\\nimport os\\n#end.\\n')
     >>> read_rule_files([str(folder / "mine.lp")])
     Traceback (most recent call last):
     ...
     pysolver.RuleFileError: rule file '.../mine.lp', line 2: #script is refused: a rule file may not run code
-
-Grounding a program with such files (:func:`call_limited`) happens in a forked
-child process under a memory limit and a time limit (:class:`~pysolver.core._rules.Limits`); running
-past either, or Ctrl-C, ends it with a :class:`~pysolver.RuleFileError` naming
-the files and the limit, and this process unharmed.
 """
 
 from __future__ import annotations
 
 import os
-import pickle
 import re
 import resource
-import select
-import signal
 import stat
-import time
+from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Sequence, TypeVar
+from typing import NamedTuple, Sequence
 
-from ..core import VARIANTS, Limits, RuleFileError
+from clingo import MessageCode, ast
+
+from ..core import Limits, RuleFileError, VARIANTS
 from ._codec import CONTEXT_FUNCTIONS
+from ._limited import call_limited
 
 MAX_FILE_BYTES = 1 << 20
 """The largest rule file read (1 MiB): a rule book is a few hundred lines."""
 MAX_INCLUDE_DEPTH = 16
 
-T = TypeVar("T")
+_UNOPENED = re.compile(r"^<string>:(\d+):(\d+)-(?:(\d+):)?(\d+): error: file could not be opened:\n  (.*?)\n?\Z",
+                       re.S)
+_LIBRARY = re.compile(r"#include\s*(<)[^>\n]*(>)")
+_STDIN_MARK = b"pysolver_standard_input.\n"
 
 
-_COMMENT = re.compile(r"%\*.*?\*%|%[^\n]*", re.S)
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_INCLUDE = re.compile(r'#include\s*(?:"((?:[^"\\]|\\.)*)"|<([^>]*)>)\s*\.')
-_SCRIPT = re.compile(r"#script\b")
-_INCLUDE_WORD = re.compile(r"#include\b")
-_CALL = re.compile(r"@\s*([A-Za-z_][A-Za-z0-9_']*)")
+class RuleText(NamedTuple):
+    """One file a rule book reads: its ``path``, its ``text`` as read (what the fingerprint
+    covers) and its ``program``, what clingo reads of it (the text, ``#include`` blanked)."""
+
+    path: str
+    text: str
+    program: str
 
 
-def _blank(match: re.Match) -> str:
-    """A comment or string replaced by spaces, its line breaks kept (line numbers stay right)."""
-    return re.sub(r"[^\n]", " ", match.group(0))
+@dataclass(frozen=True)
+class _Scan:
+    """What clingo's parser finds in one text (positions are 1-based lines and byte columns)."""
+
+    includes: tuple[tuple[int, int, int, int, str], ...]     # line, column, end line, end column, name
+    scripts: tuple[int, ...]
+    calls: tuple[tuple[int, str], ...]
+    stdin: bool
+    errors: tuple[str, ...]
 
 
-def _line(text: str, position: int) -> int:
-    return text.count("\n", 0, position) + 1
+def _nodes(node: ast.AST):
+    """``node`` and every node below it."""
+    yield node
+    for key in node.child_keys:
+        child = getattr(node, key)
+        if isinstance(child, ast.AST):
+            yield from _nodes(child)
+        elif child is not None:
+            for item in child:
+                yield from _nodes(item)
+
+
+def _parse_sealed(text: str) -> _Scan:
+    """Parse ``text`` with clingo where no file can be opened (run in a forked child): an
+    ``#include`` then shows as clingo's "could not be opened" message, with its place."""
+    read_end, write_end = os.pipe()                 # standard input: a mark, seen if "-" is included
+    os.write(write_end, _STDIN_MARK)
+    os.close(write_end)
+    os.dup2(read_end, 0)
+    os.close(read_end)
+    lowest = os.open(os.devnull, os.O_RDONLY)
+    os.close(lowest)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (lowest, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+    statements: list[ast.AST] = []
+    messages: list[str] = []
+    try:
+        ast.parse_string(text, statements.append,
+                         logger=lambda code, message: messages.append(message)
+                         if code == MessageCode.RuntimeError else None, message_limit=1000)
+    except RuntimeError:
+        pass                                        # the messages say why
+    includes, errors = [], []
+    for message in messages:
+        found = _UNOPENED.match(message)
+        if found:
+            line, column, end_line, end_column, name = found.groups()
+            includes.append((int(line), int(column), int(end_line or line), int(end_column), name))
+        else:
+            errors.append(message.strip())
+    includes += _hidden_includes(text)
+    scripts = tuple(s.location.begin.line for s in statements if s.ast_type == ast.ASTType.Script)
+    calls = tuple((n.location.begin.line, n.name) for s in statements for n in _nodes(s)
+                  if n.ast_type == ast.ASTType.Function and n.external)
+    stdin = any(s.location.begin.filename != "<string>" for s in statements)
+    return _Scan(tuple(includes), scripts, calls, stdin, tuple(errors))
+
+
+def _hidden_includes(text: str) -> list[tuple[int, int, int, int, str]]:
+    """``#include <incmode>.``, which clingo reads without a file (so without a message): each
+    candidate is parsed again with its brackets as quotes, and is one if clingo then cannot open it."""
+    found = []
+    for match in _LIBRARY.finditer(text):
+        start, end = match.span(1), match.span(2)
+        quoted = text[:start[0]] + '"' + text[start[1]:end[0]] + '"' + text[end[1]:]
+        messages: list[str] = []
+        try:
+            ast.parse_string(quoted, lambda statement: None, logger=lambda code, message: messages.append(message))
+        except RuntimeError:
+            pass
+        line = text.count("\n", 0, match.start()) + 1
+        column = len(text[text.rfind("\n", 0, match.start()) + 1:match.start()].encode("utf-8")) + 1
+        for message in messages:
+            opened = _UNOPENED.match(message)
+            if opened and (int(opened.group(1)), int(opened.group(2))) == (line, column):
+                found.append((line, column, int(opened.group(3) or line), int(opened.group(4)),
+                              f"<{text[start[1]:end[0]]}>"))
+    return found
+
+
+@lru_cache(maxsize=64)
+def _scan(text: str) -> _Scan:
+    return call_limited(lambda: _parse_sealed(text), Limits(), "a rule file's parse")
+
+
+def _blank(text: str, spans: Sequence[tuple[int, int, int, int, str]]) -> str:
+    """``text`` with the byte spans (line, column, end line, end column) blanked, line breaks kept."""
+    lines = [bytearray(line) for line in text.encode("utf-8").split(b"\n")]
+    for line, column, end_line, end_column, _ in spans:
+        for number in range(line, end_line + 1):
+            row = lines[number - 1]
+            first = column - 1 if number == line else 0
+            last = end_column - 1 if number == end_line else len(row)
+            row[first:last] = b" " * (last - first)
+    return b"\n".join(lines).decode("utf-8")
 
 
 def _read(path: Path, what: str) -> str:
     """The text of one rule file; ``what`` names it in a message (``rules file 'x'``)."""
-    if what.startswith("file included by"):
-        what, path_text = f"file '{path}' ({what[5:]})", ""
-    else:
-        what, path_text = what, f" '{path}'"
-    what = what + path_text
     try:
         info = path.stat()
     except FileNotFoundError:
-        hint = "" if what.startswith("file included") else f" (shipped variants: {', '.join(VARIANTS)})"
+        hint = "" if what.startswith("file") else f" (shipped variants: {', '.join(VARIANTS)})"
         raise RuleFileError(f"{what}: no such file{hint}") from None
     except OSError as error:
         raise RuleFileError(f"{what}: cannot be read ({error.strerror})") from None
@@ -82,8 +177,7 @@ def _read(path: Path, what: str) -> str:
         kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a device or special file"
         raise RuleFileError(f"{what}: is {kind}, not a rule file")
     if info.st_size > MAX_FILE_BYTES:
-        raise RuleFileError(f"{what}: {info.st_size:,} bytes, more than a rule file's "
-                            f"{MAX_FILE_BYTES:,}")
+        raise RuleFileError(f"{what}: {info.st_size:,} bytes, more than a rule file's {MAX_FILE_BYTES:,}")
     try:
         with path.open("rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
@@ -94,41 +188,52 @@ def _read(path: Path, what: str) -> str:
         raise RuleFileError(f"{what}: cannot be read ({error.strerror})") from None
 
 
-def _check(path: Path, text: str, includes: bool = True) -> list[Path]:
-    """Refuse scripts and unknown @-calls (and, unless ``includes``, any ``#include``); return
-    the files ``text`` includes."""
-    code = _COMMENT.sub(_blank, text)
-    if not includes:
-        for match in _INCLUDE_WORD.finditer(_STRING.sub(_blank, code)):
-            raise RuleFileError(f"rule file '{path}', line {_line(code, match.start())}: #include is refused: "
-                                "this rule text may not read other files")
-    for match in _SCRIPT.finditer(_STRING.sub(_blank, code)):
-        raise RuleFileError(f"rule file '{path}', line {_line(code, match.start())}: #script is refused: "
-                            "a rule file may not run code")
-    for match in _CALL.finditer(_STRING.sub(_blank, code)):
-        if match.group(1) not in CONTEXT_FUNCTIONS:
-            raise RuleFileError(f"rule file '{path}', line {_line(code, match.start())}: @{match.group(1)} is "
-                                f"not a function of pysolver's (a rule file may call "
-                                f"{', '.join('@' + f for f in CONTEXT_FUNCTIONS)})")
-    included = []
-    for match in _INCLUDE.finditer(code):
-        name = match.group(1) if match.group(1) is not None else match.group(2)
-        target = Path(name)
-        if not target.is_absolute():
-            beside = path.parent / target
-            target = beside if beside.exists() or not target.exists() else target
-        included.append(target)
-    return included
+def _resolve(name: str, source: Path, line: int) -> Path:
+    """The file ``#include "name"`` in ``source`` reads, as clingo finds it: the path from the
+    current folder, else beside ``source``; refused when that is not one file for certain."""
+    where = f"rule file '{source}', line {line}"
+    if name.startswith("<") and name.endswith(">"):
+        raise RuleFileError(f"{where}: #include {name} is refused: a rule file includes files by path")
+    if not name or name == "-":
+        raise RuleFileError(f"{where}: #include \"{name}\" is refused: it names no file"
+                            + (" (\"-\" is standard input)" if name else ""))
+    here = Path(name)
+    beside = source.parent / name if os.path.dirname(str(source)) and not here.is_absolute() else None
+    if beside is not None and here.exists() and beside.exists() and not os.path.samefile(here, beside):
+        raise RuleFileError(f"{where}: #include \"{name}\" is ambiguous: clingo reads '{here}' in the current "
+                            f"folder, not '{beside}' beside the file; name the file you mean by its path")
+    return beside if beside is not None and beside.exists() and not here.exists() else here
 
 
-def read_rule_files(paths: Sequence[str], first: str = "rules file", *,
-                    includes: bool = True) -> list[tuple[str, str]]:
-    """Every file a rule book reads, ``(path, text)`` in reading order: the files named, each
-    followed by what it includes. Raises :class:`~pysolver.RuleFileError` naming the
-    file (and line) at fault; ``first`` is what the first file is called in a message.
-    ``includes=False`` refuses any ``#include`` (rule text typed into a web page may not
-    name the server's files)."""
-    read: list[tuple[str, str]] = []
+def _check(path: Path, text: str, includes: bool) -> tuple[str, list[tuple[Path, int]]]:
+    """Refuse what ``text`` may not do; return its program and the files it includes (with lines)."""
+    if text.startswith("asp "):
+        raise RuleFileError(f"rule file '{path}': clingo's aspif format (a ground program), not rule text")
+    scan = _scan(text)
+    for line in scan.scripts:
+        raise RuleFileError(f"rule file '{path}', line {line}: #script is refused: a rule file may not run code")
+    for line, name in scan.calls:
+        if name not in CONTEXT_FUNCTIONS:
+            raise RuleFileError(f"rule file '{path}', line {line}: @{name} is not a function of pysolver's "
+                                f"(a rule file may call {', '.join('@' + f for f in CONTEXT_FUNCTIONS)})")
+    if scan.stdin:
+        raise RuleFileError(f"rule file '{path}': #include \"-\" (standard input) is refused")
+    if scan.errors:
+        raise RuleFileError(f"clingo: parsing failed (rule file '{path}'): "
+                            + "; ".join(" ".join(m.replace("<string>", str(path)).split()) for m in scan.errors))
+    if scan.includes and not includes:
+        raise RuleFileError(f"rule file '{path}', line {scan.includes[0][0]}: #include is refused: "
+                            "this rule text may not read other files")
+    targets = [(_resolve(name, path, line), line) for line, _, _, _, name in scan.includes]
+    return _blank(text, scan.includes), targets
+
+
+def read_rule_files(paths: Sequence[str], first: str = "rules file", *, includes: bool = True) -> list[RuleText]:
+    """Every file a rule book reads, in reading order: the files named, each followed by what
+    it includes. Raises :class:`~pysolver.RuleFileError` naming the file (and line) at
+    fault; ``first`` is what the first file is called in a message. ``includes=False``
+    refuses any ``#include`` (rule text typed into a web page may not name the server's files)."""
+    read: list[RuleText] = []
     seen: set[Path] = set()
 
     def visit(path: Path, what: str, depth: int) -> None:
@@ -139,90 +244,46 @@ def read_rule_files(paths: Sequence[str], first: str = "rules file", *,
         if key in seen:
             return
         seen.add(key)
-        read.append((str(path), text))
-        for target in _check(path, text, includes):
-            visit(target, f"file included by '{path}'", depth + 1)
+        program, targets = _check(path, text, includes)
+        read.append(RuleText(str(path), text, program))
+        for target, line in targets:
+            visit(target, f"file '{target}' (included by '{path}', line {line})", depth + 1)
 
     for i, name in enumerate(paths):
-        visit(Path(name), first if i == 0 else "rule file", 0)
+        visit(Path(name), f"{first if i == 0 else 'rule file'} '{name}'", 0)
     return read
 
 
-def call_limited(function: Callable[[], T], limits: Limits, label: str) -> T:
-    """``function()`` in a forked child process under ``limits``: its result, or the exception
-    it raised. Running past the time limit, past the memory limit, or Ctrl-C here, is a
-    :class:`~pysolver.RuleFileError` naming ``label`` (the rule files) and the limit.
-
-    The child is forked directly (``os.fork``), so a worker process may call this too.
-    """
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:                                   # the child: never returns
-        status = 1
-        try:
-            signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the parent's to handle
-            os.close(read_end)
-            _limit_memory(limits.memory_mb)
-            _send(write_end, _outcome(function))
-            status = 0
-        finally:
-            os._exit(status)
-    os.close(write_end)
-    deadline = time.monotonic() + limits.seconds
-    chunks: list[bytes] = []
+@lru_cache(maxsize=64)
+def rule_statements(rule: RuleText) -> tuple[ast.AST, ...]:
+    """The statements of one checked file's ``program``, placed in its file (for clingo's
+    messages). Anything not from the text itself is refused, as is a script."""
+    statements: list[ast.AST] = []
+    messages: list[str] = []
     try:
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0 or not select.select([read_end], [], [], left)[0]:
-                raise RuleFileError(f"{label}: grounding ran past the time limit of {limits.seconds:g} s "
-                                    "(--time-limit)")
-            chunk = os.read(read_end, 1 << 20)
-            if not chunk:
-                break
-            chunks.append(chunk)
-    except KeyboardInterrupt:
-        raise RuleFileError(f"{label}: interrupted while grounding") from None
-    finally:
-        os.close(read_end)
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        os.waitpid(pid, 0)
-    status, value = pickle.loads(b"".join(chunks)) if chunks else ("lost", None)
-    if status == "ok":
-        return value
-    if status == "error":
-        raise value
-    why = "ran past" if status == "memory" else "was stopped (killed, or past"
-    raise RuleFileError(f"{label}: grounding {why} the memory limit of {limits.memory_mb:,} MiB"
-                        f"{'' if status == 'memory' else ')'} (--memory-limit)")
+        ast.parse_string(rule.program, statements.append, logger=lambda code, message: messages.append(message))
+    except RuntimeError:
+        raise RuleFileError(f"clingo: parsing failed (rule file '{rule.path}'): "
+                            + "; ".join(" ".join(m.replace("<string>", rule.path).split()) for m in messages)) from None
+    if any(s.location.begin.filename != "<string>" or s.ast_type == ast.ASTType.Script for s in statements):
+        raise RuleFileError(f"rule file '{rule.path}': reads more than its own text")
+    return tuple(_placed(s, rule.path) for s in statements)
 
 
-def _limit_memory(memory_mb: int) -> None:
-    """Cap this process's address space at what it holds now plus ``memory_mb`` MiB."""
-    with open("/proc/self/statm") as statm:
-        held = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-    budget = held + memory_mb * (1 << 20)
-    resource.setrlimit(resource.RLIMIT_AS, (budget, budget))
+def _placed(node: ast.AST, path: str) -> ast.AST:
+    """``node`` with every location in it naming the file ``path``."""
+    changes: dict[str, object] = {}
+    for key in node.child_keys:
+        child = getattr(node, key)
+        if isinstance(child, ast.AST):
+            changes[key] = _placed(child, path)
+        elif child is not None:
+            changes[key] = [_placed(item, path) for item in child]
+    if "location" in node.keys():
+        begin, end = node.location.begin, node.location.end
+        changes["location"] = ast.Location(ast.Position(path, begin.line, begin.column),
+                                           ast.Position(path, end.line, end.column))
+    return node.update(**changes)
 
 
-def _outcome(function: Callable[[], T]) -> tuple[str, object]:
-    try:
-        return "ok", function()
-    except MemoryError:
-        return "memory", None
-    except Exception as error:          # raised again in the caller
-        return ("memory", None) if "bad_alloc" in str(error) else ("error", error)
-
-
-def _send(fd: int, outcome: tuple[str, object]) -> None:
-    try:
-        data = pickle.dumps(outcome)
-    except Exception as error:          # an unpicklable result or exception
-        data = pickle.dumps(("error", RuleFileError(f"an answer could not be returned: {error}")))
-    with os.fdopen(fd, "wb") as pipe:
-        pipe.write(data)
-
-
-__all__ = ["MAX_FILE_BYTES", "read_rule_files", "call_limited"]
+__all__ = ["MAX_FILE_BYTES", "MAX_INCLUDE_DEPTH", "RuleText", "read_rule_files", "rule_statements"]

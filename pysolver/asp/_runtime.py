@@ -46,7 +46,8 @@ from clingo import ast
 from ..core import (STANDARD, VARIANTS, Limits, RuleFileError, Rules, RulesLike, read_rule_text, rules_fingerprint,
                     variant_path)
 from ._codec import DEAL_INPUT_RULES, RULES_FACTS, DealInput, read_atoms
-from ._rulefiles import call_limited, read_rule_files
+from ._limited import call_limited
+from ._rulefiles import RuleText, read_rule_files, rule_statements
 
 log = logging.getLogger("pysolver.asp")
 
@@ -107,14 +108,15 @@ class AspProgram:
     def __init__(self, rules: RulesLike = None, encodings: Sequence[str] = ENCODING_FILES):
         self.rules = rules_of(rules)
         files = (self.rules.path,) + self.rules.added
-        if read_fingerprint(self.rules.name, files) != self.rules.fingerprint:   # e.g. on a cluster's worker
+        read = read_rule_book(self.rules.name, files)
+        if rules_fingerprint(rule.text for rule in read) != self.rules.fingerprint:   # e.g. on a cluster's worker
             raise RuleFileError(f"rules '{self.rules.name}': {', '.join(files)} (with what they include) are not "
                                 "the files the rules were loaded from; every process, and every worker of a "
                                 "cluster, needs the same files at the same path")
         shipped = self.rules.name in VARIANTS
         own = tuple(encodings) + ((f"variants/{self.rules.name}.lp",) if shipped else ())
         self._encodings = encoding_statements(own)
-        self._loaded = (() if shipped else (self.rules.path,)) + self.rules.added
+        self._loaded: tuple[RuleText, ...] = tuple(read[1:] if shipped else read)   # what clingo reads
 
     def run(self, facts: str | DealInput, *,
             statistics: bool = False) -> tuple[list[clingo.Symbol], GroundSize | None]:
@@ -182,8 +184,9 @@ class AspProgram:
                 if isinstance(facts, DealInput):
                     for statement in _deal_input_statements():
                         builder.add(statement)
-            for path in self._loaded:
-                ctl.load(path)
+                for rule in self._loaded:
+                    for statement in rule_statements(rule):
+                        builder.add(statement)
             if isinstance(facts, DealInput):
                 ctl.ground([("base", [])], context=facts)
             else:
@@ -194,7 +197,7 @@ class AspProgram:
         return ctl
 
     def _files(self) -> list[str]:
-        return list(self._loaded)
+        return [rule.path for rule in self._loaded]
 
     @property
     def label(self) -> str:
@@ -258,9 +261,16 @@ def read_fingerprint(name: str, files: Sequence[str]) -> str:
     >>> read_fingerprint("standard", [STANDARD.path]) == STANDARD.fingerprint
     True
     """
-    read = ([(files[0], read_rule_text(files[0], "rules file")), *read_rule_files(files[1:], first="rule file")]
-            if name in VARIANTS else read_rule_files(files))
-    return rules_fingerprint(text for _, text in read)
+    return rules_fingerprint(rule.text for rule in read_rule_book(name, files))
+
+
+def read_rule_book(name: str, files: Sequence[str]) -> list[RuleText]:
+    """Every file a rule book named ``name`` reads (checked: :func:`read_rule_files`), in reading
+    order; a shipped variant's own file is the package's, read as it is."""
+    if name in VARIANTS:
+        text = read_rule_text(files[0], "rules file")
+        return [RuleText(files[0], text, text), *read_rule_files(files[1:], first="rule file")]
+    return read_rule_files(files)
 
 
 def rules_of(rules: RulesLike) -> Rules:
@@ -284,4 +294,4 @@ def _load(name: str, files: tuple[str, ...], digest: str, limits: Limits) -> Rul
 
 
 __all__ = ["ENCODING_FILES", "EXPLAIN_FILES", "READABLE_FILES", "WHATIF_FILES", "AspProgram", "GroundSize", "encoding_path",
-           "encoding_text", "load_rules", "read_fingerprint", "rules_of"]
+           "encoding_text", "load_rules", "read_fingerprint", "read_rule_book", "rules_of"]
