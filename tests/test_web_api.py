@@ -34,7 +34,7 @@ FLUSH_OVER_BOAT = (STANDARD_TEXT.replace("category_order(flush, 5)", "category_o
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app(workers=2, seconds=30)) as test_client:
+    with TestClient(create_app(workers=2, seconds=20, memory_mb=256)) as test_client:
         yield test_client
 
 

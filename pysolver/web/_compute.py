@@ -28,6 +28,10 @@ from ..core import PokerInputError
 
 T = TypeVar("T")
 
+GRACE = 5.0
+"""Seconds past the time bound that a computation is waited for, so that work bounded on its own
+(a rule text grounding in a child process under the same limit) ends with its own message."""
+
 
 class Cancelled(Exception):
     """The client no longer waits for this computation."""
@@ -87,7 +91,7 @@ class Runner:
         """``work(budget)``'s result, or the time limit's error; cancelled with the request."""
         budget, future = self.start(work)
         try:
-            return await asyncio.wait_for(asyncio.shield(future), self.seconds)
+            return await asyncio.wait_for(asyncio.shield(future), self.seconds + GRACE)
         except asyncio.TimeoutError:
             raise time_limit_error(self.seconds) from None
         finally:
@@ -103,7 +107,7 @@ class Runner:
                 done, _ = await asyncio.wait({future}, timeout=every)
                 if done:
                     break
-                if time.monotonic() > budget.deadline + every:
+                if time.monotonic() > budget.deadline + GRACE:
                     yield {"error": str(time_limit_error(self.seconds))}
                     return
                 yield {"progress": budget.done, "total": budget.total}
@@ -119,4 +123,4 @@ class Runner:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
 
-__all__ = ["Budget", "Cancelled", "Runner", "time_limit_error"]
+__all__ = ["GRACE", "Budget", "Cancelled", "Runner", "time_limit_error"]

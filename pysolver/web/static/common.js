@@ -127,6 +127,7 @@ async function api(path, params, {post = false, signal} = {}) {
 function showError(body, fields = {}) {
   const box = $("[data-testid=error]");
   box.textContent = body.error || "error";
+  box.dataset.field = body.field || "";
   box.hidden = false;
   document.querySelectorAll(".invalid").forEach((n) => n.classList.remove("invalid"));
   const field = fields[body.field];
@@ -135,8 +136,9 @@ function showError(body, fields = {}) {
   if (anchor) anchor.insertAdjacentElement(field ? "afterend" : "beforeend", box);
 }
 
-function clearError() {
+function clearError(field = null) {
   const box = $("[data-testid=error]");
+  if (field !== null && box.dataset.field !== field) return;     // another field's error stays
   box.hidden = true;
   box.textContent = "";
   document.querySelectorAll(".invalid").forEach((n) => n.classList.remove("invalid"));

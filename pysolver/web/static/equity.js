@@ -50,7 +50,7 @@ async function readRange(player) {
     showError({...answer.body, field: `p${players.indexOf(player)}`}, fieldMap());
     return;
   }
-  clearError();
+  clearError(`p${players.indexOf(player)}`);
   player.grid.setHeld(answer.body.held);
   player.combos.textContent = `${formatWeight(answer.body.combos)} combo${answer.body.combos === 1 ? "" : "s"} (${pct(answer.body.share)})`;
 }
