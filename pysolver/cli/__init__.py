@@ -18,8 +18,10 @@ from typing import NoReturn, Sequence
 from .. import __version__
 from ..core import PokerInputError, WorkerError, parse_range
 from . import _showdown, _equity, _ranges, _texture, _chen, _strength, _outs, _runouts, _crossval, _rules, _cache, _serve
+from . import _conform
 # Each subcommand module, in the order of `pysolver --help`.
-COMMANDS: tuple = (_showdown, _equity, _ranges, _texture, _chen, _strength, _outs, _runouts, _crossval, _rules, _cache, _serve)
+COMMANDS: tuple = (_showdown, _equity, _ranges, _texture, _chen, _strength, _outs, _runouts, _crossval, _conform,
+                   _rules, _cache, _serve)
 
 ERROR_LIMIT = 300
 """The longest error line the command line prints (a 100 KB argument is not echoed back)."""

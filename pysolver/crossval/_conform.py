@@ -110,8 +110,10 @@ def _text(cards: list[int]) -> list[str]:
 
 
 def _public(item: dict) -> dict:
-    out = {k: v for k, v in item.items() if k not in ("cards", "truth")}
-    out["hands"] = [_text(h) for h in item["cards"]]
+    """A counterexample as the report gives it: the hands as card texts, then the rest."""
+    out = {"kind": item["kind"], "relation": item["relation"], "rule": item["rule"], "count": item["count"],
+           "hands": [_text(h) for h in item["cards"]], "values": item["values"]}
+    out.update((k, v) for k, v in item.items() if k not in out and k not in ("cards", "truth"))
     return out
 
 
@@ -191,6 +193,11 @@ def _find_order(evaluator: Evaluator, order: str, cards: int, rules: Rules) -> t
 
 # --- The check ------------------------------------------------------------------------------------
 
+def _check_tasks(tasks: object, hands: int) -> None:
+    if not isinstance(tasks, int) or isinstance(tasks, bool) or not 1 <= tasks <= min(100_000, hands):
+        raise PokerInputError(f"tasks {tasks!r}: 1 to {min(100_000, hands):,} for {hands:,} hands")
+
+
 def check_evaluator(evaluator: EvaluatorLike, *, cards: int = 7, order: str = "auto", mode: str = "quick",
                     rules: Rules | str | None = None, count: int = 100_000, seed: int | None = None,
                     takes: str = "text", batch: bool = False, command: bool = False,
@@ -235,14 +242,15 @@ def check_evaluator(evaluator: EvaluatorLike, *, cards: int = 7, order: str = "a
             raise PokerInputError(f"count {count!r}: random mode checks 1 or more hands")
         used_seed = run_seed(seed)
         rng = np.random.default_rng(used_seed)
-        sizes = [min(HANDS_PER_TASK, count - s) for s in range(0, count, HANDS_PER_TASK)]
+        n_tasks = tasks if tasks is not None else -(-count // HANDS_PER_TASK)
+        _check_tasks(n_tasks, count)
+        sizes = [count * (i + 1) // n_tasks - count * i // n_tasks for i in range(n_tasks)]
         args = [(n, int(rng.integers(1 << 62))) for n in sizes]
         run = {"count": count, "seed": used_seed}
     else:
         total = deck_hands(cards, rules)
         n_tasks = tasks if tasks is not None else max(1, -(-total // HANDS_PER_TASK))
-        if not isinstance(n_tasks, int) or not 1 <= n_tasks <= 100_000:
-            raise PokerInputError(f"tasks {n_tasks!r}: 1 to 100,000")
+        _check_tasks(n_tasks, total)
         args, run = rank_ranges(n_tasks, cards, rules), {"tasks": n_tasks}
     record = resume_file(resume, f"conform {mode} {cards}", rules, evaluator=evaluator.name, order=sign,
                          tasks=len(args), **run)
