@@ -251,7 +251,7 @@ def check_evaluator(evaluator: EvaluatorLike, *, cards: int = 7, order: str = "a
         total = deck_hands(cards, rules)
         n_tasks = tasks if tasks is not None else max(1, -(-total // HANDS_PER_TASK))
         _check_tasks(n_tasks, total)
-        args, run = rank_ranges(n_tasks, cards, rules), {"tasks": n_tasks}
+        args, run = rank_ranges(n_tasks, cards, rules), {}
     record = resume_file(resume, f"conform {mode} {cards}", rules, evaluator=evaluator.name, order=sign,
                          tasks=len(args), **run)
     sizes = [len(quick_hands(cards, rules)[0])] if mode == "quick" else \
