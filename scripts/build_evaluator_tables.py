@@ -3,7 +3,7 @@
     python scripts/build_evaluator_tables.py
 
 The tables are built from the reference ranking (pysolver/reference.py); see
-pysolver/tables.py for what each holds. tests/test_evaluator_tables.py checks
+pysolver/tables.py for what each holds. tests/evaluator/test_evaluator_tables.py checks
 the shipped file against a fresh build of the values.
 """
 

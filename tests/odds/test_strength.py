@@ -7,7 +7,7 @@ from pysolver.core._cards import parse_cards
 from pysolver.core._errors import CardCountError, DuplicateCardError, PlayerCountError, RangeError
 from pysolver.core._ranges import COMBOS, parse_range
 from pysolver.odds.strength import HandStrength, hand_strength
-from strength_oracle import brute_strength, rank_hand
+from tests.helpers.strength_oracle import brute_strength, rank_hand
 
 
 def idx(text):

@@ -8,7 +8,7 @@ import pytest
 
 from pysolver.core._errors import PlayerCountError
 from pysolver.odds.draws import outs
-from strength_oracle import rank_hand
+from tests.helpers.strength_oracle import rank_hand
 
 
 def names(outcomes):

@@ -1,5 +1,5 @@
 """The tables the grouped path reads per combo (pysolver.odds.combo_codes), the grouped path and the
-counting of one random opponent against the brute force (tests/equity_brute.py) on seeded random
+counting of one random opponent against the brute force (tests/helpers/equity_brute.py) on seeded random
 questions with many suited cards, and the readings of text that are kept from call to call."""
 
 from itertools import combinations
@@ -7,7 +7,7 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from equity_brute import brute_equity
+from tests.helpers.equity_brute import brute_equity
 from pysolver.core._cards import parse_cards
 from pysolver.core._errors import PokerInputError
 from pysolver.core._ranges import COMBOS, combo_mask

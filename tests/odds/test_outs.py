@@ -7,7 +7,7 @@ from pysolver.core._cards import parse_cards
 from pysolver.core._categories import Category, describe
 from pysolver.core._errors import CardCountError, DuplicateCardError, PlayerCountError
 from pysolver.odds.draws import ENGINES, outs
-from strength_oracle import brute_outs, rank_hand
+from tests.helpers.strength_oracle import brute_outs, rank_hand
 
 
 def idx(text):

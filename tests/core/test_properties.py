@@ -1,7 +1,7 @@
 """Property-based tests of every parser and public entry point of the standard game: random
 text, numbers and Python types give a result or an error of the family (a TypeError only for a
 wrong Python type), never anything else; results agree with answers known independently (the
-brute-force ranking of tests/equity_brute.py, combo counts, the card encoding); the command line
+brute-force ranking of tests/helpers/equity_brute.py, combo counts, the card encoding); the command line
 exits 0, 1 or 2 and never prints a traceback. And exact answers agree between engines: the shipped
 preflop table and the enumeration; the work estimate grows with the work."""
 
@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
-from equity_brute import rank7
+from tests.helpers.equity_brute import rank7
 from pysolver import (Card, PokerInputError, Situation, chen_score, equity, evaluate, evaluate_batch,
                       hand_strength, outs, parse_cards, parse_range, solve_showdown)
 from pysolver.cli import ERROR_LIMIT, main

@@ -1,5 +1,5 @@
 """Equity: exact counts known independently, a brute-force enumeration written in the tests
-(tests/equity_brute.py), and Monte Carlo within 4 standard errors of the exact answer."""
+(tests/helpers/equity_brute.py), and Monte Carlo within 4 standard errors of the exact answer."""
 
 import json
 from itertools import combinations
@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from equity_brute import brute_equity
+from tests.helpers.equity_brute import brute_equity
 from pysolver.core._cards import parse_cards
 from pysolver.cli import main
 from pysolver.odds.calculator import EquityResult, equity

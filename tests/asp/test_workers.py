@@ -12,7 +12,7 @@ import pytest
 
 from pysolver.asp._processes import recycled_imap
 from pysolver.core._errors import WorkerError
-from process_table import alive, children
+from tests.helpers.process_table import alive, children
 
 
 def _die_on(task: int) -> int:

@@ -8,10 +8,10 @@ import pytest
 from pysolver.core._cards import parse_cards
 from pysolver.core._errors import CardCountError, PlayerCountError
 from pysolver.odds.potential import HandPotential, hand_potential, hand_report
-from strength_oracle import brute_potential, brute_strength, ppot_npot, rank_hand
+from tests.helpers.strength_oracle import brute_potential, brute_strength, ppot_npot, rank_hand
 
 # HP[before][after] of AdQc on 3h 4c Jh with two cards to come, from
-# tests/strength_oracle.brute_potential (about 35 s: re-checked by the slow test below).
+# tests/helpers/strength_oracle.brute_potential (about 35 s: re-checked by the slow test below).
 # Its PPot2 = 0.20832 and NPot2 = 0.27369 are the literature's 0.208 and 0.274.
 ADQC_TWO_CARDS = ((449005, 3211, 169504), (0, 8370, 540), (91981, 1036, 346543))
 

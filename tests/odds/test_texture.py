@@ -12,7 +12,7 @@ from pysolver.core._ranges import COMBOS
 from pysolver.evaluator._lookup import category
 from pysolver.odds.range_texture import texture
 from pysolver.odds.range_texture import DRAWS
-from strength_oracle import rank_hand
+from tests.helpers.strength_oracle import rank_hand
 
 STRAIGHTS = [set(range(low, low + 5)) for low in range(9)] + [{12, 0, 1, 2, 3}]
 THREES = {2: "set", 1: "trips", 0: "board_trips"}

@@ -1,6 +1,6 @@
 """Rule variants: the shipped files, the rules' contract, and the engines following the rules.
 
-Counts are checked against a ranking written separately in tests/variant_brute.py
+Counts are checked against a ranking written separately in tests/helpers/variant_brute.py
 and against hand-worked showdowns.
 """
 
@@ -27,7 +27,7 @@ from pysolver.evaluator._tables import load_tables
 from pysolver.evaluator._variants import build_variant_tables, cache_path, variant_tables
 from pysolver.asp._whatif import runouts
 
-from variant_brute import (CATEGORIES, FLUSH_OVER_FULL_HOUSE, SHORT_DECK, SHORT_DECK_STRAIGHT_OVER_TRIPS, all_hands,
+from tests.helpers.variant_brute import (CATEGORIES, FLUSH_OVER_FULL_HOUSE, SHORT_DECK, SHORT_DECK_STRAIGHT_OVER_TRIPS, all_hands,
                            best_keys, classify)
 
 SIX = 4  # rank of the six: the short deck's lowest face

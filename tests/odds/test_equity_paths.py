@@ -1,5 +1,5 @@
 """The exact paths count the same deals: every path that applies gives the same integers on seeded
-random questions, the grouped path agrees with the brute force (tests/equity_brute.py), and the
+random questions, the grouped path agrees with the brute force (tests/helpers/equity_brute.py), and the
 engine picks the path it estimates cheapest."""
 
 from itertools import product
@@ -7,7 +7,7 @@ from itertools import product
 import numpy as np
 import pytest
 
-from equity_brute import brute_equity
+from tests.helpers.equity_brute import brute_equity
 from pysolver import load_rules
 from pysolver.core._ranges import COMBOS, parse_range
 from pysolver.odds.calculator import equity

@@ -1,12 +1,12 @@
 """A known hand against two random hands, counted (pysolver.odds.counting): equal to the brute force
-(tests/equity_brute.py) on small decks, to the grouped and fixed-first paths, and to sampling."""
+(tests/helpers/equity_brute.py) on small decks, to the grouped and fixed-first paths, and to sampling."""
 
 from itertools import combinations
 
 import numpy as np
 import pytest
 
-from equity_brute import brute_equity
+from tests.helpers.equity_brute import brute_equity
 from pysolver import load_rules
 from pysolver.core._cards import parse_cards
 from pysolver.odds.calculator import equity

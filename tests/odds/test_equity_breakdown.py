@@ -10,7 +10,7 @@ from itertools import combinations, product
 import numpy as np
 import pytest
 
-from equity_brute import brute_equity
+from tests.helpers.equity_brute import brute_equity
 from pysolver import evaluate_batch
 from pysolver.cli import main
 from pysolver.core._cards import parse_cards
@@ -31,7 +31,7 @@ def combos_of(text, known):
 @lru_cache(maxsize=4)
 def brute_breakdown(players, board):
     """Per player, per combo it holds: the deals, and per player the wins, ties and summed shares,
-    from every assignment of combos with no card twice and every run-out (tests/equity_brute.py)."""
+    from every assignment of combos with no card twice and every run-out (tests/helpers/equity_brute.py)."""
     known = [c.index for c in parse_cards(board)]
     seats = [combos_of(p, known) for p in players]
     found = [{} for _ in players]

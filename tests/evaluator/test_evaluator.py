@@ -11,7 +11,7 @@ from pysolver.core._errors import CardCountError, DuplicateCardError, InvalidCar
 from pysolver.evaluator._lookup import (CARD_KEYS, best_five, card_keys, categories, category, describe_value,
                                 evaluate, evaluate_batch, evaluate_keys, tiebreak_ranks)
 from pysolver.evaluator._reference import hand_classes, rank_pattern
-from strength_oracle import rank_hand
+from tests.helpers.strength_oracle import rank_hand
 
 # Published counts (e.g. Wikipedia, "Poker probability"), straight flush (royal included) ... high card.
 FIVE_CARD_COUNTS = [40, 624, 3744, 5108, 10200, 54912, 123552, 1098240, 1302540]

@@ -13,7 +13,7 @@ from pysolver import Deal, RuleFileError, Solver
 from pysolver.core._errors import PokerInputError, WorkerError
 from pysolver.core._rules import variant_path
 
-import cluster_tasks
+from tests.helpers import cluster_tasks
 
 
 def test_local_processes_and_the_cluster_give_the_same_results(dask_scheduler):

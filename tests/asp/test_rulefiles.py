@@ -13,7 +13,7 @@ import pytest
 from pysolver import Deal, RuleFileError, Solver, evaluate, load_rules
 from pysolver.cli import main
 from pysolver.core._rules import Limits, variant_path
-from process_table import children
+from tests.helpers.process_table import children
 
 RIVER = Deal.parse(["As Ks", "Qh Qd"], "Js Ts 2c 7h 3d")
 RUNAWAY = "p(0). p(X+1) :- p(X).\n"

@@ -87,7 +87,7 @@ def test_range_text_names_the_ordering():
 
 
 def test_the_table_records_how_it_was_made():
-    table = json.loads((Path(__file__).parent.parent / "pysolver" / "data" / "preflop_orderings.json").read_text())
+    table = json.loads((Path(__file__).parents[2] / "pysolver" / "data" / "preflop_orderings.json").read_text())
     assert table["generator"] == "scripts/make_preflop_orderings.py"
     assert table["orderings"]["vs2"]["method"].startswith("exact")
     sampled = table["orderings"]["vs3"]
@@ -99,7 +99,7 @@ def test_the_table_records_how_it_was_made():
 @pytest.mark.parametrize("name, opponents, trials, digits", [("vs2", 2, 0, 9), ("vs3", 3, 5_000_000, 6)])
 def test_the_script_reproduces_the_table(name, opponents, trials, digits):
     """A class counted again, or sampled again with the recorded trials and seed, gives the recorded value."""
-    root = Path(__file__).parent.parent
+    root = Path(__file__).parents[2]
     code = ("import sys; sys.path.insert(0, 'scripts'); from make_preflop_orderings import sample; "
             f"print(sample(('AA', {opponents}, {trials}, 20240613))[1])")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root, check=True)

@@ -17,7 +17,7 @@ from pysolver import load_rules
 from pysolver.cli import main
 from pysolver.evaluator._variants import CACHE_KEEP, cache_path, cached_tables
 
-REPOSITORY = Path(__file__).resolve().parent.parent
+REPOSITORY = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -106,7 +106,7 @@ def test_a_test_run_leaves_no_cache_folder(tmp_path):
     probe = tmp_path / "folder.txt"
     env = {k: v for k, v in os.environ.items() if k != "PYSOLVER_CACHE"} | {"PYSOLVER_PROBE": str(probe)}
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                           "tests/test_cache.py::test_the_cache_folder_of_this_run"],
+                           "tests/evaluator/test_cache.py::test_the_cache_folder_of_this_run"],
                           cwd=REPOSITORY, env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
     folder = probe.read_text()

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from equity_brute import brute_evaluate_batch
+from tests.helpers.equity_brute import brute_evaluate_batch
 from pysolver.odds.hand_tables import CARD_BITS, CARD_RANK_KEY, RANK_WEIGHTS, build_tables, tables
 from pysolver.evaluator._tables import rank_multisets
 
