@@ -82,7 +82,7 @@ def outcome(call, *args, types=False, **kwargs):
 def ordinal_ranking():
     """Every (category, ranks) tuple of five cards, weakest first: the brute-force ranking."""
     if not hasattr(ordinal_ranking, "table"):
-        from equity_brute import _all_classes
+        from tests.helpers.equity_brute import _all_classes
         ordinal_ranking.table = {t: i + 1 for i, t in enumerate(_all_classes())}
     return ordinal_ranking.table
 
