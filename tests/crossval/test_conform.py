@@ -1,6 +1,6 @@
 """Conformance: evaluators written for the tests, right and wrong, judged against the rules.
 
-The right ones (tests/crossval/textbook.py, written from the rules as a player states them;
+The right ones (tests/helpers/textbook.py, written from the rules as a player states them;
 both orders, odd scales, card indices in numpy batches) must pass; each bug that evaluators
 have shipped must fail with a counterexample that shows that bug, and every counterexample's
 two hands must really be ordered one way by the evaluator and another by the rules.
@@ -19,11 +19,10 @@ from pysolver import PokerInputError, check_evaluator, evaluate, evaluate_batch
 from pysolver.crossval._conform_hands import quick_hands
 from pysolver.crossval._evaluators import CARD_TEXT
 
-sys.path.insert(0, os.path.dirname(__file__))
-from textbook import buggy, evaluate as textbook  # noqa: E402
+from tests.helpers import textbook as _textbook_module
+from tests.helpers.textbook import buggy, evaluate as textbook
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-TEXTBOOK = f"{sys.executable} {os.path.join(HERE, 'textbook.py')}"
+TEXTBOOK = f"{sys.executable} {_textbook_module.__file__}"
 
 
 def _really_out_of_order(report, function, rules=None):

@@ -19,7 +19,7 @@ from pysolver.cli import main
 from pysolver.core import range_grid
 from pysolver.crossval import rule_diff
 from pysolver.web import create_app
-from web_server import rss_mib, running_server
+from tests.helpers.web_server import rss_mib, running_server
 
 
 

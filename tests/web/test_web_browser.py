@@ -20,8 +20,8 @@ import pytest
 from pysolver import PokerInputError, equity, parse_range, solve_showdown
 from pysolver.core import range_grid
 from pysolver.crossval import rule_diff
-from web_server import running_server
-from test_web_api import FLUSH_OVER_BOAT
+from tests.helpers.web_server import running_server
+from tests.web.test_web_api import FLUSH_OVER_BOAT
 
 webdriver = pytest.importorskip("selenium.webdriver")
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
