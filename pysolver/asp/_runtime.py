@@ -46,6 +46,7 @@ from clingo import ast
 from ..core import (STANDARD, VARIANTS, Limits, RuleFileError, Rules, RulesLike, read_rule_text, rules_fingerprint,
                     variant_path)
 from ._codec import DEAL_INPUT_RULES, RULES_FACTS, DealInput, read_atoms
+from ._contract import check_rule_book, defined
 from ._limited import call_limited
 from ._rulefiles import RuleText, read_rule_files, rule_statements
 
@@ -59,6 +60,9 @@ READABLE_FILES = ("cards.lp", "hands.lp", "tiebreak.lp", "outcome.lp", "compare.
 EXPLAIN_FILES = ENCODING_FILES + ("explain.lp",)
 #: The what-if program (every runout of a flop or turn as its own showdown).
 WHATIF_FILES = ("cards.lp", "hands.lp", "tiebreak.lp", "outcome.lp", "runouts.lp")
+
+#: What the encodings derive from the hand values: a rule file may define none of it.
+OUTCOME_FILES = ("outcome.lp", "driver.lp")
 
 RulePath = str | os.PathLike
 
@@ -196,6 +200,11 @@ class AspProgram:
             raise RuleFileError(self._error_text(messages, error)) from None
         return ctl
 
+    @property
+    def rule_texts(self) -> tuple[RuleText, ...]:
+        """Your rule files as clingo reads them (checked, includes in reading order)."""
+        return self._loaded
+
     def _files(self) -> list[str]:
         return [rule.path for rule in self._loaded]
 
@@ -284,6 +293,7 @@ def _load(name: str, files: tuple[str, ...], digest: str, limits: Limits) -> Rul
     unread = replace(STANDARD, name=name, path=files[0], added=files[1:], fingerprint=digest,  # files to read
                      limits=limits)
     program = AspProgram(unread, encodings=("cards.lp",))
+    check_rule_book(program.rule_texts, defined(encoding_statements(OUTCOME_FILES)))
 
     def facts() -> dict[str, list[tuple]]:
         ctl = program.ground("")  # a rule file's warnings come when the rules are solved
