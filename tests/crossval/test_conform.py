@@ -19,10 +19,10 @@ from pysolver import PokerInputError, check_evaluator, evaluate, evaluate_batch
 from pysolver.crossval._conform_hands import quick_hands
 from pysolver.crossval._evaluators import CARD_TEXT
 
-from tests.helpers import textbook as _textbook_module
+from tests.helpers import textbook as textbook_module
 from tests.helpers.textbook import buggy, evaluate as textbook
 
-TEXTBOOK = f"{sys.executable} {_textbook_module.__file__}"
+TEXTBOOK = f"{sys.executable} {textbook_module.__file__}"
 
 
 def _really_out_of_order(report, function, rules=None):

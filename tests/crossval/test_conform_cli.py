@@ -11,8 +11,9 @@ import pytest
 from pysolver import check_evaluator, evaluate_batch
 from pysolver.cli import main
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-TEXTBOOK = f"{sys.executable} {os.path.join(HERE, 'textbook.py')}"
+from tests.helpers import textbook as textbook_module
+
+TEXTBOOK = f"{sys.executable} {textbook_module.__file__}"
 SHORT_DECK_EVAL = '''
 from pysolver import evaluate
 
@@ -24,7 +25,7 @@ def evaluate_short(cards):
 @pytest.fixture
 def folder(tmp_path, monkeypatch):
     """A folder holding evaluators as a user keeps them, the current folder."""
-    shutil.copy(os.path.join(HERE, "textbook.py"), tmp_path / "conform_textbook.py")
+    shutil.copy(textbook_module.__file__, tmp_path / "conform_textbook.py")
     (tmp_path / "conform_short.py").write_text(SHORT_DECK_EVAL)
     (tmp_path / "conform_broken.py").write_text("import no_such_module_anywhere\n")
     monkeypatch.chdir(tmp_path)
