@@ -224,18 +224,19 @@ def package_version(name: str) -> Optional[str]:
 
 
 def write_results(name: str, cases: Sequence[Result], *, title: str = "", quick: bool = False,
-                  peers: Optional[dict[str, Optional[str]]] = None, notes: Sequence[str] = ()) -> Path:
+                  peers: Optional[dict[str, Optional[str]]] = None, notes: Sequence[str] = (),
+                  extra: Optional[dict] = None) -> Path:
     """Write ``benchmarks/results/NAME.json``: machine, commit, date, and every case.
 
     ``peers`` maps each peer to its version (None: not installed); ``notes`` are sentences
-    the report prints under the benchmark's table.
+    the report prints under the benchmark's table; ``extra`` holds a benchmark's own records.
     """
     RESULTS.mkdir(parents=True, exist_ok=True)
     path = RESULTS / f"{name}.json"
     document = {"benchmark": name, "title": title or name, "quick": quick,
                 "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
                 "machine": machine(), "commit": commit(), "peers": dict(peers or {}),
-                "notes": list(notes), "cases": [case.to_json() for case in cases]}
+                "notes": list(notes), "cases": [case.to_json() for case in cases], **(extra or {})}
     path.write_text(json.dumps(document, indent=1) + "\n")
     print(f"wrote {path.relative_to(ROOT)}")
     return path

@@ -24,9 +24,12 @@ RESULTS = ROOT / "benchmarks" / "results"
 PAGE = ROOT / "docs" / "performance.md"
 README = ROOT / "README.md"
 START, END = "<!-- performance:start -->", "<!-- performance:end -->"
+#: The conformance guide, whose table of the peers' verdicts comes from results/conform.json.
+CONFORM_PAGE = ROOT / "docs" / "guide" / "conform.md"
+CONFORM_START, CONFORM_END = "<!-- conform:start -->", "<!-- conform:end -->"
 
 #: The order of the page's sections; a results file not named here comes after, by name.
-ORDER = ("evaluator", "equity", "asp", "whatif", "strength", "crossval", "crossval7")
+ORDER = ("evaluator", "equity", "asp", "whatif", "strength", "crossval", "crossval7", "conform")
 #: The README's rows: benchmark, case key, peer (None: the fastest peer present), label.
 HEADLINES = (
     ("evaluator", "7-card", None, "Evaluator, random 7-card hands"),
@@ -131,7 +134,69 @@ def section(doc: dict) -> list[str]:
             lines.append(f"| {case['what'] if i == 0 else ''} | {ours if i == 0 else ''} | {name} | {theirs} | {r} |")
     if doc["notes"]:
         lines += [""] + [f"- {note}" for note in doc["notes"]]
+    if "verdicts" in doc:
+        lines += [""] + verdict_table(doc)
     return lines + [""]
+
+
+# --- The peers' verdicts (benchmarks/bench_conform.py) ---------------------------------------
+
+def _verdict(check: Optional[dict]) -> str:
+    if check is None:
+        return "-"
+    if check["ok"]:
+        return f"conforms ({significant(check['seconds'], 2)} s)"
+    kinds = f"{check['kinds']} kind{'s' if check['kinds'] > 1 else ''}"
+    return f"**does not conform**: {kinds} ({significant(check['seconds'], 2)} s)"
+
+
+def _hours(seconds: float) -> str:
+    return f"{significant(seconds / 3600, 2)} h" if seconds >= 3600 else f"{significant(seconds / 60, 2)} min"
+
+
+def verdict_table(doc: dict) -> list[str]:
+    """Which evaluators conform, the time of each check, and the time of a check of every 7-card hand."""
+    lines = ["| evaluator | called as | order | quick, 5 / 6 / 7 cards | random 7-card hands | every 5-card hand "
+             "| every 7-card hand |", "|---|---|---|---|---|---|---|"]
+    for v in doc["verdicts"]:
+        if "absent" in v:
+            lines.append(f"| {v['peer']} | absent: {v['absent']} | | | | | |")
+            continue
+        c = v["checks"]
+        quick = " / ".join(_verdict(c.get(f"quick {n}")) for n in (5, 6, 7))
+        seven = v.get("every_7") or {}
+        every7 = f"{_hours(seven['seconds'])}, {seven['how']}" if seven else "-"
+        rate = c["random 7"]["hands_per_second"]
+        lines.append(f"| {v['peer']} {v['version']} | `{v['how']}` | {v['order']} is better | {quick} "
+                     f"| {_verdict(c['random 7'])}, {significant(rate)} hands/s | {_verdict(c.get('every 5'))} "
+                     f"| {every7} |")
+    for book in doc.get("rule_books", []):
+        quick = " / ".join(_verdict(book["checks"].get(f"quick {n}")) for n in (5, 7))
+        lines.append(f"| {book['peer']} under `--rules {book['rules']}` | `{book['how']}` | | {quick} (5 / 7 cards) "
+                     "| | | |")
+    wrong = [(f"{v['peer']}", ex) for v in doc["verdicts"] + doc.get("rule_books", [])
+             for check in v.get("checks", {}).values() for ex in check["counterexamples"][:1] if not check["ok"]]
+    seen: set = set()
+    for peer, ex in wrong:
+        if (peer, ex["kind"]) in seen:
+            continue
+        lines += [""] if not seen else []
+        seen.add((peer, ex["kind"]))
+        hands = " against ".join(" ".join(h) for h in ex["hands"])
+        lines.append(f"- {peer}: {ex['kind']} ({ex['relation']}): {hands}, values {ex['values']}"
+                     + (f"; the rules: {ex['explanation']}" if ex.get("explanation") else ""))
+    return lines
+
+
+def conform_block(documents: list[dict]) -> Optional[list[str]]:
+    """The conformance guide's table: the verdicts, and where they were measured."""
+    doc = next((d for d in documents if d["benchmark"] == "conform"), None)
+    if doc is None:
+        return None
+    return verdict_table(doc) + ["", f"Measured {doc['date'][:10]} on {machine_text(doc['machine'])} at commit "
+                                     f"{commit_text(doc['commit'])} by `python benchmarks/bench_conform.py"
+                                     f"{' --quick' if doc['quick'] else ''}`; "
+                                     "[the performance page](../performance.md) has the rest."]
 
 
 def page(documents: list[dict]) -> str:
@@ -191,11 +256,11 @@ def readme_table(documents: list[dict]) -> list[str]:
                    "[docs/performance.md](docs/performance.md)."])
 
 
-def with_table(readme: str, table: list[str]) -> Optional[str]:
+def with_table(readme: str, table: list[str], start: str = START, end: str = END) -> Optional[str]:
     """The README with the lines between the markers replaced (None without the markers)."""
     lines = readme.split("\n")
-    starts = [i for i, line in enumerate(lines) if line.strip() == START]
-    ends = [i for i, line in enumerate(lines) if line.strip() == END]
+    starts = [i for i, line in enumerate(lines) if line.strip() == start]
+    ends = [i for i, line in enumerate(lines) if line.strip() == end]
     if len(starts) != 1 or len(ends) != 1 or ends[0] < starts[0]:
         return None
     return "\n".join(lines[:starts[0] + 1] + table + lines[ends[0]:])
@@ -217,6 +282,11 @@ def main(argv: Optional[list[str]] = None) -> int:
               file=sys.stderr)
     else:
         outputs[README] = new_readme
+    block = conform_block(documents)
+    if block is not None and CONFORM_PAGE.exists():
+        new_page = with_table(CONFORM_PAGE.read_text(), block, CONFORM_START, CONFORM_END)
+        if new_page is not None:
+            outputs[CONFORM_PAGE] = new_page
     stale = [path for path, text in outputs.items() if not path.exists() or path.read_text() != text]
     if args.check:
         for path in stale:

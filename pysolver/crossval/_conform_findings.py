@@ -155,10 +155,12 @@ def failures(rows: dict[str, list], counts: dict[str, int]) -> list[dict]:
 def witness(better: list[int], worse: list[int], classes: tuple[int, int], rules: Rules,
             tries: int = 3000) -> tuple[list[int], list[int], list[int]] | None:
     """Two hole pairs and a five-card board on which the players make the two ``classes``, from
-    the cards of the two hands (the second's suits permuted as needed) and a few low cards, or None."""
+    the cards of the two hands (the second's suits permuted as needed) and a few low cards; failing
+    that, two hands that the same rule decides the same way (:func:`verdict`); or None."""
     deck = [c.index for c in rules.deck]
     rng = np.random.default_rng(0)
     b = np.array(better)
+    wanted, near = verdict(*classes, rules), None
     for perm in itertools.permutations(range(4)):
         w = 4 * (np.array(worse) >> 2) + np.array(perm)[np.array(worse) & 3]
         if not set(w.tolist()) <= set(deck):
@@ -177,7 +179,23 @@ def witness(better: list[int], worse: list[int], classes: tuple[int, int], rules
         if len(hit):
             i = int(hit[0])
             return hole_a[i].tolist(), hole_b[i].tolist(), boards[i].tolist()
-    return None
+        if near is None and classes[0] != classes[1]:
+            for i in np.flatnonzero(va > vb)[:50].tolist():
+                if verdict(int(va[i]), int(vb[i]), rules) == wanted:
+                    near = hole_a[i].tolist(), hole_b[i].tolist(), boards[i].tolist()
+                    break
+    return near
+
+
+def verdict(better: int, worse: int, rules: Rules) -> tuple:
+    """What decides between two classes: their categories, or the first tie-break rank where they
+    differ (its place and both ranks)."""
+    cat_b, cat_w = (int(c) for c in categories(np.array([better, worse]), rules))
+    if cat_b != cat_w:
+        return "category", cat_b, cat_w
+    ranks_b, ranks_w = tiebreak_ranks(better, rules), tiebreak_ranks(worse, rules)
+    index = next((i for i, (x, y) in enumerate(zip(ranks_b, ranks_w)) if x != y), -1)
+    return "rank", cat_b, index, ranks_b[index] if index >= 0 else None, ranks_w[index] if index >= 0 else None
 
 
 def _draw_two(cards: np.ndarray, used: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -209,4 +227,4 @@ def explain(found: list[dict], rules: Rules, limit: int = 40) -> None:
 
 
 __all__ = ["simplicity", "class_examples", "failure_examples", "kind_of", "out_of_order", "failures", "witness",
-           "explain"]
+           "verdict", "explain"]

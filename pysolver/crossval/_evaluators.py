@@ -86,7 +86,9 @@ class Evaluator:
     def name(self) -> str:
         if isinstance(self.target, str):
             return self.target
-        return f"{getattr(self.target, '__module__', '?')}:{getattr(self.target, '__qualname__', repr(self.target))}"
+        module, name = getattr(self.target, "__module__", None), getattr(self.target, "__qualname__", None)
+        name = name or repr(self.target)
+        return name if module in (None, "__main__", "builtins") else f"{module}:{name}"
 
     def function(self) -> Callable:
         """The callable (imported from ``MODULE:FUNCTION`` with the current folder on the path)."""
