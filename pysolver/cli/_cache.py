@@ -1,7 +1,7 @@
 """``pysolver cache [--clear] [--json]``: the rule variants' tables cached on disk.
 
 A rule variant's evaluator tables are ranked by clingo on first use and kept in
-``$PYSOLVER_CACHE`` or ``~/.cache/pysolver`` (the most recently used
+``$PYSOLVER_CACHE``, ``$XDG_CACHE_HOME/pysolver`` or ``~/.cache/pysolver`` (the most recently used
 :data:`~pysolver.evaluator._variants.CACHE_KEEP`). This lists them: file, size,
 rules and when each was last used; ``--clear`` deletes them (they are ranked
 again when next needed).
@@ -84,8 +84,8 @@ def _age(seconds: float) -> str:
 def add_parser(subparsers) -> None:
     parser = subparsers.add_parser(
         "cache", help="list or clear the rule variants' tables cached on disk",
-        description="List the evaluator tables of rule variants cached in $PYSOLVER_CACHE or "
-                    f"~/.cache/pysolver (the {CACHE_KEEP} most recently used are kept), or delete them.")
+        description="List the evaluator tables of rule variants cached in $PYSOLVER_CACHE, "
+                    f"$XDG_CACHE_HOME/pysolver or ~/.cache/pysolver (the {CACHE_KEEP} most recently used are kept), or delete them.")
     parser.add_argument("--clear", action="store_true", help="delete the cached tables")
     add_json_option(parser)
     parser.set_defaults(run=run)

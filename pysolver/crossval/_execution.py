@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from ..asp import check_workers, run_tasks
-from ..core import STANDARD, Rules, check_seed, draw_seed
+from ..core import STANDARD, PokerInputError, Rules, check_seed, draw_seed
 from ..evaluator import load_tables
 from ._compare import Partial, order_mismatches
 from ._dealer import STREET_CASES
-from ._resume import ResumeFile
+from ._resume import ResumeFile, task_key
 
 #: Tasks a worker process runs before a fresh one replaces it. clingo keeps every symbol it
 #: ever made for the life of the process (potassco/clingo#203), about 1.5 KB per hand here,
@@ -122,25 +122,34 @@ def run_checks(mode: str, task: Callable[..., Partial], args: Sequence[tuple], w
     task, for a progress bar in hands (by tasks without them).
     """
     start = time.perf_counter()
-    done = dict(resume.done) if resume is not None else {}
-    todo = [i for i in range(len(args)) if i not in done]
-    total = Partial()
-    for part in done.values():
-        total.merge(part)
-    weights = list(sizes) if sizes is not None else [1] * len(args)
-    bar = _progress_bar(sum(weights), sum(weights[i] for i in done), mode, progress, sizes is not None)
-    run = run_tasks(_call, [(task, args[i]) for i in todo], workers=workers,
-                    scheduler=scheduler if todo else None,          # nothing left: no cluster to start
-                    tasks_per_process=TASKS_PER_PROCESS, initializer=load_tables)
+    if not args:
+        if resume is not None:
+            resume.close()
+        raise PokerInputError(f"crossval {mode}: no task to run (an empty list of tasks checks nothing)")
+    keys = [task_key((task, a)) for a in args]
     try:
-        for j, part in run:
-            if resume is not None:
-                resume.add(todo[j], part)
+        done = resume.check(keys, sizes) if resume is not None else {}
+        todo = [i for i in range(len(args)) if i not in done]
+        total = Partial()
+        for part in done.values():
             total.merge(part)
-            bar.update(weights[todo[j]])
+        weights = list(sizes) if sizes is not None else [1] * len(args)
+        bar = _progress_bar(sum(weights), sum(weights[i] for i in done), mode, progress, sizes is not None)
+        run = run_tasks(_call, [(task, args[i]) for i in todo], workers=workers,
+                        scheduler=scheduler if todo else None,          # nothing left: no cluster to start
+                        tasks_per_process=TASKS_PER_PROCESS, initializer=load_tables)
+        try:
+            for j, part in run:
+                if resume is not None:
+                    resume.add(todo[j], part, keys[todo[j]])
+                total.merge(part)
+                bar.update(weights[todo[j]])
+        finally:
+            bar.close()
+            run.close()  # stops the worker processes
     finally:
-        bar.close()
-        run.close()  # stops the worker processes
+        if resume is not None:
+            resume.close()  # lets go of the file's lock
     mismatches = total.mismatches + (order_mismatches(total.pairs, rules) if check_order else [])
     cases = sorted(total.cases.items(), key=lambda kv: _case_order(kv[0]))
     order = [c for c in CATEGORY_ORDER if c in total.categories]

@@ -18,8 +18,11 @@ the odds engine:
    standard tables' perfect hash (the variant's multisets are some of its keys).
 
 Ranking the 7,462 classes of a full deck takes a few seconds, so the tables are
-cached on disk per variant: ``$PYSOLVER_CACHE`` or ``~/.cache/pysolver``, one
-file per fingerprint of the rules files and the encodings. Reading a file marks
+cached on disk per variant: ``$PYSOLVER_CACHE``, else ``$XDG_CACHE_HOME/pysolver``,
+else ``~/.cache/pysolver``, one file per fingerprint of the rules files and the
+encodings, with a digest of its tables and of the rule book they were ranked for:
+a file cut short, with a flipped bit, or another rule book's tables copied over it,
+is ranked again and written anew. Reading a file marks
 it used; writing one keeps the :data:`CACHE_KEEP` most recently used and
 deletes the rest (:func:`cached_tables` lists them, :func:`clear_cache` deletes
 them; ``pysolver cache`` does both). (The standard game ranked this way gives
@@ -33,6 +36,7 @@ exactly the shipped tables: a test checks it.)
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import tempfile
 from dataclasses import dataclass
@@ -48,8 +52,10 @@ from ..core import Category, Rules
 from ._tables import RANK_MULTIPLIERS, RANK_SHIFT, deck_multisets, flush_value_table, load_tables, \
     multiset_ranks, rank_value_items
 
+log = logging.getLogger("pysolver.evaluator")
+
 CHUNK = 1000
-CACHE_VERSION = "1"
+CACHE_VERSION = "2"
 CACHE_KEEP = 32
 """How many variants' tables the disk cache keeps: the most recently used."""
 
@@ -109,15 +115,52 @@ def build_variant_tables(rules: Rules) -> dict[str, np.ndarray]:
 
 
 def cache_root() -> Path:
-    """The cache folder: ``$PYSOLVER_CACHE`` or ``~/.cache/pysolver``."""
-    return Path(os.environ.get("PYSOLVER_CACHE") or Path.home() / ".cache" / "pysolver")
+    """The cache folder: ``$PYSOLVER_CACHE``, else ``$XDG_CACHE_HOME/pysolver``, else
+    ``~/.cache/pysolver`` (an empty or relative ``XDG_CACHE_HOME`` is ignored, as the XDG
+    specification says)."""
+    if os.environ.get("PYSOLVER_CACHE"):
+        return Path(os.environ["PYSOLVER_CACHE"])
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    return (Path(xdg) if os.path.isabs(xdg) else Path.home() / ".cache") / "pysolver"
+
+
+def _cache_key(rules: Rules) -> str:
+    """What identifies the tables of ``rules``: the rule book's and the encodings' texts."""
+    encodings = "\0".join(encoding_text(name) for name in ENCODING_FILES)
+    return hashlib.sha256(f"{CACHE_VERSION}\0{rules.fingerprint}\0{encodings}".encode()).hexdigest()
 
 
 def cache_path(rules: Rules) -> Path:
     """Where the tables of ``rules`` are cached: one file per rules and encodings text."""
-    encodings = "\0".join(encoding_text(name) for name in ENCODING_FILES)
-    key = hashlib.sha256(f"{CACHE_VERSION}\0{rules.fingerprint}\0{encodings}".encode()).hexdigest()[:20]
-    return cache_root() / f"tables-{Path(rules.name).stem}-{key}.npz"
+    return cache_root() / f"tables-{Path(rules.name).stem}-{_cache_key(rules)[:20]}.npz"
+
+
+def _tables_digest(key: str, tables: dict[str, np.ndarray]) -> str:
+    """A digest of the tables and of the rule book they were ranked for (its cache key)."""
+    digest = hashlib.sha256(key.encode())
+    for name in sorted(tables):
+        table = np.ascontiguousarray(tables[name])
+        digest.update(f"\0{name}\0{table.dtype.str}\0{table.shape}\0".encode())
+        digest.update(table.tobytes())
+    return digest.hexdigest()
+
+
+def _read_cached(path: Path, key: str) -> dict[str, np.ndarray] | None:
+    """The tables cached at ``path`` for the rule book ``key``, or None when the file is missing,
+    damaged (cut short, a flipped bit) or holds other tables (another rule book's, copied over)."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            tables = {name: data[name] for name in data.files}
+    except FileNotFoundError:
+        return None
+    except Exception as error:          # a damaged zip or array: zipfile, zlib, numpy, OS errors
+        log.warning("cached tables %s unreadable (%s): ranked again", path, type(error).__name__)
+        return None
+    digest = tables.pop("digest", np.array("")).item()
+    if digest != _tables_digest(key, tables):
+        log.warning("cached tables %s are not the ones ranked for these rules: ranked again", path)
+        return None
+    return tables
 
 
 @dataclass(frozen=True)
@@ -177,13 +220,9 @@ def _evict(root: Path, keep: int = CACHE_KEEP) -> None:
 @lru_cache(maxsize=8)
 def variant_tables(rules: Rules) -> dict[str, np.ndarray]:
     """The tables of ``rules``, from the disk cache (marking the file used) or built (and cached) now."""
-    path = cache_path(rules)
-    try:
-        with np.load(path) as data:
-            tables = {name: data[name] for name in data.files}
-    except (OSError, ValueError, KeyError):
-        pass
-    else:
+    path, key = cache_path(rules), _cache_key(rules)
+    tables = _read_cached(path, key)
+    if tables is not None:
         try:
             os.utime(path)                  # used now: the last to be evicted
         except OSError:
@@ -193,7 +232,7 @@ def variant_tables(rules: Rules) -> dict[str, np.ndarray]:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".tables-", suffix=".part", delete=False) as tmp:
-            np.savez(tmp, **tables)
+            np.savez(tmp, digest=np.array(_tables_digest(key, tables)), **tables)
         os.replace(tmp.name, path)
         _evict(path.parent)
     except OSError:

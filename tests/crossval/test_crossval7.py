@@ -87,8 +87,8 @@ def test_an_interrupted_run_resumed_gives_the_same_report(tmp_path, monkeypatch)
     path = tmp_path / "run.jsonl"
     add = ResumeFile.add
 
-    def add_then_stop(self, index, partial):
-        add(self, index, partial)
+    def add_then_stop(self, index, partial, key):
+        add(self, index, partial, key)
         if len(self.done) == 2:
             raise KeyboardInterrupt
     monkeypatch.setattr(ResumeFile, "add", add_then_stop)
