@@ -9,7 +9,7 @@ batches in recycled worker processes.
 """
 
 from ._cluster import cluster_available, run_tasks
-from ._codec import LEADS, DealInput, read_driver, tiebreak_from_value
+from ._codec import LEADS, DealInput, best_mask_slots, read_driver, tiebreak_from_value, value_place
 from ._processes import check_workers
 from ._rulefiles import read_rule_files
 from ._runtime import ENCODING_FILES, AspProgram, encoding_text, load_rules, rules_of
@@ -20,5 +20,6 @@ __all__ = ["AspProgram", "load_rules", "rules_of", "PlayerHand", "ShowdownResult
            "solve_showdown", "Out", "Runout", "RunoutReport", "runouts",
            # for the evaluator's variant tables, the odds engine and the cross-validation: the
            # encodings, the codec, worker processes and Dask clusters
-           "ENCODING_FILES", "encoding_text", "LEADS", "DealInput", "read_driver", "tiebreak_from_value",
+           "ENCODING_FILES", "encoding_text", "LEADS", "DealInput", "read_driver", "tiebreak_from_value", "value_place",
+           "best_mask_slots",
            "check_workers", "cluster_available", "run_tasks", "solve_whatif", "whatif_situation", "read_rule_files"]

@@ -2,19 +2,20 @@
 
 The encodings live in ``asp/`` (installed as the package ``pysolver.encodings``):
 
-=================  ==========================================================
-``cards.lp``       suits and the rank of every face (the same in every variant)
-``variants/*.lp``  the rules' data of a variant: its deck's faces, straights,
-                   category order (:mod:`pysolver.core._rules`; ``standard.lp`` by default)
-``hands.lp``       counts per face and suit, the hands each player makes, category
-``tiebreak.lp``    best five cards, tie-break ranks, one comparable hand value
-``outcome.lp``     winners and ``game_outcome`` (win or tie)
-``driver.lp``      what the solver reads: one packed atom per player
-``compare.lp``     ``beats/3`` and ``ties/3`` between two players (readable view)
-``show.lp``        the readable view for a person running clingo on the files
-``runouts.lp``     what-if: every runout of a flop or turn as its own showdown
-``explain.lp``     why: what decides between every two players, each card's role
-=================  ==========================================================
+=====================  ==========================================================
+``cards.lp``           suits and the rank of every face (the same in every variant)
+``variants/*.lp``      the rules' data of a variant: its deck's faces, straights,
+                       category order (:mod:`pysolver.core._rules`; ``standard.lp`` by default)
+``hands.lp``           counts per face and suit, the hands each player makes, category
+``tiebreak.lp``        best five cards, tie-break ranks, one comparable hand value
+``tiebreak_ranks.lp``  the tie-break ranks by position (readable view, explanations)
+``outcome.lp``         winners and ``game_outcome`` (win or tie)
+``driver.lp``          what the solver reads: one packed atom per player
+``compare.lp``         ``beats/3`` and ``ties/3`` between two players (readable view)
+``show.lp``            the readable view for a person running clingo on the files
+``runouts.lp``         what-if: every runout of a flop or turn as its own showdown
+``explain.lp``         why: what decides between every two players, each card's role
+=====================  ==========================================================
 
 :func:`load_rules` reads a rule book (a shipped variant or your own file, plus
 files added to it) and checks it against the contract; :class:`AspProgram`
@@ -55,9 +56,9 @@ log = logging.getLogger("pysolver.asp")
 #: The encodings the driver loads, besides the rules file of the variant (``variants/*.lp``).
 ENCODING_FILES = ("cards.lp", "hands.lp", "tiebreak.lp", "outcome.lp", "driver.lp")
 #: The same logic with the readable output (``category/3``, ``best_five/4``, ``tiebreak/4``, ...).
-READABLE_FILES = ("cards.lp", "hands.lp", "tiebreak.lp", "outcome.lp", "compare.lp", "show.lp")
+READABLE_FILES = ("cards.lp", "hands.lp", "tiebreak.lp", "tiebreak_ranks.lp", "outcome.lp", "compare.lp", "show.lp")
 #: The driver's program with the reasons (``explain.lp``), loaded only when they are asked for.
-EXPLAIN_FILES = ENCODING_FILES + ("explain.lp",)
+EXPLAIN_FILES = ENCODING_FILES + ("tiebreak_ranks.lp", "explain.lp")
 #: The what-if program (every runout of a flop or turn as its own showdown).
 WHATIF_FILES = ("cards.lp", "hands.lp", "tiebreak.lp", "outcome.lp", "runouts.lp")
 

@@ -29,7 +29,7 @@ from typing import Iterable, Iterator, Sequence
 from ..core import (Card, CardsLike, Category, Deal, Explanation, HandRoles, PlayerLike, PokerInputError, RuleFileError,
                     Rules, RulesLike, Situation, describe, format_cards)
 from ._codec import (DealInput, ExplainAnswer, ShowdownAnswer, batch_facts, best_cards, read_driver,
-                    read_explanations, tiebreak_from_value)
+                    read_explanations, tiebreak_from_value, winners_of)
 from ._cluster import run_tasks
 from ._processes import check_workers, recycled_imap
 from ._runtime import ENCODING_FILES, EXPLAIN_FILES, AspProgram, GroundSize, RulePath, load_rules
@@ -145,21 +145,19 @@ def _result(g: int, deal: Deal, hands: dict, wins: dict[int, str], rules: Rules,
             why: ExplainAnswer | None = None) -> ShowdownResult:
     """One showdown's answer as a result, checking the contract (a rule file may break it)."""
     size = min(5, 2 + len(deal.board))
-    bad_bits = 31 & ~0 << len(deal.board)  # board slots past the board
     players = []
     for p, hole in enumerate(deal.players):
         if p not in hands:
             raise RuleFileError(f"showdown {g}: no hand derived for player {p} ({format_cards(hole)})")
         hand = hands[p]
         cards = best_cards(hand.mask, hole, deal.board)
-        if len(cards) != size or hand.mask & bad_bits:
-            raise RuleFileError(f"showdown {g}: player {p}'s best hand has {len(cards)} cards")
+        if cards is None or len(cards) != size:
+            raise RuleFileError(f"showdown {g}: player {p}'s best hand is not {size} of the player's cards")
         tiebreak = tiebreak_from_value(hand.category, hand.value)
         players.append(PlayerHand(hole, hand.category, _display_order(cards, hand.category, tiebreak), tiebreak))
-    kinds = set(wins.values())
-    if not wins or len(kinds) > 1 or (kinds == {"win"}) != (len(wins) == 1):
+    winners = winners_of(wins)
+    if winners is None:
         raise RuleFileError(f"showdown {g}: inconsistent outcome {sorted(wins.items())}")
-    winners = tuple(sorted(wins))
     explanation = None if why is None else _explanation(g, deal, players, winners, why, rules)
     return ShowdownResult(deal, tuple(players), winners, rules.label, explanation)
 

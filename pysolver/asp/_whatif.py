@@ -24,7 +24,8 @@ from typing import Sequence
 
 from ..core import (Card, CardsLike, Category, Deal, HandValue, PlayerLike, RuleFileError, Rules, RulesLike, Situation,
                     describe, format_cards)
-from ._codec import RUNOUTS_ATOMS, category_of, read_atoms, stage_cards, tiebreak_from_value, whatif_facts
+from ._codec import (RUNOUTS_ATOMS, category_of, read_atoms, stage_cards, tally_counts, tiebreak_from_value,
+                     whatif_facts)
 from ._runtime import WHATIF_FILES, AspProgram, GroundSize, rules_of
 
 MAX_WHATIF_PLAYERS = 9
@@ -176,7 +177,6 @@ def _report(situation: Situation, atoms: dict[str, list[tuple]], unseen: int, lo
     expected = comb(unseen, to_come) if look_ahead == to_come else 0
     if len(finals) != expected or len(hands) != 1 + unseen + (to_come == 2) * expected:
         raise RuleFileError(f"{len(hands)} showdowns derived, {len(finals)} of them runouts: expected {expected}")
-    tally = {(p, kind): n for p, kind, n in atoms["tally"]}
     categories: list[dict[Category, int]] = [{} for _ in range(players)]
     for p, name, n in atoms["reaches"]:
         categories[p][category_of(name)] = n
@@ -187,9 +187,7 @@ def _report(situation: Situation, atoms: dict[str, list[tuple]], unseen: int, lo
     return RunoutReport(
         deal, situation.dead, stage(()), tuple(stage(k) for k in sorted(k for k in hands if len(k) == 1)),
         tuple(stage(k) for k in finals),
-        tuple(tally[p, "win"] for p in range(players)), tuple(tally[p, "tie"] for p in range(players)),
-        tuple(tally[p, "loss"] for p in range(players)), tuple(categories), tuple(outs), tuple(runner),
-        rules.label)
+        *tally_counts(atoms["tally"], players), tuple(categories), tuple(outs), tuple(runner), rules.label)
 
 
 __all__ = ["Out", "Runout", "RunoutReport", "MAX_WHATIF_PLAYERS", "runouts", "solve_whatif", "whatif_situation"]

@@ -33,7 +33,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..asp import AspProgram, DealInput, read_driver, rules_of, tiebreak_from_value
+from ..asp import AspProgram, DealInput, best_mask_slots, read_driver, rules_of, tiebreak_from_value, value_place
 from ..core import Card, Category, Rules, describe, format_cards
 from ..evaluator import categories, evaluate_batch, n_values, tiebreak_ranks
 
@@ -127,9 +127,10 @@ def asp_answers(holes: Sequence[np.ndarray], boards: Sequence[np.ndarray], rules
 
 def _asp_key(value: int, rules: Rules) -> tuple[int, tuple[int, ...]]:
     """(category, tie-break ranks) held in an ASP hand_value; category -1 for an unknown place."""
-    if value >> 21 not in rules.places:
+    place = value_place(value)
+    if place not in rules.places:
         return -1, ()
-    category = rules.category_at(value >> 21)
+    category = rules.category_at(place)
     return int(category), tiebreak_from_value(category, value)
 
 
@@ -183,40 +184,19 @@ def compare_hands(hands: np.ndarray, asp: AspAnswers, player: np.ndarray,
     return part, values
 
 
-def _slots(hands: np.ndarray) -> np.ndarray:
-    """asp/driver.lp's slots: the board sorted in 0..4 (padded with -1), the hole cards sorted in 5, 6."""
-    board = np.sort(hands[:, 2:], axis=1)
-    pad = np.full((len(hands), 5 - board.shape[1]), -1, hands.dtype)
-    return np.concatenate([board, pad, np.sort(hands[:, :2], axis=1)], axis=1)
-
-
-def _slot_bits(hands: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Which of the slots (see ``_slots``) an ASP best_mask takes, (N, 7), and whether the
-    mask is well formed: board slots in its low five bits, then 32 * the sum of
-    (index + 1) over the hole cards that play (asp/driver.lp)."""
-    low, high = np.sort(hands[:, :2].astype(np.int64), axis=1).T + 1
-    code = mask >> 5
-    both = code == low + high
-    bits = np.concatenate([((mask[:, None] >> np.arange(5)) & 1).astype(bool),
-                           ((code == low) | both)[:, None], ((code == high) | both)[:, None]], axis=1)
-    return bits, (code == 0) | bits[:, 5:].any(axis=1)
-
-
 def _best_five_values(hands: np.ndarray, mask: np.ndarray, rules: Rules) -> np.ndarray:
     """The evaluator's value of the five cards of each ASP mask (0 where the mask is not five cards)."""
-    slots = _slots(hands)
-    bits, well_formed = _slot_bits(hands, mask)
-    ok = well_formed & (bits.sum(axis=1) == 5) & ~((slots < 0) & bits).any(axis=1)
+    slots, taken, well_formed = best_mask_slots(hands, mask)
+    ok = well_formed & (taken.sum(axis=1) == 5)
     out = np.zeros(len(hands), np.int16)
     if ok.any():
-        out[ok] = evaluate_batch(slots[ok][bits[ok]].reshape(-1, 5), rules=rules)
+        out[ok] = evaluate_batch(slots[ok][taken[ok]].reshape(-1, 5), rules=rules)
     return out
 
 
 def _five_text(hand: np.ndarray, mask: int) -> str:
-    slots = _slots(hand[None, :])[0].tolist()
-    bits = _slot_bits(hand[None, :], np.array([mask]))[0][0].tolist()
-    return format_cards(Card(slots[j]) for j in range(7) if bits[j] and slots[j] >= 0)
+    slots, taken, _ = best_mask_slots(hand[None, :], np.array([mask]))
+    return format_cards(Card(card) for card in slots[taken & (slots >= 0)].tolist())
 
 
 def order_mismatches(pairs: np.ndarray, rules: Rules | None = None) -> list[dict]:

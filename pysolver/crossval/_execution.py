@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from ..asp import check_workers, run_tasks
-from ..core import STANDARD, PokerInputError, Rules, check_seed, draw_seed
+from ..core import STANDARD, Category, PokerInputError, Rules, check_seed, draw_seed
 from ..evaluator import load_tables
 from ._compare import Partial, order_mismatches
 from ._dealer import STREET_CASES
@@ -28,10 +28,6 @@ from ._resume import ResumeFile, task_key
 #: ever made for the life of the process (potassco/clingo#203), about 1.5 KB per hand here,
 #: and grounding slows as that table grows: a fresh process per task is fastest.
 TASKS_PER_PROCESS = 1
-
-#: The categories in the report's order, weakest first.
-CATEGORY_ORDER = ("high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush", "full_house",
-                  "four_of_a_kind", "straight_flush", "royal_flush")
 
 
 @dataclass
@@ -152,7 +148,7 @@ def run_checks(mode: str, task: Callable[..., Partial], args: Sequence[tuple], w
             resume.close()  # lets go of the file's lock
     mismatches = total.mismatches + (order_mismatches(total.pairs, rules) if check_order else [])
     cases = sorted(total.cases.items(), key=lambda kv: _case_order(kv[0]))
-    order = [c for c in CATEGORY_ORDER if c in total.categories]
+    order = [c.snake for c in Category if c.snake in total.categories]
     return CrossvalReport(mode, total.hands, total.showdowns, {c: total.categories[c] for c in order},
                           dict(cases), len(total.pairs), mismatches, total.asp_seconds,
                           total.evaluator_seconds, time.perf_counter() - start, sorted(total.chunks),
@@ -229,5 +225,5 @@ def _progress_bar(total: int, done: int, mode: str, progress: bool, hands: bool)
     return SimpleNamespace(update=update, close=bar.stop)
 
 
-__all__ = ["TASKS_PER_PROCESS", "CATEGORY_ORDER", "CrossvalReport", "run_checks", "rules_label", "resume_file",
+__all__ = ["TASKS_PER_PROCESS", "CrossvalReport", "run_checks", "rules_label", "resume_file",
            "check_where", "run_seed"]
