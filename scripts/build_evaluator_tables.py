@@ -11,11 +11,11 @@ import time
 
 import numpy as np
 
-from pysolver.evaluator._tables import TABLES_PATH, build_tables
+from pysolver.evaluator._shipped_tables import TABLES_PATH, build_shipped_tables
 
 if __name__ == "__main__":
     start = time.perf_counter()
-    tables = build_tables()
+    tables = build_shipped_tables()
     np.savez_compressed(TABLES_PATH, **tables)
     sizes = ", ".join(f"{name} {array.shape} {array.dtype}" for name, array in tables.items())
     print(f"wrote {TABLES_PATH} ({TABLES_PATH.stat().st_size:,} bytes: {sizes}) "

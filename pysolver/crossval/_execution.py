@@ -19,7 +19,7 @@ from typing import Callable, Sequence
 
 from ..asp import check_workers, run_tasks
 from ..core import STANDARD, Category, PokerInputError, Rules, check_seed, draw_seed
-from ..evaluator import load_tables
+from ..evaluator import load_shipped_tables
 from ._compare import Partial, order_mismatches
 from ._dealer import STREET_CASES
 from ._resume import ResumeFile, task_key
@@ -133,7 +133,7 @@ def run_checks(mode: str, task: Callable[..., Partial], args: Sequence[tuple], w
         bar = _progress_bar(sum(weights), sum(weights[i] for i in done), mode, progress, sizes is not None)
         run = run_tasks(_call, [(task, args[i]) for i in todo], workers=workers,
                         scheduler=scheduler if todo else None,          # nothing left: no cluster to start
-                        tasks_per_process=TASKS_PER_PROCESS, initializer=load_tables)
+                        tasks_per_process=TASKS_PER_PROCESS, initializer=load_shipped_tables)
         try:
             for j, part in run:
                 if resume is not None:

@@ -13,7 +13,7 @@ cards: 1 + the position of its best five cards' class among the 7,462 classes
 
 Design (the design page "The evaluator" of the documentation has the measurements)
 ------------------------------------------------------------------------------------
-Additive keys plus small tables (:mod:`pysolver.evaluator._tables`, about 220 KB), as
+Additive keys plus small tables (:mod:`pysolver.evaluator._shipped_tables`, about 220 KB), as
 in OMPEval: each card contributes a constant to a 64-bit word; the sum tells
 the rank multiset (a perfect-hashed lookup gives the value of a hand without a
 flush) and how many cards each suit has; only the few hands with five or more
@@ -25,7 +25,7 @@ the flush value is the hand's value; a variant may rank a straight above it).
 Every function takes ``rules=``: a variant's tables are ranked by clingo from
 its rules files (:mod:`pysolver.evaluator._variants`) and its values run
 1..``n_values(rules)``. Batches are accumulated column by column,
-``acc += table[hands[:, j]]``, in chunks of :data:`CHUNK` rows so the
+``acc += table[hands[:, j]]``, in steps of :data:`ROWS_PER_STEP` rows so the
 temporaries stay in cache (faster than summing the fancy-indexed (N, 7) block
 along rows). A direct table over all rank keys (2**25 entries) would not fit in
 32 MB, hence the perfect hash (3 more numpy operations). Lookups with indices
@@ -39,7 +39,7 @@ key of a set of cards is the sum of its cards' keys, so
 ``key(A | B) == key(A) + key(B)`` for disjoint A and B (compute a board's key
 once, add each player's hole-card key)::
 
-    word 0: bits 0..24   rank key, sum of RANK_MULTIPLIERS[rank] (pysolver.evaluator._tables)
+    word 0: bits 0..24   rank key, sum of RANK_MULTIPLIERS[rank] (pysolver.evaluator._shipped_tables)
             bits 32..47  number of cards of each suit, 4 bits per suit (c at bit 32)
     word 1: bit 16 * suit + rank  (four 13-bit rank masks, one per 16-bit lane)
 
@@ -64,9 +64,9 @@ import numpy as np
 from ..core import (Card, CardCountError, CardsLike, Category, DuplicateCardError, InvalidCardError, PokerInputError,
                     Rules, RulesLike, describe, parse_cards)
 from ..asp._runtime import rules_of
-from ._tables import RANK_KEY_BITS, RANK_MULTIPLIERS, RANK_SHIFT, load_tables
+from ._shipped_tables import RANK_KEY_BITS, RANK_MULTIPLIERS, RANK_SHIFT, load_shipped_tables
 
-CHUNK = 1 << 15
+ROWS_PER_STEP = 1 << 15
 RANK_KEY_MASK = (1 << RANK_KEY_BITS) - 1
 SUIT_SHIFT = 32
 FLUSH_BIAS = 0x3333 << SUIT_SHIFT     # a suit count of 5+ then sets the top bit of its nibble
@@ -111,7 +111,7 @@ def _make_tables(t: dict, rules: Optional[Rules]) -> _Tables:
 
 @lru_cache(maxsize=1)
 def _standard_tables() -> _Tables:
-    return _make_tables(load_tables(), None)
+    return _make_tables(load_shipped_tables(), None)
 
 
 @lru_cache(maxsize=8)
@@ -206,11 +206,11 @@ def evaluate_batch(hands: np.ndarray, *, check_distinct: bool = False,
     tables = _tables(rules)
     n, k = hands.shape
     out = np.empty(n, dtype=np.int16)
-    word0, part, scratch = np.empty((3, min(n, CHUNK)), dtype=np.int64)
-    for start in range(0, n, CHUNK):
-        chunk = hands[start:start + CHUNK]
+    word0, part, scratch = np.empty((3, min(n, ROWS_PER_STEP)), dtype=np.int64)
+    for start in range(0, n, ROWS_PER_STEP):
+        chunk = hands[start:start + ROWS_PER_STEP]
         size = len(chunk)
-        if unsigned[start:start + CHUNK].max() > 51:
+        if unsigned[start:start + ROWS_PER_STEP].max() > 51:
             raise _bad_card(chunk)
         _check_deck(chunk, tables)
         acc, extra = word0[:size], part[:size]
@@ -251,9 +251,9 @@ def evaluate_keys(keys: np.ndarray, rules: RulesLike = None) -> np.ndarray:
         raise ValueError(f"keys of shape {keys.shape}: the last axis must hold the 2 key words")
     flat = keys.reshape(-1, 2)
     out = np.empty(len(flat), dtype=np.int16)
-    word0, scratch = np.empty((2, min(len(flat), CHUNK)), dtype=np.int64)
-    for start in range(0, len(flat), CHUNK):
-        chunk = flat[start:start + CHUNK]
+    word0, scratch = np.empty((2, min(len(flat), ROWS_PER_STEP)), dtype=np.int64)
+    for start in range(0, len(flat), ROWS_PER_STEP):
+        chunk = flat[start:start + ROWS_PER_STEP]
         size = len(chunk)
         np.add(chunk[:, 0], FLUSH_BIAS, out=word0[:size])
         _values_into(word0[:size], lambda rows: chunk[rows, 1], out[start:start + size],
@@ -352,6 +352,6 @@ def best_five(cards: CardsLike, rules: RulesLike = None) -> tuple[Card, ...]:
                                              c.suit), reverse=True))
 
 
-__all__ = ["CHUNK", "RANK_KEY_MASK", "SUIT_SHIFT", "FLUSH_BIAS", "FLUSH_CHECK", "N_VALUES", "CARD_KEYS",
+__all__ = ["ROWS_PER_STEP", "RANK_KEY_MASK", "SUIT_SHIFT", "FLUSH_BIAS", "FLUSH_CHECK", "N_VALUES", "CARD_KEYS",
            "n_values", "evaluate_batch", "card_keys", "evaluate_keys", "evaluate", "category", "categories",
            "tiebreak_ranks", "describe_value", "best_five"]

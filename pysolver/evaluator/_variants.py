@@ -1,7 +1,7 @@
 """The evaluator's tables for a rule variant, ranked by clingo from the variant's own files.
 
 The evaluator of the standard game ships tables built from a Python reference
-ranking (:mod:`pysolver.evaluator._tables`). A variant is defined by ASP facts and
+ranking (:mod:`pysolver.evaluator._shipped_tables`). A variant is defined by ASP facts and
 rules (:mod:`pysolver.core._rules`), so its tables are ranked by the ASP encodings
 themselves, and whatever a rules file says flows through to the evaluator and
 the odds engine:
@@ -14,7 +14,7 @@ the odds engine:
    one program per 1,000 classes; the ASP ``hand_value`` orders the classes,
    and a class's value is 1 + its position (equal ``hand_value``, equal value);
 3. a 6- or 7-card rank multiset or flush mask gets the best value of its
-   five-card subsets (:func:`pysolver.evaluator._tables.rank_value_items`), on the
+   five-card subsets (:func:`pysolver.evaluator._shipped_tables.rank_value_items`), on the
    standard tables' perfect hash (the variant's multisets are some of its keys).
 
 Ranking the 7,462 classes of a full deck takes a few seconds, so the tables are
@@ -49,12 +49,13 @@ import numpy as np
 from ..asp._codec import DealInput, read_driver, tiebreak_from_value
 from ..asp._runtime import ENCODING_FILES, AspProgram, encoding_text, load_rules
 from ..core import Category, Rules
-from ._tables import RANK_MULTIPLIERS, RANK_SHIFT, deck_multisets, flush_value_table, load_tables, \
+from ._shipped_tables import RANK_MULTIPLIERS, RANK_SHIFT, deck_multisets, flush_value_table, load_shipped_tables, \
     multiset_ranks, rank_value_items
 
 log = logging.getLogger("pysolver.evaluator")
 
-CHUNK = 1000
+#: How many class hands one clingo program ranks, each a showdown of its own.
+SHOWDOWNS_PER_PROGRAM = 1000
 CACHE_VERSION = "2"
 CACHE_KEEP = 32
 """How many variants' tables the disk cache keeps: the most recently used."""
@@ -84,8 +85,8 @@ def rank_classes(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     program = AspProgram(rules)
     category = np.full(len(hands), -1, dtype=np.int64)
     value = np.zeros(len(hands), dtype=np.int64)
-    for start in range(0, len(hands), CHUNK):
-        chunk = hands[start:start + CHUNK]             # each hand a showdown of its own: two hole cards, a flop
+    for start in range(0, len(hands), SHOWDOWNS_PER_PROGRAM):
+        chunk = hands[start:start + SHOWDOWNS_PER_PROGRAM]             # each hand a showdown of its own: two hole cards, a flop
         atoms, _ = program.run(DealInput.from_indices(chunk[:, None, :2], chunk[:, 2:]))
         for g, (players, _) in enumerate(read_driver(atoms, len(chunk)), start):
             category[g], value[g] = players[0].category, players[0].value
@@ -105,7 +106,7 @@ def build_variant_tables(rules: Rules) -> dict[str, np.ndarray]:
     for row, cat, v in zip(index, category, hand_value):
         tiebreak = tiebreak_from_value(Category(cat), int(v))
         classes[row, :1 + len(tiebreak)] = (cat,) + tiebreak
-    shipped = load_tables()
+    shipped = load_shipped_tables()
     offsets = shipped["rank_offsets"].astype(np.int64)
     keys, key_values = rank_value_items(offsuit, rules.faces)
     rank_values = np.zeros_like(shipped["rank_values"])
@@ -240,5 +241,5 @@ def variant_tables(rules: Rules) -> dict[str, np.ndarray]:
     return tables
 
 
-__all__ = ["CHUNK", "CACHE_VERSION", "CACHE_KEEP", "class_hands", "rank_classes", "build_variant_tables",
+__all__ = ["SHOWDOWNS_PER_PROGRAM", "CACHE_VERSION", "CACHE_KEEP", "class_hands", "rank_classes", "build_variant_tables",
            "cache_root", "cache_path", "CachedTables", "cached_tables", "clear_cache", "variant_tables"]

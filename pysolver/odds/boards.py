@@ -31,7 +31,7 @@ from .enumeration import _rank_subsets
 from .hand_tables import CARD_RANK_KEY, RANK_WEIGHTS
 from .matchups import COMBO_IMAGES, SUIT_MAPS
 from ..core._rules import Rules
-from ..evaluator._tables import rank_multisets
+from ..evaluator import rank_multisets
 
 Seat = tuple[np.ndarray, np.ndarray]
 """A player's combos ``(n, 2)`` (card indices) and their weights ``(n,)``."""
@@ -121,7 +121,7 @@ def _board(board: bytes, dead: bytes) -> BoardFacts:
 
 def rank_values(board: np.ndarray, rules: Optional[Rules] = None) -> np.ndarray:
     """``(91, multisets)`` the rank-only value of the board with each rank group of a holding and
-    each rank multiset of the run-out (in the order of :func:`pysolver.evaluator._tables.rank_multisets`),
+    each rank multiset of the run-out (in the order of :func:`pysolver.evaluator._shipped_tables.rank_multisets`),
     kept per board: 8,281 values after the flop, 561,925 before it.
 
     >>> from pysolver.evaluator import evaluate

@@ -38,7 +38,7 @@ import numpy as np
 from . import hand_tables as _tables
 from .hand_tables import CARD_BITS, CARD_RANK_KEY, RANK_WEIGHTS, SUIT_MASK
 from ..core._rules import Rules
-from ..evaluator._tables import rank_multisets
+from ..evaluator import rank_multisets
 
 _NONE = np.zeros(0, dtype=np.int64)
 _NONE.setflags(write=False)

@@ -33,7 +33,7 @@ from typing import Callable, Optional, Sequence
 import numpy as np
 
 from ..core._rules import Rules
-from ..evaluator._tables import deck_multisets
+from ..evaluator import deck_multisets
 
 RANK_WEIGHTS = np.array([0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181],
                         dtype=np.int64)

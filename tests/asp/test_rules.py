@@ -23,7 +23,7 @@ from pysolver.evaluator._lookup import (best_five, categories, describe_value, e
 from pysolver.odds.draws import outs
 from pysolver import load_rules
 from pysolver.core._rules import VARIANTS, rules_fingerprint, variant_path
-from pysolver.evaluator._tables import load_tables
+from pysolver.evaluator._shipped_tables import load_shipped_tables
 from pysolver.evaluator._variants import build_variant_tables, cache_path, variant_tables
 from pysolver.asp._whatif import runouts
 
@@ -117,7 +117,7 @@ def test_seven_card_hands_are_their_best_five(name, low, order):
 def test_asp_ranking_of_the_standard_game_is_the_shipped_tables():
     # The evaluator's shipped tables come from the Python reference; clingo ranking the
     # 7,462 classes under variants/standard.lp must give exactly the same tables.
-    built, shipped = build_variant_tables(load_rules("standard")), load_tables()
+    built, shipped = build_variant_tables(load_rules("standard")), load_shipped_tables()
     assert set(built) == set(shipped)
     for name in shipped:
         assert np.array_equal(built[name], shipped[name]), name

@@ -3,7 +3,7 @@
 import numpy as np
 
 from pysolver.evaluator._reference import hand_classes
-from pysolver.evaluator._tables import (RANK_MULTIPLIERS, RANK_SHIFT, TABLES_PATH, flush_value_table, load_tables,
+from pysolver.evaluator._shipped_tables import (RANK_MULTIPLIERS, RANK_SHIFT, TABLES_PATH, flush_value_table, load_shipped_tables,
                              rank_multisets, rank_value_items)
 
 
@@ -13,7 +13,7 @@ def test_rank_keys_are_unique_for_every_multiset_of_up_to_seven_cards():
 
 
 def test_shipped_tables_equal_a_fresh_build_from_the_reference():
-    tables = load_tables()
+    tables = load_shipped_tables()
     keys, values = rank_value_items()
     assert len(keys) == 6175 + 18395 + 49205
     slots = keys + tables["rank_offsets"][keys >> RANK_SHIFT]

@@ -4,7 +4,7 @@ import numpy as np
 
 from tests.helpers.equity_brute import brute_evaluate_batch
 from pysolver.odds.hand_tables import CARD_BITS, CARD_RANK_KEY, RANK_WEIGHTS, build_tables, tables
-from pysolver.evaluator._tables import rank_multisets
+from pysolver.evaluator._shipped_tables import rank_multisets
 
 
 def test_rank_keys_are_unique_for_every_seven_card_multiset():

@@ -153,7 +153,7 @@ def displacement_offsets(keys: np.ndarray, shift: int = RANK_SHIFT) -> np.ndarra
     return offsets
 
 
-def build_tables() -> dict[str, np.ndarray]:
+def build_shipped_tables() -> dict[str, np.ndarray]:
     """All tables from the reference ranking (about 20 s, for the displacement search)."""
     keys, values = rank_value_items()
     offsets = displacement_offsets(keys)
@@ -167,7 +167,7 @@ def build_tables() -> dict[str, np.ndarray]:
 
 
 @lru_cache(maxsize=1)
-def load_tables() -> dict[str, np.ndarray]:
+def load_shipped_tables() -> dict[str, np.ndarray]:
     """The shipped tables (read once, a few milliseconds)."""
     with np.load(TABLES_PATH) as data:
         return {name: data[name] for name in data.files}
@@ -175,4 +175,4 @@ def load_tables() -> dict[str, np.ndarray]:
 
 __all__ = ["RANK_MULTIPLIERS", "RANK_KEY_BITS", "RANK_SHIFT", "TABLES_PATH", "rank_multisets",
            "multiset_ranks", "five_card_values", "deck_multisets", "rank_value_items", "flush_value_table",
-           "displacement_offsets", "build_tables", "load_tables"]
+           "displacement_offsets", "build_shipped_tables", "load_shipped_tables"]
