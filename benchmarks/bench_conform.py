@@ -56,7 +56,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--quick", action="store_true", help="quick checks and a small random sample only")
     parser.add_argument("--seven", metavar="PEER", help="also check every 7-card hand with PEER (minutes)")
     args = parser.parse_args(argv)
-    random_hands = 20_000 if args.quick else 300_000
+    random_hands = 20_000 if args.quick else 100_000
     verdicts, rate_sides = [], {}
     for name in ("pysolver", *CONFORM_PEERS):
         peer, why = (_pysolver(), "") if name == "pysolver" else adapter(name)

@@ -43,7 +43,7 @@ from ._execution import check_where, resume_file, rules_label, run_checks, run_s
 MODES = ("quick", "random", "exhaustive")
 ORDERS = ("higher", "lower", "auto")
 #: Hands per task of the random and the exhaustive modes.
-HANDS_PER_TASK = 500_000
+HANDS_PER_TASK = 1_000_000
 #: Kinds printed in the terminal (all are in ``to_dict()``).
 SHOWN = 5
 
