@@ -23,7 +23,7 @@ import os
 
 from ..core import PokerInputError
 from ..crossval import check_evaluator
-from ._options import add_rules_options, emit, rules_from
+from ._options import add_rules_options, add_where_options, emit, rules_from
 
 
 def add_parser(subparsers) -> None:
@@ -57,14 +57,7 @@ def add_parser(subparsers) -> None:
                         help="the function takes a numpy array of hands (n, cards) and returns n values")
     parser.add_argument("--timeout", type=float, default=5.0, metavar="SECONDS",
                         help="how long one call may take before its hand is a finding (default 5)")
-    parser.add_argument("--workers", type=int, metavar="N",
-                        help="local processes, or workers of a local Dask cluster (default 1; one per core for "
-                             "--exhaustive)")
-    parser.add_argument("--scheduler", metavar="ADDRESS",
-                        help="run the tasks on the Dask cluster at ADDRESS (tcp://host:8786), or on a fresh "
-                             "local one ('local'); needs pysolver[cluster]")
-    parser.add_argument("--resume", metavar="FILE",
-                        help="record each finished task in FILE; run again with it to do only the rest")
+    add_where_options(parser, "--exhaustive")
     parser.add_argument("--tasks", type=int, metavar="N", help="tasks of the --exhaustive or --random run")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     add_rules_options(parser)

@@ -31,7 +31,7 @@ from ..asp import cluster_available
 from ..crossval import (CANONICAL_TASKS, EXHAUSTIVE_CHUNKS, SAMPLE_HANDS, SEVEN_TASKS, crossval_equity,
                         crossval_exhaustive, crossval_explanations, crossval_random, crossval_streets)
 from ..core import PokerInputError
-from ._options import add_rules_options, emit, rules_from
+from ._options import add_rules_options, add_where_options, emit, rules_from
 
 
 def add_parser(subparsers) -> None:
@@ -69,15 +69,7 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--chunks", type=int, metavar="N",
                         help=f"chunks (tasks) of the exhaustive run (default {EXHAUSTIVE_CHUNKS} for 5 cards, "
                              f"{SEVEN_TASKS} for 7, {CANONICAL_TASKS} with --canonical)")
-    parser.add_argument("--workers", type=int, metavar="N",
-                        help="local processes or local Dask workers (default 1; one per core for "
-                             "--exhaustive 7)")
-    parser.add_argument("--scheduler", metavar="ADDRESS",
-                        help="run the tasks on the Dask cluster at ADDRESS (tcp://host:8786), or on a "
-                             "fresh local one ('local'); needs pysolver[cluster]")
-    parser.add_argument("--resume", metavar="FILE",
-                        help="record each finished task in FILE; run again with it to finish only what "
-                             "is missing")
+    add_where_options(parser, "--exhaustive 7")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     add_rules_options(parser)
     parser.set_defaults(run=run)

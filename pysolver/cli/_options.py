@@ -34,6 +34,19 @@ def rules_from(args: argparse.Namespace) -> Rules:
     return load_rules(args.rules, args.add, limits=Limits(args.time_limit, args.memory_limit))
 
 
+def add_where_options(parser: argparse.ArgumentParser, every_core: str) -> None:
+    """Declare where a long run's tasks run and its resume file: ``--workers`` (one per core for
+    ``every_core``), ``--scheduler`` and ``--resume``."""
+    parser.add_argument("--workers", type=int, metavar="N",
+                        help=f"local processes or local Dask workers (default 1; one per core for {every_core})")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="run the tasks on the Dask cluster at ADDRESS (tcp://host:8786), or on a "
+                             "fresh local one ('local'); needs pysolver[cluster]")
+    parser.add_argument("--resume", metavar="FILE",
+                        help="record each finished task in FILE; run again with it to finish only what "
+                             "is missing")
+
+
 def add_json_option(parser: argparse.ArgumentParser) -> None:
     """Declare ``--json`` on a command's parser."""
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -44,4 +57,4 @@ def emit(result, as_json: bool) -> None:
     print(json.dumps(result.to_dict(), indent=2) if as_json else result)
 
 
-__all__ = ["add_rules_options", "rules_from", "add_json_option", "emit"]
+__all__ = ["add_rules_options", "rules_from", "add_where_options", "add_json_option", "emit"]

@@ -22,7 +22,7 @@ a kicker, a flush's n-th card, the wheel, suits or cards beyond the best five)
 from __future__ import annotations
 
 import itertools
-from collections import Counter, defaultdict
+from collections import defaultdict
 
 import numpy as np
 

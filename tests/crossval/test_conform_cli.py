@@ -1,7 +1,6 @@
 """``pysolver conform`` on the command line: exit status 0, 1 and 2, JSON, rules, every hand, resuming."""
 
 import json
-import os
 import shutil
 import sys
 
