@@ -226,6 +226,8 @@ def check_evaluator(evaluator: EvaluatorLike, *, cards: int = 7, order: str = "a
         raise PokerInputError(f"order {order!r}: one of {', '.join(ORDERS)}")
     if takes not in ("text", "index"):
         raise PokerInputError(f"takes {takes!r}: 'text' (card texts) or 'index' (4 * rank + suit)")
+    if mode == "random" and (not isinstance(count, int) or isinstance(count, bool) or count < 1):
+        raise PokerInputError(f"count {count!r}: random mode checks 1 or more hands")
     check_where(workers, scheduler)
     if not isinstance(evaluator, Evaluator):
         evaluator = Evaluator(evaluator, command=command, cards=takes, batch=batch, timeout=timeout)
@@ -238,8 +240,6 @@ def check_evaluator(evaluator: EvaluatorLike, *, cards: int = 7, order: str = "a
         shapes = quick_hands(cards, rules)[1]
         args, run = [()], {}
     elif mode == "random":
-        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-            raise PokerInputError(f"count {count!r}: random mode checks 1 or more hands")
         used_seed = run_seed(seed)
         rng = np.random.default_rng(used_seed)
         n_tasks = tasks if tasks is not None else -(-count // HANDS_PER_TASK)
