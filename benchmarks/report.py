@@ -151,6 +151,8 @@ def _verdict(check: Optional[dict]) -> str:
 
 
 def _hours(seconds: float) -> str:
+    if seconds < 60:
+        return f"{significant(seconds, 2)} s"
     return f"{significant(seconds / 3600, 2)} h" if seconds >= 3600 else f"{significant(seconds / 60, 2)} min"
 
 

@@ -14,10 +14,13 @@ from tests.helpers import textbook as textbook_module
 
 TEXTBOOK = f"{sys.executable} {textbook_module.__file__}"
 SHORT_DECK_EVAL = '''
-from pysolver import evaluate
+from pysolver import evaluate, evaluate_batch
 
 def evaluate_short(cards):
     return evaluate(cards, rules="short_deck")
+
+def evaluate_many(hands):
+    return evaluate_batch(hands, rules="short_deck")
 '''
 
 
@@ -50,6 +53,19 @@ def test_a_short_deck_evaluator_is_judged_by_the_short_deck_rules(folder, capsys
     assert main(["conform", "conform_short:evaluate_short", "--rules", "short_deck", "--cards", "6"]) == 0
     assert main(["conform", "conform_textbook:evaluate", "--rules", "short_deck", "--cards", "5"]) == 1
     assert "flush over full house" in capsys.readouterr().out
+
+
+def test_random_and_every_hand_from_the_command_line(folder, capsys):
+    argv = ["conform", "conform_short:evaluate_many", "--index", "--batch", "--rules", "short_deck", "--json"]
+    assert main([*argv, "--random", "5000", "--seed", "9", "--cards", "7"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["ok"] and data["mode"] == "random" and data["seed"] == 9 and data["hands"] == 5000
+    resume = folder / "every5.jsonl"
+    for resumed in (0, 3):
+        assert main([*argv, "--exhaustive", "--cards", "5", "--tasks", "3", "--workers", "1",
+                     "--resume", str(resume)]) == 0
+        data = json.loads(capsys.readouterr().out)
+        assert data["hands"] == 376_992 and data["classes"] == 1404 and data["resumed"] == resumed
 
 
 @pytest.mark.parametrize("argv, message", [
