@@ -21,13 +21,14 @@ derived by ``asp/explain.lp``):
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
 from typing import Iterable, Iterator, Sequence
 
 from ..core import (Card, CardsLike, Category, Deal, Explanation, HandRoles, PlayerLike, PokerInputError, RuleFileError,
-                    Rules, RulesLike, Situation, describe, format_cards)
+                    Rules, RulesLike, Situation, cards_html, describe, format_cards, table_html)
 from ._codec import (DealInput, ExplainAnswer, ShowdownAnswer, batch_facts, best_cards, read_driver,
                     read_explanations, tiebreak_from_value, winners_of)
 from ._cluster import run_tasks
@@ -116,6 +117,18 @@ class ShowdownResult:
         if self.explanation is not None:
             lines += self.explanation.lines()
         return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        """In a notebook: each player's cards with the best five highlighted, the hand's name, the
+        winners in bold, and why (with ``explain=True``), as the web app shows them."""
+        rows = [[f"player {i}", cards_html(p.hole + self.board, p.best_five), p.description]
+                for i, p in enumerate(self.players)]
+        out = f"<p>{cards_html(self.board) or '(preflop)'}</p>" + table_html(["", "cards", "hand"], rows, self.winners)
+        who = " and ".join(f"player {w}" for w in self.winners)
+        out += f"<p><strong>{who} {'split the pot' if self.is_tie else 'wins'}</strong></p>"
+        if self.explanation is not None:
+            out += "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in self.explanation.lines()) + "</ul>"
+        return out
 
 
 def _display_order(cards: list[Card], category: Category, tiebreak: tuple[int, ...]) -> tuple[Card, ...]:

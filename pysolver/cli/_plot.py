@@ -1,6 +1,6 @@
 """PNG pictures of the grid with matplotlib, an optional extra: ``pip install 'pysolver[plot]'``.
 
-:func:`save_png` draws a :class:`~pysolver.cli._picture.Picture` as the terminal
+:func:`save_png` draws a :class:`~pysolver.core.Picture` as the terminal
 does, with exact fills (a cell held at weight 0.3 is 30% filled), and writes a
 PNG. Without matplotlib it raises :class:`PlotUnavailable`, which the command
 line prints as one line.
@@ -8,7 +8,7 @@ line prints as one line.
 
 from __future__ import annotations
 
-from ._picture import EMPTY, MISSING, Picture, text_colour
+from ..core import EMPTY, MISSING, Picture, text_colour
 
 INSTALL = "pip install 'pysolver[plot]'"
 

@@ -19,10 +19,10 @@ import sys
 
 import numpy as np
 
-from ..core import (DEFAULT_ORDERING, HAND_CLASSES, ORDERINGS, Card, Ordering, RangeError, RangeGrid, check_distinct,
-                    class_grid, ordering, orderings_named, parse_cards, parse_range, range_grid)
+from ..core import (DEFAULT_ORDERING, HAND_CLASSES, ORDERINGS, Card, Cell, Ordering, Picture, RangeError, RangeGrid,
+                    check_distinct, class_grid, equity_picture, ordering, orderings_named, parse_cards, parse_range,
+                    range_grid, weight_picture)
 from ._options import add_json_option, add_rules_options, rules_from
-from ._picture import Cell, Picture, equity_picture, weight_picture
 from ._render import save, show
 from ._plot import PlotUnavailable
 

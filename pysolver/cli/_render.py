@@ -1,4 +1,4 @@
-"""The grid's pictures (:mod:`pysolver.cli._picture`) drawn: on the terminal with rich,
+"""The grid's pictures (:class:`pysolver.core.Picture`) drawn: on the terminal with rich,
 which also exports them as SVG and HTML, and as PNG with matplotlib (:mod:`pysolver.cli._plot`).
 """
 
@@ -12,7 +12,7 @@ import numpy as np
 from rich.console import Console
 from rich.text import Text
 
-from ._picture import EMPTY, MISSING, Cell, Picture, text_colour
+from ..core import EMPTY, MISSING, Cell, Picture, text_colour
 from ._plot import save_png
 
 CELL = 5

@@ -14,11 +14,10 @@ import sys
 
 import numpy as np
 
-from ..core import CLASS_SIZES, class_grid
+from ..core import CLASS_SIZES, Picture, class_grid, share_picture
 from ..odds.range_texture import DRAWS, TextureReport, texture
 from ._options import add_json_option, add_rules_options, rules_from
 from ._ranges import add_export_options, export
-from ._picture import Picture, share_picture
 from ._render import show
 
 GROUPS = (("#7b3294", "two pair or better"), ("#1a9641", "top pair or overpair"),

@@ -13,6 +13,8 @@ from ._errors import (CardCountError, DuplicateCardError, InvalidCardError, Play
 from ._explanation import ROLES, TIE_REASONS, Explanation, HandRoles, Verdict
 from ._grid import CLASS_SIZES, GRID_CLASSES, RangeGrid, class_grid, grid_cell, range_grid
 from ._numbers import check_count, check_positive, check_seed, draw_seed
+from ._picture import (EMPTY, GREEN, HELD, MISSING, NEUTRAL, RED, Cell, Picture, cards_html, equity_colour,
+                       equity_picture, share_picture, table_html, text_colour, weight_picture)
 from ._orderings import DEFAULT_ORDERING, ORDERINGS, Ordering, ordering
 from ._ranges import Range, as_range, orderings_named, parse_range
 from ._rules import (STANDARD, VARIANTS, Limits, Rules, RulesLike, read_rule_text, rules_fingerprint,
@@ -29,4 +31,7 @@ __all__ = ["Card", "format_cards", "parse_board", "parse_cards", "parse_hole", "
            "combo_index", "combo_mask", "check_player_count", "WorkerError", "ROLES", "TIE_REASONS", "Explanation",
            "HandRoles", "Verdict", "CLASS_SIZES", "class_grid", "check_count", "check_positive", "check_seed",
            "draw_seed", "DEFAULT_ORDERING", "as_range", "orderings_named", "Limits", "RulesLike", "read_rule_text",
-           "rules_fingerprint", "variant_path", "PlayerLike"]
+           "rules_fingerprint", "variant_path", "PlayerLike",
+           # the grid's pictures, drawn by the command line, in notebooks and by the web app
+           "Picture", "Cell", "weight_picture", "equity_picture", "share_picture", "equity_colour", "text_colour",
+           "cards_html", "table_html", "NEUTRAL", "GREEN", "RED", "HELD", "EMPTY", "MISSING"]

@@ -137,6 +137,11 @@ class RangeGrid:
                                                  "fraction": float(fractions[r, c])}
                             for r, c in zip(*np.nonzero(self.held))}}
 
+    def _repr_html_(self) -> str:
+        """In a notebook: the grid, each cell filled as far as the range holds its class."""
+        from ._picture import weight_picture          # the pictures build on this module
+        return weight_picture(self, f"{self.text}: {self.combos:g} combos ({100 * self.share:.2f}%)").to_html()
+
     def __str__(self) -> str:
         """The grid as plain text: the classes held (``*`` partly), ``.`` for the others.
 

@@ -33,6 +33,7 @@ combo weights; counts are then weighted sums rather than integers.
 
 from __future__ import annotations
 
+import html
 import json
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -48,6 +49,7 @@ from ..core._numbers import check_count, check_positive, check_seed, draw_seed
 from ..core._ranges import COMBO_CLASS, HAND_CLASSES, Range, combo_index
 from ..core._rules import Rules, RulesLike
 from ..core._situation import PlayerLike, Situation
+from ..core import equity_picture, table_html
 from .breakdown import Breakdown
 from .breakdown_paths import BreakdownPlan
 from .enumeration import Tally
@@ -119,6 +121,21 @@ class EquityResult:
         how += "" if self.rules == "standard" else f", {self.rules}"
         lines.append(f"{how}, {_number(self.deals):,} {'deals' if self.exact else 'trials'}")
         return "\n".join(lines + ([] if self.breakdown is None else ["", str(self.breakdown)]))
+
+    def _repr_html_(self) -> str:
+        """In a notebook: each player's equity, win and tie, and each range player's grid coloured
+        by equity (PokerStove's scale), as the web app shows them."""
+        best = max(p.equity for p in self.players)
+        rows = [[f"player {i}", p.range, f"{100 * p.equity:.2f}%", f"{100 * p.win:.2f}%", f"{100 * p.tie:.2f}%"]
+                for i, p in enumerate(self.players)]
+        out = table_html(["", "hand", "equity", "win", "tie"], rows,
+                         [i for i, p in enumerate(self.players) if p.equity == best])
+        out += f"<p>{html.escape(str(self).splitlines()[len(self.players)])}</p>"           # exact or sampled
+        for part in () if self.breakdown is None else self.breakdown.players:
+            values, held = part.grid()
+            out += equity_picture(values, len(self.players), f"player {part.player}: {part.range}, equity by class",
+                                  held).to_html()
+        return out
 
 
 def _number(value: float) -> Union[int, float]:

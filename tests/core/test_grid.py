@@ -8,7 +8,7 @@ from pysolver.core._errors import RangeError
 from pysolver.core._grid import GRID_CLASSES, class_grid, grid_cell, grid_class, range_grid
 from pysolver.core._ranges import HAND_CLASSES
 from pysolver.core._rules import STANDARD
-from pysolver.cli._picture import equity_colour, share_picture, weight_picture
+from pysolver.core import equity_colour, share_picture, weight_picture
 from pysolver.cli._render import to_rich
 
 

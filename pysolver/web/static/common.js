@@ -4,7 +4,7 @@
 const SUITS = "cdhs";
 const RANKS = "23456789TJQKA";
 const GRID_RANKS = "AKQJT98765432";
-const NEUTRAL = "#e6e6e6", GREEN = "#1a9641", RED = "#d7191c", HELD = "#f2c12e", EMPTY = "#3a3a3a";
+const NEUTRAL = "#e6e6e6", GREEN = "#1a9641", RED = "#d7191c", HELD = "#f2c12e", EMPTY = "#333333";
 
 /** An element: el("td", {class: "x", "data-class": "AKs"}, child, "text"). */
 function el(tag, attrs = {}, ...children) {

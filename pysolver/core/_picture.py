@@ -3,8 +3,10 @@
 A :class:`Picture` is what to draw, independent of where: per cell a label and
 coloured *segments* filling it from the left (a cell held at weight 0.5 is
 half filled), a title, a legend that says what each colour means, and lines of
-text under the grid. :mod:`pysolver.cli._render` draws it for the terminal with
-rich (and as SVG and HTML), :mod:`pysolver.cli._plot` with matplotlib as PNG.
+text under the grid. The command line draws it for the terminal with rich (and
+as SVG and HTML) and with matplotlib as PNG; :meth:`Picture.to_html` draws it as
+an HTML table, which is how results show themselves in a notebook
+(``_repr_html_``) and how the web app colours its grids.
 
 The colour scale of equity follows PokerStove: neutral at the fair share
 ``1/N`` of ``N`` players, green above it, red below it, full green at twice
@@ -17,13 +19,14 @@ scale in between).
 
 from __future__ import annotations
 
+import html
 import math
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
 import numpy as np
 
-from ..core import GRID_CLASSES, RangeGrid
+from ._grid import GRID_CLASSES, RangeGrid
 
 NEUTRAL, GREEN, RED = "#e6e6e6", "#1a9641", "#d7191c"
 HELD = "#f2c12e"
@@ -31,6 +34,8 @@ EMPTY = "#333333"
 """The colour of an empty cell (and of the part of a cell not filled)."""
 MISSING = "#1c1c1c"
 """The colour of a cell whose class the deck cannot deal (a short deck's missing ranks)."""
+SUIT_COLOURS = {"c": "#1f7a3a", "d": "#1f5fbf", "h": "#c62828", "s": "#1d1d1b"}
+"""The four-colour deck of card chips."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +57,64 @@ class Picture:
     cells: tuple[tuple[Cell, ...], ...]
     legend: tuple[tuple[str, str], ...]
     notes: tuple[str, ...] = ()
+
+    def to_html(self) -> str:
+        """The picture as an HTML table with inline styles (no stylesheet needed).
+
+        >>> from pysolver.core import range_grid
+        >>> weight_picture(range_grid("QQ+"), "QQ+").to_html().count("<td")
+        169
+        """
+        rows = "".join("<tr>" + "".join(_cell_html(cell) for cell in row) + "</tr>" for row in self.cells)
+        legend = "".join(f'<span style="display:inline-block;width:1em;height:1em;background:{c};'
+                         f'vertical-align:middle"></span> {html.escape(m)}<br>' for c, m in self.legend)
+        notes = "".join(f"{html.escape(n)}<br>" for n in self.notes)
+        return (f'<div><strong>{html.escape(self.title)}</strong><table style="border-collapse:separate;'
+                f'border-spacing:1px;font:11px sans-serif">{rows}</table>'
+                f'<div style="font:12px sans-serif">{legend}{notes}</div></div>')
+
+    def _repr_html_(self) -> str:
+        return self.to_html()
+
+
+def _cell_html(cell: Cell) -> str:
+    stops, at = [], 0.0
+    for colour, fraction in cell.segments:
+        stops += [f"{colour} {100 * at:g}%", f"{colour} {100 * min(1.0, at + fraction):g}%"]
+        at = min(1.0, at + fraction)
+    background = MISSING if cell.missing else (
+        f"linear-gradient(to right, {', '.join(stops + [f'{EMPTY} {100 * at:g}%', f'{EMPTY} 100%'])})" if stops
+        else EMPTY)
+    under = cell.segments[0][0] if cell.segments and cell.segments[0][1] >= 0.5 else EMPTY
+    return (f'<td style="width:2.6em;height:1.9em;text-align:center;padding:0;border-radius:2px;'
+            f'background:{background};color:{text_colour(under)}">{"" if cell.missing else cell.label}</td>')
+
+
+def cards_html(cards: Sequence[object], best: Sequence[object] = ()) -> str:
+    """Cards as coloured chips, those in ``best`` highlighted and the others dimmed (when
+    ``best`` is given), as the web app shows a player's best five.
+
+    >>> cards_html(["As", "Kd"], best=["As"]).count("<span")
+    2
+    """
+    chosen = {str(c) for c in best}
+    chips = []
+    for card in map(str, cards):
+        colour = SUIT_COLOURS.get(card[-1], "#1d1d1b")
+        mark = ("background:#fff4c2;border-color:#d9a400;" if card in chosen else "opacity:.45;") if chosen else ""
+        chips.append(f'<span style="display:inline-block;min-width:1.9em;padding:.1em .25em;margin:1px;'
+                     f'border:1px solid #d8d8d2;border-radius:4px;text-align:center;font-weight:600;'
+                     f'color:{colour};{mark}">{html.escape(card)}</span>')
+    return "".join(chips)
+
+
+def table_html(header: Sequence[str], rows: Sequence[Sequence[object]], strong: Sequence[int] = ()) -> str:
+    """A plain HTML table; the rows numbered in ``strong`` in bold (the winners)."""
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
+    body = "".join(f'<tr style="{"font-weight:600" if i in strong else ""}">'
+                   + "".join(f"<td>{v if str(v).startswith('<span') else html.escape(str(v))}</td>" for v in row)
+                   + "</tr>" for i, row in enumerate(rows))
+    return f'<table style="font:13px sans-serif"><tr>{head}</tr>{body}</table>'
 
 
 def _mix(a: str, b: str, t: float) -> str:
@@ -108,5 +171,6 @@ def share_picture(shares: Sequence[np.ndarray], colours: Sequence[str], meanings
     return Picture(title, cells, tuple(zip(colours, meanings)), tuple(notes))
 
 
-__all__ = ["NEUTRAL", "GREEN", "RED", "HELD", "EMPTY", "MISSING", "Cell", "Picture", "equity_colour",
+__all__ = ["NEUTRAL", "GREEN", "RED", "HELD", "EMPTY", "MISSING", "SUIT_COLOURS", "Cell", "Picture", "cards_html",
+           "table_html", "equity_colour",
            "text_colour", "weight_picture", "equity_picture", "share_picture"]
