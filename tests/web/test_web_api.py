@@ -3,6 +3,8 @@
 text is refused, and many clients at once all get their answers."""
 
 import json
+import os
+import time
 from importlib import resources
 from pathlib import Path
 import subprocess
@@ -183,6 +185,27 @@ def test_many_clients_at_once_all_get_their_answers():
             got = list(pool.map(ask, hands))
         assert got == pytest.approx([equity([h, "QQ+,AK"], "2c 3d 8h").players[0].equity for h in hands])
         assert rss_mib(process.pid) < 1024
+
+
+def test_a_client_that_leaves_stops_its_computation():
+    """A long streamed run whose client closes the connection stops: the server's CPU falls to nothing."""
+    with running_server("--workers", "1") as (url, process):
+        query = urllib.parse.urlencode({"p": ["AhKh", "random", "random", "random"], "trials": 100_000_000,
+                                        "stream": 1}, doseq=True)
+        with urllib.request.urlopen(f"{url}api/equity?{query}", timeout=30) as answer:
+            lines = [json.loads(answer.readline()) for _ in range(4)]
+        assert lines[-1]["total"] == 100_000_000 and 0 < lines[-1]["progress"] < 100_000_000
+
+        def cpu_seconds():
+            fields = open(f"/proc/{process.pid}/stat").read().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+        time.sleep(1.0)
+        before = cpu_seconds()
+        time.sleep(2.0)
+        assert cpu_seconds() - before < 0.5
+        with urllib.request.urlopen(f"{url}api/showdown?p=AsKs&p=QhQd&board=JsTs2c7h3d", timeout=30) as answer:
+            assert json.load(answer)["winners"] == [1]               # the one worker is free again
 
 
 def test_serve_needs_the_extra_and_a_sane_port(capsys, monkeypatch):

@@ -80,6 +80,7 @@ def shots():
 def screenshot(driver, folder, name):
     """The whole page as a PNG, the window as tall as the page."""
     driver.set_window_size(1400, min(4000, driver.execute_script("return document.documentElement.scrollHeight")))
+    driver.execute_script("window.scrollTo(0, 0)")
     path = folder / f"{name}.png"
     driver.save_screenshot(str(path))
     driver.set_window_size(1400, 1000)
@@ -137,7 +138,7 @@ def test_a_range_built_on_the_grid_against_a_hand_on_a_picked_board(browser, ser
         .release().perform()                                             # a drag across three cells
     wait_until(browser, lambda: "combos" in find(browser, "combos-1").text)
     text = find(browser, "player-1").get_attribute("value")
-    assert parse_range(text) == parse_range("QQ+, AJs+")
+    assert text == "QQ+, AJs+" and parse_range(text) == parse_range("AA, KK, QQ, AKs, AQs, AJs")
     assert find(browser, "combos-1").text.startswith(f"{range_grid('QQ+, AJs+').combos:g} combos")
     for card in ("Ks", "7h", "2d"):
         browser.find_element(By.CSS_SELECTOR, f"[data-card='{card}']").click()

@@ -30,6 +30,7 @@ function addPlayer(text = "") {
     markPicker();
   });
   input.addEventListener("input", () => {
+    if (isHole(input.value) || input.value.trim().toLowerCase() === "random") details.open = false;
     clearTimeout(player.timer);
     player.timer = setTimeout(() => { readRange(player); markPicker(); }, 250);
   });

@@ -146,23 +146,53 @@ class RangeGrid {
     }
   }
 
-  /** The range as text: whole classes by name, weights as 0.5(KQs), single combos where a class is split. */
+  /** The range as text: whole classes as players write them (QQ+, AJs+, 98s-65s), weights as
+   *  0.5(KQs), single combos where a class is split. */
   text() {
-    const parts = [];
+    const whole = new Set(), parts = [];
     for (let r = 0; r < 13; r++) for (let c = 0; c < 13; c++) {
       const name = gridClass(r, c);
       const combos = classCombos(name);
       const weights = combos.map((x) => this.held.get(x) || 0);
       if (weights.every((w) => w === weights[0]) && weights[0] > 0) {
-        parts.push(weights[0] === 1 ? name : `${formatWeight(weights[0])}(${name})`);
+        if (weights[0] === 1) whole.add(name); else parts.push(`${formatWeight(weights[0])}(${name})`);
       } else {
         combos.forEach((x, i) => {
           if (weights[i] > 0) parts.push(weights[i] === 1 ? x : `${formatWeight(weights[i])}(${x})`);
         });
       }
     }
-    return parts.join(", ");
+    return [...compress(whole), ...parts].join(", ");
   }
+}
+
+/** Whole classes in range notation: runs of pairs (QQ+, 99-66) and of kickers under one high card
+ *  (AJs+, K9o-K6o), best first. */
+function compress(classes) {
+  const out = [];
+  const runs = (names, top, plus, dash) => {             // names: classes ordered best first, present or not
+    let start = null;
+    names.forEach((name, i) => {
+      const held = classes.has(name);
+      if (held && start === null) start = i;
+      if (start !== null && (!held || i === names.length - 1)) {
+        const end = held ? i : i - 1;
+        if (end === start) out.push(names[start]);
+        else if (start === 0 && top) out.push(plus(names[end]));
+        else out.push(dash(names[start], names[end]));
+        start = null;
+      }
+    });
+  };
+  const ranks = [...GRID_RANKS];
+  runs(ranks.map((r) => r + r), true, (low) => low + "+", (a, b) => `${a}-${b}`);
+  for (const kind of ["s", "o"]) {
+    ranks.forEach((high, h) => {
+      const names = ranks.slice(h + 1).map((low) => high + low + kind);
+      runs(names, true, (low) => low + "+", (a, b) => `${a}-${b}`);
+    });
+  }
+  return out;
 }
 
 /**
