@@ -16,13 +16,13 @@ in a worker thread (:mod:`pysolver.web._compute`) and raises the library's
 from __future__ import annotations
 
 import re
-from importlib import resources
 from dataclasses import dataclass
 from typing import Mapping, Optional, Sequence
 
-from .. import equity, outs, runouts, solve_showdown, texture
+from .. import equity, outs, runouts, texture
 from ..asp import Solver
-from ..core import ORDERINGS, Card, PokerInputError, Rules, Situation, parse_cards, parse_range, range_grid
+from ..core import (ORDERINGS, Card, PokerInputError, Rules, Situation, parse_cards, parse_range, range_grid,
+                    variant_path)
 from ..crossval import category_counts, describe_rules, rule_diff
 from ._compute import Budget
 from ._rulebook import FILE_NAME, RuleTexts, variant
@@ -138,7 +138,7 @@ def rules_answer(query: Query, texts: RuleTexts, budget: Budget) -> dict:
 
 
 def _variant_text(name: str) -> str:
-    return resources.files("pysolver.encodings").joinpath("variants", f"{variant(name)}.lp").read_text("utf-8")
+    return variant_path(variant(name)).read_text(encoding="utf-8")
 
 
 def diff_answer(query: Query, texts: RuleTexts, budget: Budget) -> dict:
@@ -148,10 +148,9 @@ def diff_answer(query: Query, texts: RuleTexts, budget: Budget) -> dict:
     if showdowns is not None and showdowns > MAX_SHOWDOWNS:
         raise PokerInputError(f"showdowns {showdowns:,}: this page deals at most {MAX_SHOWDOWNS:,}")
     against = texts.rules("", query.get("against") or "standard")
-    matchups = [m for m in query.all("matchup")]
     diff = rule_diff(against, rules_of_query(query, texts), showdowns=showdowns or 0,
                      players=query.number("players", 2) or 2, seed=query.number("seed", 1),
-                     examples=query.number("examples", 3) or 0, matchups=matchups)
+                     examples=query.number("examples", 3) or 0, matchups=query.all("matchup"))
     return diff.to_dict()
 
 

@@ -216,3 +216,22 @@ def test_serve_needs_the_extra_and_a_sane_port(capsys, monkeypatch):
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "starlette" else real(name, *a))
     assert main(["serve"]) == 2
     assert "pip install 'pysolver[web]'" in capsys.readouterr().err
+
+
+def test_another_host_than_this_machine_is_warned_about(capsys, monkeypatch):
+    import pysolver.web._serve as serving
+
+    class Server:                                   # uvicorn, stopped at once
+        started, should_exit = False, True
+
+        def __init__(self, config):
+            pass
+
+        def run(self, sockets):
+            sockets[0].close()
+
+    monkeypatch.setattr(serving.uvicorn, "Server", Server)
+    serving.serve("127.0.0.1", 0)
+    assert "warning" not in capsys.readouterr().err
+    serving.serve("0.0.0.0", 0)
+    assert "anyone who can reach this address can run computations" in capsys.readouterr().err

@@ -7,7 +7,6 @@ folder. Without Chromium and chromedriver the tests are skipped, unless
 ``PYSOLVER_BROWSER_TESTS=required`` (as in CI), when a missing browser fails them.
 """
 
-import json
 import os
 import shutil
 import tempfile
