@@ -11,10 +11,11 @@ from ._deal import Deal, check_player_count
 from ._errors import (CardCountError, DuplicateCardError, InvalidCardError, PlayerCountError, PokerInputError,
                      RangeError, RuleFileError, WorkerError)
 from ._explanation import ROLES, TIE_REASONS, Explanation, HandRoles, Verdict
-from ._grid import CLASS_SIZES, GRID_CLASSES, RangeGrid, class_grid, grid_cell, range_grid
+from ._grid import (CLASS_SIZES, GRID_CLASSES, RangeGrid, class_grid, equity_picture, grid_cell, range_grid,
+                    share_picture, weight_picture)
 from ._numbers import check_count, check_positive, check_seed, draw_seed
-from ._picture import (EMPTY, GREEN, HELD, MISSING, NEUTRAL, RED, Cell, Picture, cards_html, equity_colour,
-                       equity_picture, share_picture, table_html, text_colour, weight_picture)
+from ._picture import (EMPTY, GREEN, HELD, MISSING, NEUTRAL, RED, Cell, Picture, cards_html, equity_colour, table_html,
+                       text_colour)
 from ._orderings import DEFAULT_ORDERING, ORDERINGS, Ordering, ordering
 from ._ranges import Range, as_range, orderings_named, parse_range
 from ._rules import (STANDARD, VARIANTS, Limits, Rules, RulesLike, read_rule_text, rules_fingerprint,

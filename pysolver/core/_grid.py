@@ -24,12 +24,13 @@ range holds (after card removal) and the combos the cell has.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Union
+from typing import Iterable, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
 from ._cards import RANKS, Card
 from ._errors import RangeError
+from ._picture import EMPTY, GREEN, HELD, NEUTRAL, RED, Cell, Picture, equity_colour
 from ._combos import CLASS_INDEX, COMBO_CLASS, HAND_CLASSES, combo_mask
 from ._ranges import Range, parse_range
 
@@ -139,7 +140,6 @@ class RangeGrid:
 
     def _repr_html_(self) -> str:
         """In a notebook: the grid, each cell filled as far as the range holds its class."""
-        from ._picture import weight_picture          # the pictures build on this module
         return weight_picture(self, f"{self.text}: {self.combos:g} combos ({100 * self.share:.2f}%)").to_html()
 
     def __str__(self) -> str:
@@ -182,5 +182,41 @@ def range_grid(rng: Union[str, Range], dead: Iterable[Union[Card, int]] = ()) ->
     return RangeGrid(str(rng), class_grid(held), class_grid(live), remaining * (remaining - 1) // 2)
 
 
+def weight_picture(grid: RangeGrid, title: str, notes: Sequence[str] = ()) -> Picture:
+    """A range: each cell filled as far as the range holds its class's combos."""
+    fractions = grid.fractions
+    cells = tuple(tuple(Cell(GRID_CLASSES[r][c], ((HELD, float(fractions[r, c])),) if fractions[r, c] > 0 else (),
+                             grid.live[r, c] == 0) for c in range(13)) for r in range(13))
+    legend = ((HELD, "held by the range; a partly filled cell: part of its combos, or a weight"),
+              (EMPTY, "not held"))
+    return Picture(title, cells, legend, tuple(notes))
+
+
+def equity_picture(values: np.ndarray, players: int, title: str, held: Optional[np.ndarray] = None,
+                   notes: Sequence[str] = ()) -> Picture:
+    """Equity per class ((13, 13), NaN where unknown), coloured on PokerStove's scale for
+    ``players`` players; ``held`` (13, 13) fractions fill the cells partly (all full by default)."""
+    fill = np.ones((13, 13)) if held is None else held
+    cells = tuple(tuple(Cell(GRID_CLASSES[r][c], ((equity_colour(values[r, c], players), float(fill[r, c])),)
+                             if fill[r, c] > 0 and not np.isnan(values[r, c]) else ()) for c in range(13))
+                  for r in range(13))
+    fair = 1 / players
+    legend = ((GREEN, f"equity above the fair share 1/{players} = {100 * fair:.3g}% (full green: "
+                      f"{100 * min(2 * fair, 1):.3g}% or more)"),
+              (NEUTRAL, f"the fair share, {100 * fair:.3g}%"),
+              (RED, f"below it (full red: {100 * fair / 2:.3g}% or less)"))
+    return Picture(title, cells, legend, tuple(notes))
+
+
+def share_picture(shares: Sequence[np.ndarray], colours: Sequence[str], meanings: Sequence[str], title: str,
+                  notes: Sequence[str] = ()) -> Picture:
+    """Each cell split into coloured segments, one per group, as wide as the group's share
+    of the cell ((13, 13) fractions per group, summing to at most 1 in a cell)."""
+    cells = tuple(tuple(Cell(GRID_CLASSES[r][c], tuple((colour, float(share[r, c]))
+                                                        for colour, share in zip(colours, shares) if share[r, c] > 0))
+                        for c in range(13)) for r in range(13))
+    return Picture(title, cells, tuple(zip(colours, meanings)), tuple(notes))
+
+
 __all__ = ["GRID_RANKS", "CLASS_SIZES", "GRID_CLASSES", "grid_cell", "grid_class", "class_grid", "RangeGrid",
-           "range_grid"]
+           "range_grid", "weight_picture", "equity_picture", "share_picture"]

@@ -3,10 +3,12 @@
 A :class:`Picture` is what to draw, independent of where: per cell a label and
 coloured *segments* filling it from the left (a cell held at weight 0.5 is
 half filled), a title, a legend that says what each colour means, and lines of
-text under the grid. The command line draws it for the terminal with rich (and
-as SVG and HTML) and with matplotlib as PNG; :meth:`Picture.to_html` draws it as
-an HTML table, which is how results show themselves in a notebook
-(``_repr_html_``) and how the web app colours its grids.
+text under the grid (built from a range or an equity per class by
+``weight_picture``, ``equity_picture`` and ``share_picture``, beside the grid).
+The command line draws it for the terminal with rich (and as SVG and HTML) and
+with matplotlib as PNG; :meth:`Picture.to_html` draws it as an HTML table,
+which is how results show themselves in a notebook (``_repr_html_``), in the
+web app's colours.
 
 The colour scale of equity follows PokerStove: neutral at the fair share
 ``1/N`` of ``N`` players, green above it, red below it, full green at twice
@@ -22,11 +24,10 @@ from __future__ import annotations
 import html
 import math
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Sequence
 
 import numpy as np
 
-from ._grid import GRID_CLASSES, RangeGrid
 
 NEUTRAL, GREEN, RED = "#e6e6e6", "#1a9641", "#d7191c"
 HELD = "#f2c12e"
@@ -61,7 +62,7 @@ class Picture:
     def to_html(self) -> str:
         """The picture as an HTML table with inline styles (no stylesheet needed).
 
-        >>> from pysolver.core import range_grid
+        >>> from pysolver.core import range_grid, weight_picture
         >>> weight_picture(range_grid("QQ+"), "QQ+").to_html().count("<td")
         169
         """
@@ -135,42 +136,6 @@ def text_colour(background: str) -> str:
     return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
 
 
-def weight_picture(grid: RangeGrid, title: str, notes: Sequence[str] = ()) -> Picture:
-    """A range: each cell filled as far as the range holds its class's combos."""
-    fractions = grid.fractions
-    cells = tuple(tuple(Cell(GRID_CLASSES[r][c], ((HELD, float(fractions[r, c])),) if fractions[r, c] > 0 else (),
-                             grid.live[r, c] == 0) for c in range(13)) for r in range(13))
-    legend = ((HELD, "held by the range; a partly filled cell: part of its combos, or a weight"),
-              (EMPTY, "not held"))
-    return Picture(title, cells, legend, tuple(notes))
-
-
-def equity_picture(values: np.ndarray, players: int, title: str, held: Optional[np.ndarray] = None,
-                   notes: Sequence[str] = ()) -> Picture:
-    """Equity per class ((13, 13), NaN where unknown), coloured on PokerStove's scale for
-    ``players`` players; ``held`` (13, 13) fractions fill the cells partly (all full by default)."""
-    fill = np.ones((13, 13)) if held is None else held
-    cells = tuple(tuple(Cell(GRID_CLASSES[r][c], ((equity_colour(values[r, c], players), float(fill[r, c])),)
-                             if fill[r, c] > 0 and not np.isnan(values[r, c]) else ()) for c in range(13))
-                  for r in range(13))
-    fair = 1 / players
-    legend = ((GREEN, f"equity above the fair share 1/{players} = {100 * fair:.3g}% (full green: "
-                      f"{100 * min(2 * fair, 1):.3g}% or more)"),
-              (NEUTRAL, f"the fair share, {100 * fair:.3g}%"),
-              (RED, f"below it (full red: {100 * fair / 2:.3g}% or less)"))
-    return Picture(title, cells, legend, tuple(notes))
-
-
-def share_picture(shares: Sequence[np.ndarray], colours: Sequence[str], meanings: Sequence[str], title: str,
-                  notes: Sequence[str] = ()) -> Picture:
-    """Each cell split into coloured segments, one per group, as wide as the group's share
-    of the cell ((13, 13) fractions per group, summing to at most 1 in a cell)."""
-    cells = tuple(tuple(Cell(GRID_CLASSES[r][c], tuple((colour, float(share[r, c]))
-                                                        for colour, share in zip(colours, shares) if share[r, c] > 0))
-                        for c in range(13)) for r in range(13))
-    return Picture(title, cells, tuple(zip(colours, meanings)), tuple(notes))
-
-
 __all__ = ["NEUTRAL", "GREEN", "RED", "HELD", "EMPTY", "MISSING", "SUIT_COLOURS", "Cell", "Picture", "cards_html",
            "table_html", "equity_colour",
-           "text_colour", "weight_picture", "equity_picture", "share_picture"]
+           "text_colour"]
