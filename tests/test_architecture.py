@@ -47,7 +47,7 @@ def test_public_api():
     assert 30 <= len(pysolver.__all__) <= 40
     for name in pysolver.__all__:
         assert getattr(pysolver, name) is not None
-    assert pysolver.__version__ == importlib.metadata.version("pysolver")
+    assert pysolver.__version__ == importlib.metadata.version("pysolver-holdem")
     for package in ("core", "asp", "evaluator", "odds", "crossval"):
         module = importlib.import_module(f"pysolver.{package}")
         assert all(hasattr(module, name) for name in module.__all__)

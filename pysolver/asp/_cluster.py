@@ -10,7 +10,7 @@ hands, a chunk of deals). :func:`run_tasks` runs them where the caller says:
   Dask documents (``dask scheduler`` on one machine, ``dask worker ADDRESS`` on
   each of the others, every one with pysolver installed).
 
-Dask is an optional extra (``pip install 'pysolver[cluster]'``). clingo keeps
+Dask is an optional extra (``pip install 'pysolver-holdem[cluster]'``). clingo keeps
 every symbol it makes for the life of a process and its controls do not pickle,
 so a Dask worker never runs clingo itself: it hands each task to a child Python
 process of its own (:func:`serve`), which builds its own clingo control and is
@@ -47,7 +47,7 @@ CONNECT_SECONDS = 20
 
 
 def cluster_available() -> bool:
-    """Whether the Dask extra is installed (``pip install 'pysolver[cluster]'``)."""
+    """Whether the Dask extra is installed (``pip install 'pysolver-holdem[cluster]'``)."""
     try:
         import distributed  # noqa: F401
     except ImportError:
@@ -115,7 +115,7 @@ def _connect(scheduler: str, workers: int):
         from distributed import Client, LocalCluster
     except ImportError:
         raise PokerInputError(f"--scheduler {scheduler}: running on a Dask cluster needs the cluster extra "
-                              "(pip install 'pysolver[cluster]')") from None
+                              "(pip install 'pysolver-holdem[cluster]')") from None
     import logging
     if scheduler == "local":
         import dask

@@ -1,4 +1,4 @@
-"""PNG pictures of the grid with matplotlib, an optional extra: ``pip install 'pysolver[plot]'``.
+"""PNG pictures of the grid with matplotlib, an optional extra: ``pip install 'pysolver-holdem[plot]'``.
 
 :func:`save_png` draws a :class:`~pysolver.core.Picture` as the terminal
 does, with exact fills (a cell held at weight 0.3 is 30% filled), and writes a
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..core import EMPTY, MISSING, Picture, text_colour
 
-INSTALL = "pip install 'pysolver[plot]'"
+INSTALL = "pip install 'pysolver-holdem[plot]'"
 
 
 class PlotUnavailable(RuntimeError):

@@ -34,7 +34,7 @@ def add_export_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--svg", metavar="FILE", help="also write the picture as SVG")
     parser.add_argument("--html", metavar="FILE", help="also write the picture as HTML")
     parser.add_argument("--png", metavar="FILE",
-                        help="also write the picture as PNG (needs matplotlib: pip install 'pysolver[plot]')")
+                        help="also write the picture as PNG (needs matplotlib: pip install 'pysolver-holdem[plot]')")
 
 
 def add_parser(subparsers) -> None:

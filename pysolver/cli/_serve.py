@@ -21,7 +21,7 @@ def add_parser(subparsers) -> None:
     parser = subparsers.add_parser(
         "serve", help="the web app: equity with range grids, showdowns explained, the rules lab",
         description="Serve the web app on http://HOST:PORT/ (equity, showdown and rules pages, and their "
-                    "JSON API). Needs the web extra: pip install 'pysolver[web]'.")
+                    "JSON API). Needs the web extra: pip install 'pysolver-holdem[web]'.")
     parser.add_argument("--host", default="127.0.0.1",
                         help="the address to listen on (default 127.0.0.1: this machine only)")
     parser.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0 picks a free one)")
@@ -39,7 +39,7 @@ def add_parser(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     missing = [name for name in WEB_MODULES if importlib.util.find_spec(name) is None]
     if missing:
-        raise PokerInputError(f"serve needs {' and '.join(missing)}: pip install 'pysolver[web]'")
+        raise PokerInputError(f"serve needs {' and '.join(missing)}: pip install 'pysolver-holdem[web]'")
     if not 0 <= args.port <= 65535:
         raise PokerInputError(f"port {args.port}: a number from 0 to 65535")
     if args.workers is not None and args.workers < 1:
