@@ -28,6 +28,7 @@ import argparse
 import json
 import os
 import time
+from pathlib import Path
 from typing import Optional, Sequence
 
 import pysolver
@@ -74,7 +75,7 @@ def rate_case(quick: bool) -> Result:
 
 
 def full_case(path: str) -> Result:
-    report = json.loads(open(path, encoding="utf-8").read())
+    report = json.loads(Path(path).read_text(encoding="utf-8"))
     cpu = report["asp"]["cpu_seconds"] + report["evaluator"]["cpu_seconds"]
     rules = report["rules"].rsplit(" ", 1)[0]                   # the files, without the fingerprint
     standard = rules == "standard"

@@ -94,7 +94,7 @@ def eval7_runouts() -> Callable[[], None]:
 
     def run() -> None:
         for board in combinations(rest, 5):
-            eval7.evaluate(hero + list(board)) > eval7.evaluate(villain + list(board))
+            _ = eval7.evaluate(hero + list(board)) > eval7.evaluate(villain + list(board))
     return run
 
 

@@ -9,7 +9,7 @@ from pysolver import outs, runouts
 
 # Heads-up from the flop: 990 two-card runouts, each its own showdown in one clingo program.
 report = runouts(["As Ks", "Qh Qd"], "Js Ts 2c")
-for p, hole in enumerate(report.deal.players):
+for p in range(len(report.deal.players)):
     print(f"player {p}: wins {report.wins[p]}, ties {report.ties[p]}, losses {report.losses[p]} "
           f"of {len(report.runouts)}")
     print("   ", ", ".join(f"{c.label} {n}" for c, n in sorted(report.categories[p].items(), reverse=True)))

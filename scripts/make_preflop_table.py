@@ -57,7 +57,7 @@ def enumerate_matchups(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     for n, key in enumerate(keys.tolist()):
         first, second = divmod(key, len(COMBOS))
         tally = exact_fixed(np.array([COMBOS[first], COMBOS[second]]))
-        wins, tied = np.rint(tally.wins).astype(np.int64), int(round(tally.ties[0]))
+        wins, tied = np.rint(tally.wins).astype(np.int64), round(tally.ties[0])
         assert wins.sum() + tied == round(tally.deals) == BOARDS, key
         first_wins[n], ties[n] = wins[0], tied
         if (n + 1) % 2000 == 0 or n + 1 == len(keys):

@@ -44,6 +44,7 @@ def pages_with_examples() -> list:
             if any(match.group(1) == "python" for match in FENCE.finditer(page.read_text(encoding="utf-8")))]
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("page", pages_with_examples())
 def test_python_examples(page: Path, monkeypatch) -> None:
     """A page's python blocks in order, sharing one namespace, as a reader runs them."""
@@ -86,4 +87,5 @@ def test_readme_shape() -> None:
     assert text.count("<!-- performance:start -->") == 1 and text.count("<!-- performance:end -->") == 1
     assert text.index("<!-- performance:start -->") < text.index("<!-- performance:end -->")
     first_commands = [line for line in lines if line.startswith("python3 -m venv")][:2]
-    assert first_commands[1].endswith("pip install -e '.[test]' && pytest")
+    assert first_commands[1].endswith("pip install -e '.[test]' && pytest --full")
+    assert "\npytest --full\n" in (ROOT / ".ci" / "run").read_text()       # CI runs the README's test command

@@ -72,7 +72,7 @@ def recycled_imap(function: Callable[[T], R], tasks: Iterable[T], workers: int, 
                     missing = [i for i in indices if i not in done and i >= next_result]
                     failed = any(not done[i][0] for i in indices if i in done)   # raised below, in order
                     if process.exitcode != 0 or (missing and not failed):
-                        raise WorkerError(_lost(process.exitcode, missing or list(indices), len(tasks)))
+                        raise WorkerError(_lost(process.exitcode, missing or list(indices), len(tasks))) from None
             while next_result in done:
                 ok, value = done.pop(next_result)
                 if not ok:

@@ -134,7 +134,7 @@ def _hidden_includes(text: str) -> list[tuple[int, int, int, int, str]]:
         quoted = text[:start[0]] + '"' + text[start[1]:end[0]] + '"' + text[end[1]:]
         messages: list[str] = []
         try:
-            ast.parse_string(quoted, lambda statement: None, logger=lambda code, message: messages.append(message))
+            ast.parse_string(quoted, lambda statement: None, logger=lambda code, message: messages.append(message))  # noqa: B023
         except RuntimeError:
             pass
         line = text.count("\n", 0, match.start()) + 1
@@ -279,7 +279,7 @@ def _placed(node: ast.AST, path: str) -> ast.AST:
             changes[key] = _placed(child, path)
         elif child is not None:
             changes[key] = [_placed(item, path) for item in child]
-    if "location" in node.keys():
+    if "location" in node.keys():  # noqa: SIM118 (a clingo AST, not a dict)
         begin, end = node.location.begin, node.location.end
         changes["location"] = ast.Location(ast.Position(path, begin.line, begin.column),
                                            ast.Position(path, end.line, end.column))

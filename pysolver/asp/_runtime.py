@@ -36,7 +36,7 @@ from __future__ import annotations
 import logging
 import os
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, cache
 from importlib import resources
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -73,13 +73,13 @@ def encoding_path(name: str) -> Path:
     return Path(str(resources.files("pysolver.encodings").joinpath(name)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def encoding_text(name: str) -> str:
     """The text of one of the encodings (read once)."""
     return resources.files("pysolver.encodings").joinpath(name).read_text(encoding="utf-8")
 
 
-@lru_cache(maxsize=None)
+@cache
 def encoding_statements(names: tuple[str, ...]) -> tuple[ast.AST, ...]:
     """The encodings ``names`` parsed once into clingo AST statements."""
     statements: list[ast.AST] = []
@@ -87,7 +87,7 @@ def encoding_statements(names: tuple[str, ...]) -> tuple[ast.AST, ...]:
     return tuple(statements)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _deal_input_statements() -> tuple[ast.AST, ...]:
     statements: list[ast.AST] = []
     ast.parse_string(DEAL_INPUT_RULES, statements.append)

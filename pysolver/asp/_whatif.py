@@ -123,7 +123,7 @@ def whatif_situation(players: Sequence[PlayerLike], board: CardsLike, dead: Card
                      rules: Rules) -> Situation:
     """A what-if deal, checked: a flop or a turn, 2 to 9 players with known hole cards."""
     situation = Situation.of(players, board, dead=dead, rules=rules, boards=(3, 4), most=MAX_WHATIF_PLAYERS)
-    situation.holes  # every player's hole cards are known
+    _ = situation.holes  # every player's hole cards are known
     return situation
 
 

@@ -35,7 +35,7 @@ def _class_name(card_a: int, card_b: int) -> str:
 
 HAND_CLASSES: tuple[str, ...] = tuple(
     [RANKS[r] * 2 for r in range(12, -1, -1)]
-    + [RANKS[h] + RANKS[l] + s for s in "so" for h in range(12, -1, -1) for l in range(h - 1, -1, -1)])
+    + [RANKS[h] + RANKS[lo] + s for s in "so" for h in range(12, -1, -1) for lo in range(h - 1, -1, -1)])
 """The 169 starting-hand classes: pairs AA..22, then suited AKs..32s, then offsuit AKo..32o."""
 
 CLASS_INDEX: dict[str, int] = {name: i for i, name in enumerate(HAND_CLASSES)}
@@ -59,7 +59,7 @@ def class_combos(name: str) -> np.ndarray:
     """Indices into :data:`COMBOS` of the combos of one class (``'AKs'`` -> 4 combos)."""
     if name not in CLASS_INDEX:
         raise RangeError(f"unknown starting hand {quoted(name)}")
-    return np.flatnonzero(COMBO_CLASS == CLASS_INDEX[name])
+    return np.flatnonzero(CLASS_INDEX[name] == COMBO_CLASS)
 
 
 def combo_mask(cards: Iterable[Union[Card, int]]) -> np.ndarray:

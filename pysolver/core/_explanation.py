@@ -178,8 +178,8 @@ def long_name(hand: Hand, straights: Sequence[Sequence[int]] = _STANDARD_RUNS) -
 def _shared(category: Category, decided_by: str, index: int, ranks: Sequence[int]) -> str:
     """What both hands have, up to the element that decides."""
     plural = [RANK_PLURALS[x] for x in ranks]
-    if decided_by == "lead" and index == 0 or decided_by == "kicker" and index == 0 and \
-            category in (_C.FLUSH, _C.HIGH_CARD):
+    if (decided_by == "lead" and index == 0) or (decided_by == "kicker" and index == 0 and \
+            category in (_C.FLUSH, _C.HIGH_CARD)):
         return _A_CATEGORY[category]
     if decided_by == "lead":
         return {_C.TWO_PAIR: f"two pair, {plural[0]} up", _C.FULL_HOUSE: f"a full house, {plural[0]} full"} \

@@ -47,7 +47,7 @@ DEFAULT_ORDERING = "vs1"
 
 _TABLES = {"vs1": "preflop_equity.json", "vs2": "preflop_orderings.json", "vs3": "preflop_orderings.json",
            "chen": "preflop_orderings.json"}
-_SIZES = {name: int((COMBO_CLASS == i).sum()) for i, name in enumerate(HAND_CLASSES)}
+_SIZES = {name: int((i == COMBO_CLASS).sum()) for i, name in enumerate(HAND_CLASSES)}
 
 
 @dataclass(frozen=True)

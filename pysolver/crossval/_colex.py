@@ -43,7 +43,7 @@ def _deck(deck: DeckLike) -> np.ndarray:
     """The deck's card indices, ascending, (n,) int64; checked."""
     if isinstance(deck, Rules):
         deck = [c.index for c in deck.deck]
-    elif deck is None or isinstance(deck, (int, np.integer)) and not isinstance(deck, bool):
+    elif deck is None or (isinstance(deck, (int, np.integer)) and not isinstance(deck, bool)):
         deck = range(52 if deck is None else int(deck))
     cards = np.asarray(deck, dtype=np.int64).reshape(-1)
     if not 7 <= len(cards) <= 52 or cards.min() < 0 or cards.max() > 51 or (np.diff(cards) <= 0).any():
@@ -237,7 +237,7 @@ def rank_tasks(tasks: int, deck: DeckLike = None, whole_groups: bool = True) -> 
         into = hands[:, 0] + _BINOM[hands[:, 1], 2]                   # the rank within the group
         size = _BINOM[hands[:, 2], 2]
         cuts[1:-1] = np.where(2 * into <= size, inner - into, inner - into + size)
-    return [(int(a), int(b)) for a, b in zip(cuts[:-1], cuts[1:])]
+    return [(int(a), int(b)) for a, b in itertools.pairwise(cuts)]
 
 
 # --- Classes up to a permutation of the suits --------------------------------------------------
@@ -338,7 +338,7 @@ def canonical_tasks(tasks: int, deck: DeckLike = None) -> list[tuple[int, int]]:
     offsets = canonical_classes(deck).offsets
     wanted = np.array([int(offsets[-1]) * i // tasks for i in range(tasks + 1)])
     cuts = offsets[np.searchsorted(offsets, wanted)]
-    return [(int(a), int(b)) for a, b in zip(cuts[:-1], cuts[1:])]
+    return [(int(a), int(b)) for a, b in itertools.pairwise(cuts)]
 
 
 def canonical_range(start: int, stop: int, deck: DeckLike = None) -> ShowdownGroups:

@@ -26,7 +26,7 @@ from collections import defaultdict
 
 import numpy as np
 
-from ..core import Category, Rules, STANDARD
+from ..core import Category, Rules
 from ..evaluator import categories, describe_value, evaluate_batch, tiebreak_ranks
 
 _LEADS = {Category.PAIR: ("the pair",), Category.TWO_PAIR: ("the high pair", "the low pair"),
@@ -111,7 +111,7 @@ def _pairs(rows: dict[str, list]) -> list[tuple[str, int, list, int, list]]:
         low, high = rows[f"<{t}"], rows[f">{t}"]
         if low[0] != -high[0]:
             out.append(("split", t, high, t, low))
-    for t, u in zip(classes, classes[1:]):
+    for t, u in itertools.pairwise(classes):
         high, low = rows[f">{t}"], rows[f"<{u}"]
         if -high[0] >= low[0]:
             out.append(("tied" if -high[0] == low[0] else "reversed", u, low, t, high))

@@ -138,7 +138,7 @@ def rank_ranges(tasks: int, cards: int, rules: Rules = STANDARD) -> list[tuple[i
     """
     total = deck_hands(cards, rules)
     cuts = [total * i // tasks for i in range(tasks + 1)]
-    return [(a, b) for a, b in zip(cuts[:-1], cuts[1:]) if b > a]
+    return [(a, b) for a, b in itertools.pairwise(cuts) if b > a]
 
 
 def hands_of_ranks(start: int, stop: int, cards: int, rules: Rules = STANDARD) -> np.ndarray:

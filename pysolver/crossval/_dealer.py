@@ -162,7 +162,7 @@ def deal_skewed(count: int, players: int = 2, board_size: int = 5, seed: int | N
     sizes = {"straight_flush": 5, "quads": 4, "two_trips": 6, "big_flush": 6, "three_pairs": 6,
              "wheel": 5, "board_plays": 5}
     rare = [c for c in CASES[1:] if sizes[c] <= seen and (c != "board_plays" or board_size == 5)]
-    n_uniform = int(round(count * uniform_share)) if rare else count
+    n_uniform = round(count * uniform_share) if rare else count
     shares = np.full(len(rare), (count - n_uniform) // max(len(rare), 1))
     shares[:(count - n_uniform) - int(shares.sum())] += 1
     # Player 0's cards are columns 0, 1 and the board; the seats are shuffled at the end.

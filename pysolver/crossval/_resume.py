@@ -186,7 +186,7 @@ class ResumeFile:
         fresh = not self.path.exists() or self.path.stat().st_size == 0
         self._hold()
         try:
-            self._file = open(self.path, "a", encoding="utf-8")
+            self._file = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 (open while the run lasts)
             if fresh:
                 self._file.write(json.dumps({"format": FORMAT, "version": VERSION, "run": self.run}) + "\n")
             elif self._good_bytes is not None:

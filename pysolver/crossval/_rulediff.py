@@ -121,7 +121,7 @@ def class_changes(a: Rules, b: Rules, examples: int = 3) -> ClassChanges:
     merges = int((np.bincount(x) > 1).sum())
     recategorised = Counter(f"{Category(int(ca)).snake} -> {Category(int(cb)).snake}"
                             for ca, cb in zip(categories(group, a), categories(x, b)) if ca != cb)
-    return ClassChanges(len(hands), int(len(np.unique(group))), len(moved_classes), int(counts[moved].sum()),
+    return ClassChanges(len(hands), len(np.unique(group)), len(moved_classes), int(counts[moved].sum()),
                         {c.snake: by_category[c.snake] for c in reversed(a.order) if by_category[c.snake]},
                         _inversions(x), splits, merges, dict(recategorised),
                         _examples(hands[first], group, x, below_after, examples, a, b))

@@ -52,7 +52,7 @@ def rank_multisets(size: int, most: int = 4) -> np.ndarray:
     ((91, 13), (6175, 13))
     """
     rows = np.zeros((1, 0), dtype=np.int64)
-    for rank in range(13):
+    for _ in range(13):
         left = size - rows.sum(axis=1)
         grown = [np.column_stack([rows[left >= m], np.full((int((left >= m).sum()), 1), m)])
                  for m in range(min(most, size) + 1)]

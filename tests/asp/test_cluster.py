@@ -15,6 +15,8 @@ from pysolver.core._rules import variant_path
 
 from tests.helpers import cluster_tasks
 
+pytestmark = pytest.mark.heavy   # a Dask cluster of worker processes
+
 
 def test_local_processes_and_the_cluster_give_the_same_results(dask_scheduler):
     tasks = list(range(-5, 6))
@@ -68,8 +70,8 @@ def test_a_killed_child_s_task_is_resubmitted_and_counted(dask_scheduler, tmp_pa
 
 
 def test_an_error_in_a_task_is_raised_not_retried(dask_scheduler):
-    with pytest.raises(PokerInputError, match="task 2 refused"):
-        with run_tasks(cluster_tasks.refuse, [2], scheduler=dask_scheduler) as run:
+    with pytest.raises(PokerInputError, match="task 2 refused"), \
+            run_tasks(cluster_tasks.refuse, [2], scheduler=dask_scheduler) as run:
             list(run)
     assert run.retries == 0
 

@@ -38,6 +38,7 @@ def included_order(folder: Path, flush: int, full_house: int) -> str:
     return write(folder, "mine.lp", "\n".join(lines) + '\n#include "order.lp".\n')
 
 
+@pytest.mark.heavy
 def test_an_edited_included_file_is_never_answered_from_the_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("PYSOLVER_CACHE", str(tmp_path / "cache"))
     path = included_order(tmp_path, flush=5, full_house=6)
@@ -68,6 +69,7 @@ def test_runaway_grounding_stops_at_the_time_limit(tmp_path):
     assert time.monotonic() - start < 10
 
 
+@pytest.mark.heavy
 def test_runaway_grounding_stops_at_the_memory_limit(tmp_path):
     path = write(tmp_path, "runaway.lp", RUNAWAY)
     with pytest.raises(RuleFileError, match=r"runaway.lp'.*memory limit of 128 MiB"):

@@ -61,7 +61,7 @@ def test_short_deck_straights():
 def asp_statements(text: str) -> list[str]:
     """The lines of an ASP file that are not comments (``%`` lines and ``%* ... *%`` blocks)."""
     text = re.sub(r"%\*.*?\*%", "", text, flags=re.S)
-    return [line for line in (l.split("%")[0].strip() for l in text.splitlines()) if line]
+    return [line for line in (raw.split("%")[0].strip() for raw in text.splitlines()) if line]
 
 
 def test_flush_beats_full_house_differs_from_standard_in_two_facts():
@@ -74,6 +74,7 @@ def test_flush_beats_full_house_differs_from_standard_in_two_facts():
 
 # --- every five-card hand of the short deck, against the separate ranking ---------------------
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("name, order", [("short_deck", SHORT_DECK),
                                          ("short_deck_straight_beats_trips", SHORT_DECK_STRAIGHT_OVER_TRIPS)])
 def test_short_deck_five_card_hands(name, order):
@@ -94,6 +95,7 @@ def test_short_deck_five_card_hands(name, order):
     assert len(np.unique(values)) == n_values(name) == 1404
 
 
+@pytest.mark.heavy
 def test_flush_beats_full_house_on_the_full_deck():
     hands = all_hands(0)
     category, key = classify(hands, 0, FLUSH_OVER_FULL_HOUSE)
@@ -114,6 +116,7 @@ def test_seven_card_hands_are_their_best_five(name, low, order):
     assert (np.unique(keys, return_inverse=True)[1] == np.unique(values, return_inverse=True)[1]).all()
 
 
+@pytest.mark.heavy
 def test_asp_ranking_of_the_standard_game_is_the_shipped_tables():
     # The evaluator's shipped tables come from the Python reference; clingo ranking the
     # 7,462 classes under variants/standard.lp must give exactly the same tables.
@@ -241,6 +244,7 @@ def test_short_deck_outs_and_runouts_agree():
 
 # --- cross-validation per variant ----------------------------------------------------------------
 
+@pytest.mark.heavy
 def test_crossval_short_deck():
     report = crossval_random(1500, players=3, cards=7, seed=11, rules="short_deck")
     assert report.ok, report.mismatches[:3]
@@ -252,6 +256,7 @@ def test_crossval_short_deck():
 
 # --- your own rules file -----------------------------------------------------------------------
 
+@pytest.mark.heavy
 def test_a_users_rules_file_flows_through_to_the_evaluator(tmp_path):
     # A straight above a flush: seven cards with a flush and a (non-flush) straight play the straight.
     text = (standard_text().replace("category_order(straight, 4).", "category_order(straight, 5).")
@@ -267,6 +272,7 @@ def test_a_users_rules_file_flows_through_to_the_evaluator(tmp_path):
     assert report.ok and report.to_dict()["rules"] == f"{path} {rules_fingerprint([text])}"     # the book checked
 
 
+@pytest.mark.heavy
 def test_added_files_flow_through_to_the_evaluator(tmp_path):
     wrap = write(tmp_path, "wrap.lp",
                  "straight(four, 1, king; four, 2, ace; four, 3, two; four, 4, three; four, 5, four).\n")

@@ -39,7 +39,7 @@ def brute_runouts(holes, board, dead=""):
 def brute_counts(brute, players):
     wins, ties, losses = [0] * players, [0] * players, [0] * players
     reached = [Counter() for _ in range(players)]
-    for values, cats, _, winners in brute.values():
+    for _, cats, _, winners in brute.values():
         for p in range(players):
             reached[p][cats[p]] += 1
             if p not in winners:
@@ -56,7 +56,7 @@ def check_against_brute_force(holes, board, dead=""):
     brute = brute_runouts(holes, board, dead)
     assert [r.cards for r in report.runouts] == sorted(brute)
     for r in report.runouts:
-        values, cats, words, winners = brute[r.cards]
+        _, cats, words, winners = brute[r.cards]
         assert [h.category for h in r.hands] == cats, r.cards
         assert [h.description for h in r.hands] == words, r.cards
         assert r.winners == winners, r.cards
@@ -66,6 +66,7 @@ def check_against_brute_force(holes, board, dead=""):
     return report
 
 
+@pytest.mark.heavy
 def test_heads_up_from_the_flop_every_runout():
     # 45 unseen cards: C(45, 2) = 990 two-card runouts.
     report = check_against_brute_force(["AsKs", "QhQd"], "Js Ts 2c")
@@ -116,6 +117,7 @@ def test_random_turn_deals_against_brute_force(seed):
     check_against_brute_force(holes, cards[2 * players:])
 
 
+@pytest.mark.heavy
 def test_six_handed_from_the_flop_against_brute_force():
     check_against_brute_force(["AsKs", "QhQd", "7c7d", "8h9h", "2d3d", "AcKd"], "Js Ts 2c")
 
@@ -153,6 +155,7 @@ def brute_outs(holes, board):
     (["5c6d", "5h6s"], "7c 8c 2c"),            # tied now: the clubs are 5c6d's outs
     (["AhKh", "7c7d", "QsQc"], "7h 2h 3c 9s"),
 ])
+@pytest.mark.heavy
 def test_outs_and_runner_runner_against_brute_force(holes, board):
     report = runouts(holes, board)
     single, pairs = brute_outs(holes, board)

@@ -14,6 +14,8 @@ from pysolver.asp._processes import recycled_imap
 from pysolver.core._errors import WorkerError
 from tests.helpers.process_table import alive, children
 
+pytestmark = pytest.mark.heavy   # worker processes started, killed and waited for
+
 
 def _die_on(task: int) -> int:
     if task == 2:

@@ -42,9 +42,9 @@ def test_range_names_its_ordering(capsys):
 
 
 def test_card_removal_and_short_deck(capsys):
-    status, out, _ = run(capsys, "range", "AA", "--dead", "As")
+    _, out, _ = run(capsys, "range", "AA", "--dead", "As")
     assert out.splitlines()[0] == "AA: 3 combos, 0.24% of 1,275" and "AA*" in out
-    status, out, _ = run(capsys, "range", "random", "--rules", "short_deck")
+    _, out, _ = run(capsys, "range", "random", "--rules", "short_deck")
     lines = out.splitlines()
     assert lines[0] == "random: 630 combos, 100.00% of 630"
     assert lines[9].endswith("66") and lines[10:14] == ["", "", "", ""]     # the cells of 5..2 stay blank
@@ -79,7 +79,7 @@ def test_png_needs_matplotlib(capsys, tmp_path, monkeypatch):
 
     monkeypatch.setattr(builtins, "__import__", no_matplotlib)
     status, out, err = run(capsys, "range", "AA", "--png", str(tmp_path / "r.png"))
-    assert status == 2 and out == "" and err.count("\n") == 1 and "pip install 'pysolver[plot]'" in err
+    assert status == 2 and out == "" and err.count("\n") == 1 and "pip install 'pysolver-holdem[plot]'" in err
 
 
 def test_png(capsys, tmp_path):

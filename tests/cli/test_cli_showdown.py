@@ -54,7 +54,7 @@ def test_three_players_on_the_flop_with_a_tie(capsys):
 
 
 def test_tie_text(capsys):
-    status, out, _ = run(capsys, "2c 3d", "4h 5s", "--board", "Ac Kd Qh Js Tc")
+    _, out, _ = run(capsys, "2c 3d", "4h 5s", "--board", "Ac Kd Qh Js Tc")
     assert out.splitlines()[-1] == "tie: players 0, 1 split the pot"
 
 
@@ -107,7 +107,7 @@ def test_too_many_players(capsys):
     from pysolver.core._cards import deck
     cards = [str(c) for c in deck()]
     holes = [f"{cards[2 * i]} {cards[2 * i + 1]}" for i in range(24)]
-    status, out, err = run(capsys, *holes)
+    status, _, err = run(capsys, *holes)
     assert status == 2 and err == "pysolver: error: 24 players: the 52-card deck deals at most 23 " \
                                   "beside a 5-card board\n"
 

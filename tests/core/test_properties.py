@@ -129,7 +129,7 @@ def test_card_parse_rank_and_suit(rank, suit, lower):
 def test_parse_range_any_input(value):
     result = outcome(parse_range, value)
     if isinstance(result, Range):
-        assert result.weights.shape == (1326,) and ((0 <= result.weights) & (result.weights <= 1)).all()
+        assert result.weights.shape == (1326,) and ((result.weights >= 0) & (result.weights <= 1)).all()
 
 
 classes = st.sampled_from(["AA", "KK", "72", "AKs", "T9o", "QJ", "22"])
@@ -144,7 +144,7 @@ def test_parse_range_weights_combos_of_each_class(items):
     weights = parse_range(text).weights
     expected = np.zeros(1326)
     for name, w, _ in items:                   # a later item's weight wins
-        names = [name] if len(name) == 2 and name[0] == name[1] or len(name) == 3 else [name + "s", name + "o"]
+        names = [name] if (len(name) == 2 and name[0] == name[1]) or len(name) == 3 else [name + "s", name + "o"]
         for n in names:
             expected[class_combos(n)] = 1.0 if w is None else w
     assert np.array_equal(weights, expected)

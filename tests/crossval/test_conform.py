@@ -22,6 +22,8 @@ from pysolver.crossval._evaluators import CARD_TEXT
 from tests.helpers import textbook as textbook_module
 from tests.helpers.textbook import buggy, evaluate as textbook
 
+pytestmark = pytest.mark.heavy   # whole conformance runs
+
 TEXTBOOK = f"{sys.executable} {textbook_module.__file__}"
 
 

@@ -12,6 +12,8 @@ from pysolver.cli import main
 
 from tests.helpers import textbook as textbook_module
 
+pytestmark = pytest.mark.heavy   # whole conformance runs
+
 TEXTBOOK = f"{sys.executable} {textbook_module.__file__}"
 SHORT_DECK_EVAL = '''
 from pysolver import evaluate, evaluate_batch

@@ -30,6 +30,7 @@ ALL_CATEGORIES = {"high_card", "pair", "two_pair", "three_of_a_kind", "straight"
                   "full_house", "four_of_a_kind", "straight_flush", "royal_flush"}
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("count, players, cards", [
     (12000, 2, 7), (3000, 6, 7), (2500, 3, 6), (2500, 4, 5)])
 def test_random_showdowns_agree(count, players, cards):
@@ -43,6 +44,7 @@ def test_random_showdowns_agree(count, players, cards):
         assert all(report.cases[c] > 0 for c in CASES)
 
 
+@pytest.mark.heavy
 def test_streets_agree():
     report = crossval_streets(600, seed=11)
     assert report.ok, report.mismatches
@@ -224,6 +226,7 @@ def test_cli_prints_the_seed_it_drew(capsys):
     assert ", seed " in capsys.readouterr().out.splitlines()[0]
 
 
+@pytest.mark.heavy
 def test_workers_split_the_same_deals():
     one = crossval_random(2500, players=3, cards=6, seed=8)
     two = crossval_random(2500, players=3, cards=6, seed=8, workers=2)

@@ -17,6 +17,8 @@ from pysolver.crossval._modes import crossval_exhaustive
 from pysolver.core._errors import PokerInputError
 from pysolver.evaluator._lookup import categories, evaluate_batch
 
+pytestmark = pytest.mark.heavy   # slices of the seven-card run, on worker processes and Dask
+
 TASKS = 20000          # about 6,700 hands a task
 
 

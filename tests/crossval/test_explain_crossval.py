@@ -12,6 +12,7 @@ from pysolver.core._rules import rules_fingerprint, variant_path
 from pysolver.crossval._explanations import check_explanation, crossval_explanations
 
 
+@pytest.mark.heavy
 def test_five_thousand_three_handed_river_showdowns():
     report = crossval_explanations(5000, players=3, seed=2024)
     assert report.ok, report.mismatches[:3]
@@ -22,6 +23,7 @@ def test_five_thousand_three_handed_river_showdowns():
     assert len(report.categories) == 10
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("players, cards, rules", [(2, 6, None), (4, 5, None), (2, 7, "short_deck"),
                                                    (3, 7, "flush_beats_full_house")])
 def test_other_streets_and_rules(players, cards, rules):

@@ -59,6 +59,7 @@ def check_groups(groups: ShowdownGroups) -> None:
 
 # --- Classes up to a permutation of the suits --------------------------------------------------
 
+@pytest.mark.heavy
 def test_the_classes_number_6009159_and_weigh_every_hand_once():
     classes = canonical_classes()
     assert len(classes) == 6_009_159
@@ -92,6 +93,7 @@ def test_the_classes_of_a_small_deck_are_found_by_trying_every_permutation(deck)
     check_groups(classes)
 
 
+@pytest.mark.heavy
 def test_random_hands_canonicalise_onto_the_class_list_with_their_weights():
     classes = canonical_classes()
     keys = bits_of(classes.hands)
@@ -128,8 +130,8 @@ def test_canonical_tasks_cover_the_classes_at_group_starts():
     classes = canonical_classes()
     tasks = canonical_tasks(7)
     assert tasks[0][0] == 0 and tasks[-1][1] == len(classes) and len(tasks) == 7
-    assert all(a[1] == b[0] for a, b in zip(tasks, tasks[1:]))
-    assert set(t[0] for t in tasks) <= set(classes.offsets.tolist())
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(tasks))
+    assert {t[0] for t in tasks} <= set(classes.offsets.tolist())
     sizes = [b - a for a, b in tasks]
     assert max(sizes) - min(sizes) < 3_000
     part = canonical_range(*tasks[3])
@@ -157,7 +159,7 @@ def test_the_tasks_give_every_hand_once_in_order_with_their_groups(n, tasks, who
     hands, starts = combinations_groups(list(range(n)))
     ranges = rank_tasks(tasks, n, whole_groups=whole_groups)
     assert len(ranges) == tasks and ranges[0][0] == 0 and ranges[-1][1] == comb(n, 7) == seven_card_hands(n)
-    assert all(a[1] == b[0] and a[0] <= a[1] for a, b in zip(ranges, ranges[1:]))
+    assert all(a[1] == b[0] and a[0] <= a[1] for a, b in itertools.pairwise(ranges))
     got, got_starts = [], []
     for start, stop in ranges:
         part = hand_range(start, stop, n)
@@ -187,6 +189,7 @@ def test_a_range_that_cuts_groups_has_their_parts_at_its_edges(start, stop):
     assert len(hand_range(start, start, 12)) == 0
 
 
+@pytest.mark.heavy
 def test_ranges_of_a_variants_deck_are_its_cards_in_order():
     rules = load_rules("short_deck")
     deck = [c.index for c in rules.deck]

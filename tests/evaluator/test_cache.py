@@ -104,6 +104,7 @@ def test_the_cache_folder_of_this_run():
         Path(os.environ["PYSOLVER_PROBE"]).write_text(folder)
 
 
+@pytest.mark.heavy
 def test_a_test_run_leaves_no_cache_folder(tmp_path):
     probe = tmp_path / "folder.txt"
     env = {k: v for k, v in os.environ.items() if k != "PYSOLVER_CACHE"} | {"PYSOLVER_PROBE": str(probe)}

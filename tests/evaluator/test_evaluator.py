@@ -73,6 +73,7 @@ def test_all_five_card_hands_match_published_counts_and_reference(five_card_hand
     assert (values == reference_values(five_card_hands)).all()
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("k", [6, 7])
 def test_six_and_seven_cards_are_the_best_five_card_subset(k):
     hands = random_hands(100_000, k, seed=k)
@@ -126,7 +127,7 @@ def test_best_five():
     hands = random_hands(300, 7, seed=5)
     for hand in hands.tolist():
         five = best_five(hand)
-        assert set(c.index for c in five) <= set(hand) and evaluate(five) == evaluate(hand)
+        assert {c.index for c in five} <= set(hand) and evaluate(five) == evaluate(hand)
 
 
 def test_single_and_batch_and_keys_agree():
@@ -181,6 +182,7 @@ def test_bad_input():
         card_keys(np.array(7))
 
 
+@pytest.mark.heavy
 def test_all_seven_card_hands_match_published_counts():
     """All 133,784,560 seven-card hands: the lowest four cards' keys once, then every top three."""
     four = all_hands(4)

@@ -1,6 +1,7 @@
 """The shipped evaluator tables are what the reference ranking builds, and the hash is perfect."""
 
 import numpy as np
+import pytest
 
 from pysolver.evaluator._reference import hand_classes
 from pysolver.evaluator._shipped_tables import (RANK_MULTIPLIERS, RANK_SHIFT, TABLES_PATH, flush_value_table, load_shipped_tables,
@@ -12,6 +13,7 @@ def test_rank_keys_are_unique_for_every_multiset_of_up_to_seven_cards():
     assert len(keys) == 76_155 and len(np.unique(keys)) == len(keys)
 
 
+@pytest.mark.heavy
 def test_shipped_tables_equal_a_fresh_build_from_the_reference():
     tables = load_shipped_tables()
     keys, values = rank_value_items()

@@ -5,8 +5,8 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from contextlib import contextmanager
+from pathlib import Path
 
 
 @contextmanager
@@ -34,7 +34,7 @@ def running_server(*options):
 def rss_mib(pid):
     """Resident memory of a process and its children, MiB."""
     total = 0
-    for line in open(f"/proc/{pid}/status"):
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
             total += int(line.split()[1])
     return total / 1024

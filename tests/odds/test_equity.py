@@ -59,6 +59,7 @@ def test_fixed_hands_match_brute_force(holes, board, dead):
     check_against_brute(equity(holes, board=board, dead=dead), holes, board, dead)
 
 
+@pytest.mark.heavy
 @settings(max_examples=5, deadline=None)
 @given(st.permutations(range(52)), st.integers(2, 4), st.sampled_from([3, 4]))
 def test_random_deals_match_brute_force(cards, players, board_size):
@@ -123,6 +124,7 @@ def test_two_range_players_on_the_river_match_brute_force():
         assert (p.wins, p.ties, p.losses) == pytest.approx(tuple(row))
 
 
+@pytest.mark.heavy
 def test_preflop_against_every_board_by_itertools():
     """Preflop multiway with a dead card against a separate enumeration of all C(45, 5) boards."""
     holes = ["AhKh", "QsQd", "7c6c"]

@@ -41,7 +41,7 @@ def brute_breakdown(players, board):
             continue
         counts, shares, deals = brute_equity(list(deal), known)
         for player, combo in enumerate(deal):
-            name = combo_name(int(np.flatnonzero((COMBOS == combo).all(axis=1))[0]))
+            name = combo_name(int(np.flatnonzero((combo == COMBOS).all(axis=1))[0]))
             row = found[player].setdefault(name, [0, [0] * len(players), [0] * len(players), [0.0] * len(players)])
             row[0] += deals
             for i, (won, tied, _) in enumerate(counts):
@@ -57,6 +57,7 @@ def brute_breakdown(players, board):
     (("AhKh", "QQ+, AQs", "QQ+, AQs"), "Qs Jd 2c 9h Th", 1),       # the same range twice: one seat swapped
     (("AhKh", "QQ+, AQs", "QQ+, AQs"), "Qs Jd 2c 9h Th", 2),
 ])
+@pytest.mark.heavy
 def test_every_combo_is_the_brute_force(players, board, player):
     result = equity(list(players), board, breakdown=True)
     part = result.breakdown.player(player)
@@ -82,6 +83,7 @@ def hero_against(hero, villain, five_of_48):
     return float((mine > theirs).sum() + (mine == theirs).sum() / 2), len(boards)
 
 
+@pytest.mark.heavy
 def test_a_hand_against_each_class_is_the_enumeration_of_every_board(five_of_48):
     hero = [c.index for c in parse_cards("AhKh")]
     part = equity(["AhKh", "AA, KK, 72o"], breakdown=True).breakdown.player(1)
@@ -147,6 +149,7 @@ def test_random_is_the_range_of_every_combo():
     assert both.player(0).get("AA").equity == pytest.approx(equity(["AA", "random"]).players[0].equity)
 
 
+@pytest.mark.heavy
 def test_a_sampled_breakdown_has_standard_errors_and_its_seed():
     players, board = ["AhKh", "QQ+, AK, JTs", "random"], "Ks 7h 2d"
     exact = equity(players, board, breakdown=True).breakdown.player(1)
@@ -200,6 +203,7 @@ def test_command_line(capsys, tmp_path):
         assert status == 2 and out == "" and err.count("\n") == 1 and err.startswith("pysolver: error:"), argv
 
 
+@pytest.mark.heavy
 def test_progress_and_a_refused_exact_breakdown():
     calls = []
     equity(["AhKh", "QQ+, AKs"], "Ks 7h 2d", breakdown=True, progress=lambda done, total: calls.append((done, total)))

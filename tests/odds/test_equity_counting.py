@@ -46,6 +46,7 @@ def keep_alive(alive, board, hero):
     ("7c2d", "Ac Kc Qc Jc 3d", "Tc 9c 2c Ad Kd Qh Qd 3h 3s Js 2h", 1),          # four clubs on the river
     ("AsKd", "Ts 9s 8s 2c", "7s 6s 5s Jd Qd 8h 8d Tc Kc", 2),                  # the turn, a straight flush to come
 ])
+@pytest.mark.heavy
 def test_counting_matches_the_brute_force(hero, board, alive, seat):
     hero_cards, board_cards = cards(hero), cards(board)
     dead = keep_alive(alive, board_cards, hero_cards)
@@ -72,6 +73,7 @@ LOW_RANKS = " ".join(rank + suit for rank in "23456789" for suit in "cdhs")
     ("8h8s", "8d 5c 5h 2h Ah", "", 2, ("grouped", "fix first 0")),    # the river, a boat against flushes
     ("AhKh", "", LOW_RANKS, 1, ("grouped",)),                         # before the flop, tens to aces left
 ])
+@pytest.mark.heavy
 def test_counting_matches_the_other_paths(hero, board, dead, seat, paths):
     hero_cards, board_cards, dead_cards = np.array(cards(hero)), np.array(cards(board), dtype=np.int64), \
         np.array(cards(dead), dtype=np.int64)
@@ -84,6 +86,7 @@ def test_counting_matches_the_other_paths(hero, board, dead, seat, paths):
         assert other.shares == pytest.approx(counted.shares)
 
 
+@pytest.mark.heavy
 def test_two_random_hands_before_the_flop_against_sampling():
     exact = equity(["AhKh", "random", "random"])
     assert exact.exact and exact.deals == 2_118_760 * 990 * 903

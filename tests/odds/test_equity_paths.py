@@ -127,6 +127,7 @@ def test_suit_orbits():
     (["AhKh", "random"], "Qh 7h 2h", "counting"),
     (["QQ+, AKs", "random"], "Ks 7h 2d", "grouped"),
 ])
+@pytest.mark.heavy
 def test_the_engine_picks_the_cheapest_path_and_another_agrees(players, board, path):
     from pysolver.core._situation import Situation
     situation = Situation.of(players, board, ranges=True)

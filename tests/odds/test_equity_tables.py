@@ -1,6 +1,7 @@
 """The odds engine's rank-key and flush-mask tables agree with the evaluator and with the brute force."""
 
 import numpy as np
+import pytest
 
 from tests.helpers.equity_brute import brute_evaluate_batch
 from pysolver.odds.hand_tables import CARD_BITS, CARD_RANK_KEY, RANK_WEIGHTS, build_tables, tables
@@ -37,6 +38,7 @@ def test_tables_agree_with_the_brute_force_on_flush_hands():
     assert (got == np.array(brute_evaluate_batch(hands))).all()
 
 
+@pytest.mark.heavy
 def test_tables_built_from_the_brute_force_equal_the_evaluators():
     brute = build_tables(lambda h: np.array(brute_evaluate_batch(h)))
     assert np.array_equal(brute.rank_value, tables().rank_value)

@@ -24,6 +24,7 @@ def table(pot: HandPotential):
     return [list(row) for row in pot.counts]
 
 
+@pytest.mark.heavy
 def test_published_example_one_card():
     hp = brute_potential(idx("AdQc"), idx("3h4cJh"), 1)
     pot = hand_potential("AdQc", "3h 4c Jh", 1)
@@ -40,10 +41,12 @@ def test_published_example_two_cards():
     assert round(pot.ppot, 3) == 0.208 and round(pot.npot, 3) == 0.274
 
 
+@pytest.mark.heavy
 def test_published_example_two_cards_against_brute_force():
     assert [list(r) for r in ADQC_TWO_CARDS] == brute_potential(idx("AdQc"), idx("3h4cJh"), 2)
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("seed", range(4))
 def test_one_card_agrees_with_brute_force(seed):
     rng = np.random.default_rng(100 + seed)
@@ -53,6 +56,7 @@ def test_one_card_agrees_with_brute_force(seed):
     assert table(hand_potential(hole, board, 1, dead=dead)) == brute_potential(hole, board, 1, dead)
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("seed", range(2))
 def test_two_cards_agrees_with_brute_force_with_many_dead_cards(seed):
     # 20 dead cards shrink the enumeration to 27 unseen cards for the pure-Python oracle.
@@ -107,7 +111,10 @@ def test_report_on_the_turn_and_river():
 def _brute_weighted(hole, board, combos, cards_to_come):
     """HP over a few weighted opponent combos, every runout, by the oracle's ranking."""
     hp = [[0.0] * 3 for _ in range(3)]
-    state = lambda m, o: 0 if m > o else 1 if m == o else 2
+
+    def state(m, o):
+        return 0 if m > o else 1 if m == o else 2
+
     for opp, weight in combos:
         before = state(rank_hand(hole + board), rank_hand(opp + board))
         unseen = [c for c in range(52) if c not in hole + board + opp]

@@ -22,6 +22,8 @@ from pysolver.crossval import rule_diff
 from tests.helpers.web_server import running_server
 from tests.web.test_web_api import FLUSH_OVER_BOAT
 
+pytestmark = pytest.mark.heavy   # a browser and a server
+
 webdriver = pytest.importorskip("selenium.webdriver")
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -44,7 +46,7 @@ def _browser():
 
 @pytest.fixture(scope="module")
 def server():
-    with running_server("--workers", "2") as (url, process):
+    with running_server("--workers", "2") as (url, _):
         yield url
 
 
@@ -130,7 +132,10 @@ def test_a_range_built_on_the_grid_against_a_hand_on_a_picked_board(browser, ser
     open_page(browser, server + "equity")
     type_into(browser, find(browser, "player-0"), "AhKh")
     grid = find(browser, "grid-1")
-    cell = lambda name: grid.find_element(By.CSS_SELECTOR, f"td[data-class='{name}']")
+
+    def cell(name):
+        return grid.find_element(By.CSS_SELECTOR, f"td[data-class='{name}']")
+
     for name in ("AA", "KK", "QQ"):
         cell(name).click()
     ActionChains(browser).click_and_hold(cell("AKs")).move_to_element(cell("AQs")).move_to_element(cell("AJs")) \
