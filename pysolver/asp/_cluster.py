@@ -230,6 +230,7 @@ class _Child:
         return answer
 
     def close(self) -> None:
+        assert self.process.stdin is not None
         self.process.stdin.close()
         self.process.wait()
 

@@ -18,7 +18,7 @@ import resource
 import select
 import signal
 import time
-from typing import Callable, TypeVar
+from typing import Any, Callable, TypeVar
 
 from ..core import Limits, RuleFileError
 
@@ -66,14 +66,16 @@ def call_limited(function: Callable[[], T], limits: Limits, label: str) -> T:
         except ProcessLookupError:
             pass
         os.waitpid(pid, 0)
-    status, value = pickle.loads(b"".join(chunks)) if chunks else ("lost", None)
-    if status == "ok":
+    outcome: str
+    value: Any
+    outcome, value = pickle.loads(b"".join(chunks)) if chunks else ("lost", None)
+    if outcome == "ok":
         return value
-    if status == "error":
+    if outcome == "error":
         raise value
-    why = "ran past" if status == "memory" else "was stopped (killed, or past"
+    why = "ran past" if outcome == "memory" else "was stopped (killed, or past"
     raise RuleFileError(f"{label}: grounding {why} the memory limit of {limits.memory_mb:,} MiB"
-                        f"{'' if status == 'memory' else ')'} (--memory-limit)")
+                        f"{'' if outcome == 'memory' else ')'} (--memory-limit)")
 
 
 def _limit_memory(memory_mb: int) -> None:

@@ -55,13 +55,14 @@ def recycled_imap(function: Callable[[T], R], tasks: Iterable[T], workers: int, 
                 receiver, sender = context.Pipe(duplex=False)
                 indices = range(start, min(start + tasks_per_process, len(tasks)))
                 inherited = [receiver, *running]            # read ends the child must not hold
-                process = context.Process(target=_work, daemon=True,
-                                          args=(sender, inherited, function, tasks, indices, initializer, initargs))
+                process: multiprocessing.process.BaseProcess = context.Process(target=_work, daemon=True,
+                                                                               args=(sender, inherited, function, tasks,
+                                                                                     indices, initializer, initargs))
                 process.start()
                 sender.close()
                 running[receiver] = process
                 assigned[receiver] = indices
-            for receiver in wait(list(running)):
+            for receiver in wait(list(running)):  # type: ignore[assignment]  # wait() gives back what it was given
                 try:
                     index, ok, value = receiver.recv()
                     done[index] = (ok, value)

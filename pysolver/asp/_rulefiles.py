@@ -283,7 +283,7 @@ def _placed(node: ast.AST, path: str) -> ast.AST:
         begin, end = node.location.begin, node.location.end
         changes["location"] = ast.Location(ast.Position(path, begin.line, begin.column),
                                            ast.Position(path, end.line, end.column))
-    return node.update(**changes)
+    return node.update(**changes)  # type: ignore[arg-type]
 
 
 __all__ = ["MAX_FILE_BYTES", "MAX_INCLUDE_DEPTH", "RuleText", "read_rule_files", "rule_statements"]

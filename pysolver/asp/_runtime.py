@@ -153,7 +153,7 @@ class AspProgram:
         warnings: list[str] = []
         ctl = self.ground(facts, ["--models=2"] + (["--stats"] if statistics else []), warnings=warnings)
         answers: list[list[clingo.Symbol]] = []
-        result = ctl.solve(on_model=lambda m: answers.append(m.symbols(shown=True)))
+        result = ctl.solve(on_model=lambda m: answers.append(list(m.symbols(shown=True))))
         if not result.satisfiable:
             raise RuleFileError(f"the rules have no answer for these showdowns{self._blame()}: "
                                 "a rule file's constraint removes every answer")

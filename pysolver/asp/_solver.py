@@ -93,7 +93,7 @@ class ShowdownResult:
 
     def to_dict(self) -> dict:
         """What ``pysolver showdown --json`` prints (``--explain``: with ``"explanation"``)."""
-        out = {
+        out: dict[str, object] = {
             "rules": self.rules, "street": self.street, "board": [str(c) for c in self.board],
             "players": [{"player": i, "hole": [str(c) for c in p.hole], "category": p.category.snake,
                          "best_five": [str(c) for c in p.best_five], "tiebreak": list(p.tiebreak),
@@ -251,11 +251,12 @@ class Solver:
         if not chunks:
             return []
         players = max(len(deal.players) for deal in chunks[0])
+        answers: Iterable[ChunkAnswer]
         per_process = max(1, CHUNK_PLAYERS_PER_PROCESS // (self.chunk_size * players))
         if self.scheduler is not None:
             with run_tasks(_solve_chunk, [(self.rules, self.explain, chunk) for chunk in chunks],
                            workers=self.workers, scheduler=self.scheduler, tasks_per_process=per_process) as run:
-                answers = [answer for _, answer in sorted(run, key=lambda pair: pair[0])]
+                answers = [answer for _, answer in sorted(run, key=lambda pair: pair[0])]  # type: ignore[misc]
         elif len(chunks) == 1 or (self.workers == 1 and len(chunks) <= per_process):
             return [result for chunk in chunks for result in _results(chunk, self._solve_chunk(chunk), self.rules)]
         else:

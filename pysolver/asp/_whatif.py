@@ -161,13 +161,13 @@ def _report(situation: Situation, atoms: dict[str, list[tuple]], unseen: int, lo
     deal, rules = situation.deal, situation.rules
     players = len(deal.players)
     hands: dict[tuple[int, ...], list] = {}
-    for stage, p, name, value in atoms["hand"]:
+    for at, p, name, value in atoms["hand"]:
         category = category_of(name)
         hand = HandValue(value, category, describe(category, tiebreak_from_value(category, value)))
-        hands.setdefault(stage_cards(stage), [None] * players)[p] = hand
+        hands.setdefault(stage_cards(at), [None] * players)[p] = hand
     winners: dict[tuple[int, ...], list[int]] = {}
-    for stage, _, p in atoms["game_outcome"]:
-        winners.setdefault(stage_cards(stage), []).append(p)
+    for at, _, p in atoms["game_outcome"]:
+        winners.setdefault(stage_cards(at), []).append(p)
 
     def stage(key: tuple[int, ...]) -> Runout:
         return Runout(tuple(Card(i) for i in key), tuple(hands[key]), tuple(sorted(winners[key])))

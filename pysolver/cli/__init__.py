@@ -42,7 +42,7 @@ def error_line(message: str) -> str:
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on stderr, exit status 2."""
 
-    def error(self, message: str) -> NoReturn:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.exit(2, error_line(f"{self.prog}: error: {message}") + "\n")
 
 

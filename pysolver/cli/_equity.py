@@ -87,6 +87,7 @@ def progress_bar(enabled: bool) -> Iterator[Optional[Progress]]:
 def breakdown_picture(result: EquityResult, player: int) -> Picture:
     """The grid of one range player's breakdown, each class coloured by its equity on
     PokerStove's scale, each cell filled as far as the range holds the class."""
+    assert result.breakdown is not None
     part = result.breakdown.player(player)
     values, held = part.grid()
     others = " vs ".join(p.range for i, p in enumerate(result.players) if i != player)
@@ -107,9 +108,10 @@ def run(args) -> int:
         result = equity(args.players, args.board, dead=args.dead, rules=rules_from(args), exact=args.exact,
                         trials=args.trials, target_stderr=args.target_stderr, seed=args.seed, progress=progress,
                         force=args.force, breakdown=args.breakdown)
-    players = [p.player for p in result.breakdown.players] if args.breakdown else []
-    if args.grid_player is not None:
-        result.breakdown.player(args.grid_player)          # a range player, or a PokerInputError
+    breakdown = result.breakdown
+    players = [p.player for p in breakdown.players] if breakdown is not None else []
+    if args.grid_player is not None and breakdown is not None:
+        breakdown.player(args.grid_player)                 # a range player, or a PokerInputError
         players = [args.grid_player]
     if drawn and not export(breakdown_picture(result, players[0]), args):
         return 2

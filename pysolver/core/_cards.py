@@ -187,7 +187,7 @@ def parse_hole(cards: CardsLike) -> tuple[Card, Card]:
     if len(hole) != 2:
         raise CardCountError(f"hole cards {quoted(format_cards(hole))}: "
                              f"a hand has 2 cards, got {len(hole)}")
-    return hole  # type: ignore[return-value]
+    return hole
 
 
 def parse_board(cards: CardsLike, allowed: tuple[int, ...] = (0, 3, 4, 5)) -> tuple[Card, ...]:

@@ -37,6 +37,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Optional
 
+import numpy as np
+
 from ._cards import quoted
 from ._errors import RangeError
 from ._combos import CLASS_INDEX, COMBO_CLASS, HAND_CLASSES
@@ -47,7 +49,7 @@ DEFAULT_ORDERING = "vs1"
 
 _TABLES = {"vs1": "preflop_equity.json", "vs2": "preflop_orderings.json", "vs3": "preflop_orderings.json",
            "chen": "preflop_orderings.json"}
-_SIZES = {name: int((i == COMBO_CLASS).sum()) for i, name in enumerate(HAND_CLASSES)}
+_SIZES = {name: int(np.count_nonzero(i == COMBO_CLASS)) for i, name in enumerate(HAND_CLASSES)}
 
 
 @dataclass(frozen=True)
@@ -107,7 +109,7 @@ def _index(name: str) -> int:
 @lru_cache(maxsize=2)
 def _table(file: str) -> dict:
     try:
-        return json.loads(resources.files("pysolver").joinpath("data", file).read_text())
+        return json.loads(resources.files("pysolver").joinpath("data").joinpath(file).read_text())
     except FileNotFoundError:  # pragma: no cover - the tables ship with the package
         raise RangeError(f"'top x%' needs pysolver/data/{file}: run the script named in "
                          "pysolver/core/_orderings.py") from None

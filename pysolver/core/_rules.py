@@ -60,7 +60,7 @@ FACES = tuple(name.lower() for name in RANK_NAMES)
 
 def variant_path(name: str) -> Path:
     """The installed file of a shipped variant."""
-    return Path(str(resources.files("pysolver.encodings").joinpath("variants", f"{name}.lp")))
+    return Path(str(resources.files("pysolver.encodings").joinpath("variants").joinpath(f"{name}.lp")))
 
 
 def read_rule_text(path: str, what: str) -> str:

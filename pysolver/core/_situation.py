@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence, Union
+from typing import Sequence, Union, cast
 
 from ._cards import Card, CardsLike, check_distinct, format_cards, parse_board, parse_cards, parse_hole, quoted
 from ._deal import STREETS, Deal, check_player_count
@@ -102,7 +102,8 @@ class Situation:
         if not isinstance(rules, Rules):
             raise TypeError(f"rules {quoted(rules)}: expected a Rules (pysolver.load_rules reads a name or a path)")
         if all(type(p) is str for p in players) and type(board or "") is str and type(dead or "") is str:
-            return _read_text(tuple(players), board or "", dead or "", rules, ranges, tuple(boards), least, most)
+            return _read_text(tuple(players), cast(str, board or ""), cast(str, dead or ""), rules, ranges, tuple(boards),
+                              least, most)
         return cls._read(players, board, dead, rules, ranges, boards, least, most)
 
     @classmethod

@@ -205,7 +205,7 @@ def hand_range(start: int, stop: int, deck: DeckLike = None) -> ShowdownGroups:
         raise ValueError(f"ranks {start}..{stop}: must lie in 0..{comb(n, 7)}")
     if start == stop:
         return ShowdownGroups(np.empty((0, 7), np.int8), np.zeros(1, np.int64))
-    ends = _rank(_unrank([start, stop - 1], 7, n)[:, 2:])           # the first and last board's 5-set ranks
+    ends = _rank(_unrank(np.array([start, stop - 1]), 7, n)[:, 2:])           # the first and last board's 5-set ranks
     tops = _unrank(np.arange(ends[0], ends[1] + 1), 5, n)
     tops = tops[tops[:, 0] >= 2]                                      # boards with a pair below them
     base = _BINOM[tops, np.arange(3, 8)].sum(axis=1)                  # rank of the group's first hand
@@ -281,7 +281,7 @@ def _weight_of_code() -> np.ndarray:
 def _canonical_positions(ranks: int) -> ShowdownGroups:
     """The classes of a deck of ``ranks`` whole ranks, as positions (see :func:`canonical_classes`)."""
     masks = _sort_descending(_mask_multisets(ranks))
-    spread = sum(((np.arange(1 << ranks) >> r) & 1) << (4 * r + 3) for r in range(ranks))   # bit r to 4 r + 3
+    spread: np.ndarray = sum(((np.arange(1 << ranks) >> r) & 1) << (4 * r + 3) for r in range(ranks))  # type: ignore[assignment]  # bit r to 4 r + 3
     key = spread[masks[:, 0]]
     for s in range(1, 4):
         key |= spread[masks[:, s]] << s

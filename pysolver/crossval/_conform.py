@@ -27,7 +27,7 @@ import os
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Union
+from typing import Callable, Sequence, Union
 
 import numpy as np
 
@@ -179,7 +179,7 @@ def _find_order(evaluator: Evaluator, order: str, cards: int, rules: Rules) -> t
     ranked = np.argsort(truth, kind="stable")
     probes = [(ranked[-1 - j], ranked[j]) for j in range(3)]
     answers = run_evaluator(evaluator, hands[[i for pair in probes for i in pair]])
-    votes = Counter()
+    votes: Counter[int] = Counter()
     for j in range(3):
         if answers.status[2 * j] == OK and answers.status[2 * j + 1] == OK:
             votes[int(np.sign(answers.values[2 * j] - answers.values[2 * j + 1]))] += 1
@@ -236,6 +236,8 @@ def check_evaluator(evaluator: EvaluatorLike, *, cards: int = 7, order: str = "a
     sign, note = _find_order(evaluator, order, cards, rules)
     shapes: dict[str, int] = {}
     used_seed = None
+    args: Sequence[tuple[int, ...]]
+    run: dict[str, int]
     if mode == "quick":
         shapes = quick_hands(cards, rules)[1]
         args, run = [()], {}

@@ -26,7 +26,7 @@ from collections import defaultdict
 
 import numpy as np
 
-from ..core import Category, Rules
+from ..core import STANDARD, Category, Rules  # noqa: F401 (STANDARD: the example above)
 from ..evaluator import categories, describe_value, evaluate_batch, tiebreak_ranks
 
 _LEADS = {Category.PAIR: ("the pair",), Category.TWO_PAIR: ("the high pair", "the low pair"),
@@ -221,8 +221,9 @@ def explain(found: list[dict], rules: Rules, limit: int = 40) -> None:
             continue
         text = [format_cards(Card(c) for c in cards) for cards in deal]
         result = solver.solve(Deal.parse(text[:2], text[2]))
-        verdict = result.explanation.verdict(0, 1)
-        item["explanation"] = result.explanation.say(verdict)
+        explanation = result.explanation
+        assert explanation is not None                  # the solver explains
+        item["explanation"] = explanation.say(explanation.verdict(0, 1))
         item["showdown"] = f"{text[0]} | {text[1]} | board {text[2]}"
 
 

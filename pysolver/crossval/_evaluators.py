@@ -37,7 +37,7 @@ import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Union
+from typing import IO, Callable, Union, cast
 
 import numpy as np
 
@@ -97,7 +97,7 @@ class Evaluator:
     def check(self) -> None:
         """Raise :class:`PokerInputError` naming the evaluator if it cannot be run at all."""
         if self.command:
-            _command_args(self.target)
+            _command_args(cast(str, self.target))
         else:
             self.function()
 
@@ -185,7 +185,7 @@ def _answer(call: Callable, items, batch: bool, values: np.ndarray, status: np.n
             start: int, single_until: int, report: Callable[[int, str], None]) -> None:
     """Answer hands ``start`` .. in order, counting them in ``progress[0]``; a batch evaluator
     takes :data:`BATCH` hands a call, one at a time before ``single_until`` or after a batch fails."""
-    n, i, told = len(items), start, Counter()
+    n, i, told = len(items), start, Counter[str]()
 
     def failed(j: int, code: int, message: str) -> None:
         status[j] = code
@@ -230,6 +230,7 @@ def _run_forked(call: Callable, items, evaluator: Evaluator, n: int) -> Answers:
     status[:] = NOT_RUN
     messages: dict[int, str] = {}
     start, single_until, breaks = 0, 0, 0
+    assert evaluator.timeout is not None                 # None is answered in this process
     limit = evaluator.timeout + (BATCH / 1000 if evaluator.batch else 0.0)
     while start < n and breaks < MAX_BREAKS:
         progress[0] = start
@@ -241,8 +242,10 @@ def _run_forked(call: Callable, items, evaluator: Evaluator, n: int) -> Answers:
                 os.close(read_end)
                 os.dup2(2, 1)                            # its prints go to stderr, not into a report
                 with os.fdopen(write_end, "w") as pipe:
-                    _answer(call, items, evaluator.batch, values, status, progress, start, single_until,
-                            lambda j, m: (pipe.write(f"{j}\t{' '.join(m.split())}\n"), pipe.flush()))
+                    def tell(j: int, message: str) -> None:
+                        pipe.write(f"{j}\t{' '.join(message.split())}\n")
+                        pipe.flush()
+                    _answer(call, items, evaluator.batch, values, status, progress, start, single_until, tell)
             except BaseException:
                 code = 1
             finally:
@@ -326,6 +329,7 @@ def _start(args: list[str], err) -> subprocess.Popen:
 
 
 def _feed(process: subprocess.Popen, lines: list[bytes]) -> None:
+    assert process.stdin is not None
     try:
         for k in range(0, len(lines), 256):
             process.stdin.write(b"".join(lines[k:k + 256]))
@@ -335,7 +339,7 @@ def _feed(process: subprocess.Popen, lines: list[bytes]) -> None:
 
 
 def _run_command(evaluator: Evaluator, hands: np.ndarray) -> Answers:
-    args = _command_args(evaluator.target)
+    args = _command_args(cast(str, evaluator.target))
     n = len(hands)
     lines = [(" ".join(CARD_TEXT[c] if evaluator.cards == "text" else str(c) for c in hand) + "\n").encode()
              for hand in hands.tolist()]
@@ -368,7 +372,7 @@ def _run_command(evaluator: Evaluator, hands: np.ndarray) -> Answers:
 
 def _read_answers(process: subprocess.Popen, answers: Answers, start: int, timeout: float | None) -> tuple[int, bool]:
     """Read answers for hands ``start`` ..; return the next hand without one and whether it hung."""
-    fd, i, buffer, n = process.stdout.fileno(), start, b"", len(answers.values)
+    fd, i, buffer, n = cast(IO, process.stdout).fileno(), start, b"", len(answers.values)
     since = time.monotonic()
     while i < n:
         ready, _, _ = select.select([fd], [], [], 0.05)

@@ -142,7 +142,8 @@ def crossval_explanations(count: int, players: int = 2, cards: int = 7, seed: in
     results = Solver(rules, chunk_size=SHOWDOWNS_PER_TASK, workers=workers, explain=True).solve_batch(
         _deals(dealt.holes, dealt.board))
     asp_seconds = _cpu() - cpu
-    five = np.array([[card.index for r in results for roles in r.explanation.roles for card, _ in roles.plays]])
+    explained = [r.explanation for r in results if r.explanation is not None]    # all of them: explain=True
+    five = np.array([[card.index for e in explained for roles in e.roles for card, _ in roles.plays]])
     cpu = time.process_time()
     values = evaluate_batch(dealt.hands().reshape(count * players, -1), rules=rules).reshape(count, players)
     boards = (evaluate_batch(dealt.board, rules=rules) if cards == 7 else np.zeros(count, np.int64))
@@ -153,7 +154,7 @@ def crossval_explanations(count: int, players: int = 2, cards: int = 7, seed: in
     found = Counter(Category(int(c)).snake for c in categories(values.reshape(-1), rules))
     cases = Counter(CASES[c] for c in dealt.case.tolist())
     cases["tie"] = sum(r.is_tie for r in results)
-    decided = Counter(v.why if v.is_tie else v.decided_by for r in results for v in r.explanation.verdicts)
+    decided = Counter(v.why if v.is_tie else v.decided_by for e in explained for v in e.verdicts)
     cases.update({f"decided by {k}": n for k, n in sorted(decided.items())})
     order = [c.snake for c in rules.order if c.snake in found]        # the rules' own order
     return CrossvalReport("explain", count * players, count, {c: found[c] for c in order}, dict(cases), 0,

@@ -202,9 +202,10 @@ def parse_matchup(text: str) -> tuple[tuple[str, ...], str]:
 
 def matchup_diff(name: str, players: Sequence[str], board: str, a: Rules, b: Rules, seed: int) -> MatchupDiff:
     """One matchup's equity under both books (exact where the enumeration is small, else seeded)."""
-    under = [equity(list(players), board, rules=r, seed=seed) for r in (a, b)]
-    return MatchupDiff(name, tuple(players), board, tuple(tuple(p.equity for p in e.players) for e in under),
-                       tuple(e.exact for e in under))
+    under_a, under_b = (equity(list(players), board, rules=r, seed=seed) for r in (a, b))
+    return MatchupDiff(name, tuple(players), board,
+                       (tuple(p.equity for p in under_a.players), tuple(p.equity for p in under_b.players)),
+                       (under_a.exact, under_b.exact))
 
 
 def _in_both(players: Sequence[str], board: str, a: Rules, b: Rules) -> bool:

@@ -177,6 +177,7 @@ def _bad_card(hands: np.ndarray) -> InvalidCardError:
 def _check_deck(cards: np.ndarray, tables: _Tables) -> None:
     """Cards outside a variant's deck (a short deck has no twos) are an error."""
     if tables.in_deck is not None and cards.size and not tables.in_deck[cards].all():
+        assert tables.rules is not None                  # a deck of its own is a variant's
         tables.rules.check_cards(Card(int(c)) for c in np.unique(cards))
 
 
@@ -240,7 +241,7 @@ def card_keys(cards: np.ndarray) -> np.ndarray:
     for j in range(cards.shape[-1]):                           # column by column: no (..., k, 2) block
         words[0] += _WORD0.take(cards[..., j])
         words[1] += _WORD1.take(cards[..., j])
-    return np.stack(words, axis=-1)
+    return np.stack(list(words), axis=-1)
 
 
 def evaluate_keys(keys: np.ndarray, rules: RulesLike = None) -> np.ndarray:

@@ -49,7 +49,7 @@ HEADERS = {"Content-Security-Policy": "default-src 'self'; img-src 'self' data:;
 
 
 def _page_text(name: str) -> str:
-    return resources.files("pysolver.web").joinpath("static", f"{name}.html").read_text("utf-8")
+    return resources.files("pysolver.web").joinpath("static").joinpath(f"{name}.html").read_text("utf-8")
 
 
 def error_answer(error: Exception, query: Optional[Query] = None, status: int = 400) -> JSONResponse:
@@ -153,7 +153,7 @@ def create_app(*, workers: Optional[int] = None, seconds: float = Limits.seconds
 async def _lines(answers: AsyncIterator[dict], query: Query) -> AsyncIterator[bytes]:
     async for line in answers:
         if "error" in line:
-            line = json.loads(error_answer(PokerInputError(line["error"]), query).body)
+            line = json.loads(bytes(error_answer(PokerInputError(line["error"]), query).body))
         yield (json.dumps(line) + "\n").encode()
 
 
