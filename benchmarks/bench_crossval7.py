@@ -18,8 +18,8 @@
   a run under other rules (``--rules short_deck``) is a case of its own, ``full NAME``.
 
 Cases measured before and not re-measured are kept, each with the commit it was
-measured at (a full run's: the commit its report was recorded at). There is no peer: no other program solves seven-card showdowns with ASP;
-the evaluator beside it is pysolver's own.
+measured at (a full run's: the commit its report was recorded at). There is no peer: no other program
+solves seven-card showdowns with ASP; the evaluator beside it is pysolver's own.
 """
 
 from __future__ import annotations
@@ -109,7 +109,8 @@ def notes(cases: dict[str, dict]) -> list[str]:
         c, d = cases[key]["pysolver"], cases[key]["details"]
         under = "" if key == "full" else f" under {key.split(' ', 1)[1]}"
         took = ("" if c["wall_median"] is None else
-                f" in {c['wall_median'] / 3600:.2f} hours on {d['cores']} cores ({c['cpu_median'] / 3600:.2f} CPU-hours)")
+                f" in {c['wall_median'] / 3600:.2f} hours on {d['cores']} cores"
+                f" ({c['cpu_median'] / 3600:.2f} CPU-hours)")
         out.append(f"The full run{under} checked {d['hands']:,} hands{took} with {d['mismatches']} "
                    "mismatches" + (", its categories the published counts" if d["published counts"] else "")
                    + f"; {d['retries']} tasks were run again.")

@@ -10,7 +10,8 @@ holds those reasons as values and says them:
     >>> queens, ace_king = (Category.PAIR, (10, 9, 8, 5)), (Category.HIGH_CARD, (12, 11, 9, 8, 5))
     >>> say(Verdict((1, 0), "category", values=(Category.PAIR, Category.HIGH_CARD)), [ace_king, queens])
     'Queens beat Ace-King high: pair over high card'
-    >>> say(Verdict((0, 1), "kicker", 0, (10, 9)), [(Category.TWO_PAIR, (12, 11, 10)), (Category.TWO_PAIR, (12, 11, 9))])
+    >>> two_pair = Category.TWO_PAIR
+    >>> say(Verdict((0, 1), "kicker", 0, (10, 9)), [(two_pair, (12, 11, 10)), (two_pair, (12, 11, 9))])
     'both have two pair, Aces and Kings: the kicker decides, Queen over Jack'
 
 The words follow the rules' own data: a straight is named by its run in the

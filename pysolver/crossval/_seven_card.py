@@ -72,7 +72,7 @@ def check_groups(groups: ShowdownGroups, rules: Rules, case: str | None = None) 
         asp_seconds = time.process_time() - start
         hands = batch.hands
         part, values = compare_hands(hands, asp, batch.seats,
-                                     lambda i: format_cards(Card(c) for c in hands[i].tolist()), rules)  # noqa: B023
+                                     lambda i, hands=hands: format_cards(Card(c) for c in hands[i].tolist()), rules)
         part.asp_seconds, part.showdowns = asp_seconds, len(hands)
         if batch.weights is not None:
             counts = np.bincount(categories(values, rules), weights=batch.weights, minlength=len(Category))

@@ -219,7 +219,7 @@ def evaluate_batch(hands: np.ndarray, *, check_distinct: bool = False,
         for j in range(1, k):
             _WORD0.take(chunk[:, j], out=extra, mode="clip")
             acc += extra
-        _values_into(acc, lambda rows: _WORD1[chunk[rows]].sum(axis=1), out[start:start + size],  # noqa: B023
+        _values_into(acc, lambda rows, chunk=chunk: _WORD1[chunk[rows]].sum(axis=1), out[start:start + size],
                      scratch[:size], tables)
     if check_distinct:
         _check_distinct(hands)
@@ -257,7 +257,7 @@ def evaluate_keys(keys: np.ndarray, rules: RulesLike = None) -> np.ndarray:
         chunk = flat[start:start + ROWS_PER_STEP]
         size = len(chunk)
         np.add(chunk[:, 0], FLUSH_BIAS, out=word0[:size])
-        _values_into(word0[:size], lambda rows: chunk[rows, 1], out[start:start + size],  # noqa: B023
+        _values_into(word0[:size], lambda rows, chunk=chunk: chunk[rows, 1], out[start:start + size],
                      scratch[:size], tables)
     return out.reshape(keys.shape[:-1])
 
