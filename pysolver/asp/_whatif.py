@@ -184,10 +184,11 @@ def _report(situation: Situation, atoms: dict[str, list[tuple]], unseen: int, lo
                   key=lambda o: (o.player, o.cards))
     runner = sorted((Out(p, (Card(i), Card(j)), category_of(c)) for p, i, j, c in atoms["runner_runner"]),
                     key=lambda o: (o.player, o.cards))
+    wins, ties, losses = tally_counts(atoms["tally"], players)
     return RunoutReport(
         deal, situation.dead, stage(()), tuple(stage(k) for k in sorted(k for k in hands if len(k) == 1)),
         tuple(stage(k) for k in finals),
-        *tally_counts(atoms["tally"], players), tuple(categories), tuple(outs), tuple(runner), rules.label)
+        wins, ties, losses, tuple(categories), tuple(outs), tuple(runner), rules.label)
 
 
 __all__ = ["Out", "Runout", "RunoutReport", "MAX_WHATIF_PLAYERS", "runouts", "solve_whatif", "whatif_situation"]

@@ -128,7 +128,7 @@ def _item_combos(item: str, original: str, order: str) -> np.ndarray:
             raise RangeError(f"range item {quoted(original)}: {error}") from None
         return np.concatenate([class_combos(n) for n in names]) if names else np.zeros(0, np.int64)
     compact = item.replace(" ", "")
-    if len(compact) >= 4 and compact[1].lower() in "cdhs♣♦♥♠♧♢♡♤" or compact.startswith("10"):
+    if (len(compact) >= 4 and compact[1].lower() in "cdhs♣♦♥♠♧♢♡♤") or compact.startswith("10"):
         try:
             a, b = parse_cards(compact)
         except ValueError:

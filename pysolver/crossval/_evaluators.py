@@ -230,8 +230,7 @@ def _run_forked(call: Callable, items, evaluator: Evaluator, n: int) -> Answers:
     status[:] = NOT_RUN
     messages: dict[int, str] = {}
     start, single_until, breaks = 0, 0, 0
-    assert evaluator.timeout is not None                 # None is answered in this process
-    limit = evaluator.timeout + (BATCH / 1000 if evaluator.batch else 0.0)
+    limit = cast(float, evaluator.timeout) + (BATCH / 1000 if evaluator.batch else 0.0)   # None: never forked
     while start < n and breaks < MAX_BREAKS:
         progress[0] = start
         read_end, write_end = os.pipe()
@@ -243,8 +242,7 @@ def _run_forked(call: Callable, items, evaluator: Evaluator, n: int) -> Answers:
                 os.dup2(2, 1)                            # its prints go to stderr, not into a report
                 with os.fdopen(write_end, "w") as pipe:
                     def tell(j: int, message: str) -> None:
-                        pipe.write(f"{j}\t{' '.join(message.split())}\n")
-                        pipe.flush()
+                        pipe.write(f"{j}\t{' '.join(message.split())}\n"); pipe.flush()  # noqa: E702
                     _answer(call, items, evaluator.batch, values, status, progress, start, single_until, tell)
             except BaseException:
                 code = 1
@@ -329,11 +327,11 @@ def _start(args: list[str], err) -> subprocess.Popen:
 
 
 def _feed(process: subprocess.Popen, lines: list[bytes]) -> None:
-    assert process.stdin is not None
+    stdin = cast(IO, process.stdin)
     try:
         for k in range(0, len(lines), 256):
-            process.stdin.write(b"".join(lines[k:k + 256]))
-        process.stdin.close()
+            stdin.write(b"".join(lines[k:k + 256]))
+        stdin.close()
     except (BrokenPipeError, OSError, ValueError):
         pass
 

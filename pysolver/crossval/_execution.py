@@ -15,7 +15,7 @@ import os
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Callable, Sequence, cast
 
 from ..asp import check_workers, run_tasks
 from ..core import STANDARD, Category, PokerInputError, Rules, check_seed, draw_seed
@@ -133,9 +133,10 @@ def run_checks(mode: str, task: Callable[..., Partial], args: Sequence[tuple], w
         bar = _progress_bar(sum(weights), sum(weights[i] for i in done), mode, progress, sizes is not None)
         run = run_tasks(_call, [(task, args[i]) for i in todo], workers=workers,
                         scheduler=scheduler if todo else None,          # nothing left: no cluster to start
-                        tasks_per_process=TASKS_PER_PROCESS, initializer=load_shipped_tables)
+                        tasks_per_process=TASKS_PER_PROCESS, initializer=_load_tables)
         try:
-            for j, part in run:
+            for j, answer in run:
+                part = cast(Partial, answer)
                 if resume is not None:
                     resume.add(todo[j], part, keys[todo[j]])
                 total.merge(part)
@@ -186,6 +187,11 @@ def _case_order(name: str) -> tuple:
     names = STREET_CASES + ("tie",)
     return (("", "flop", "turn", "river").index(street) if street in ("", "flop", "turn", "river") else 4,
             names.index(case) if case in names else len(names), name)
+
+
+def _load_tables() -> None:
+    """A worker's first step: the evaluator's tables, loaded once for all its tasks."""
+    load_shipped_tables()
 
 
 def _call(task_args: tuple) -> Partial:

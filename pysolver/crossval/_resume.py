@@ -31,7 +31,7 @@ import hashlib
 import json
 import os
 from pathlib import Path
-from typing import Sequence
+from typing import Sequence, TextIO
 
 import numpy as np
 
@@ -58,7 +58,7 @@ def task_key(description: object) -> str:
         if isinstance(x, (np.integer, np.floating)):
             return x.item()
         if hasattr(x, "fingerprint"):
-            return ["rules", str(getattr(x, "fingerprint"))]
+            return ["rules", str(x.fingerprint)]
         if callable(x) and hasattr(x, "__qualname__"):
             return ["function", f"{getattr(x, '__module__', '')}.{x.__qualname__}"]
         return ["object", type(x).__qualname__, str(getattr(x, "name", ""))]
@@ -83,7 +83,7 @@ class ResumeFile:
         self.run = json.loads(json.dumps(run))          # as it reads back from the file
         self.done: dict[int, Partial] = {}
         self._keys: dict[int, tuple[int, str]] = {}     # task index -> (line number, key)
-        self._file = None
+        self._file: TextIO | None = None
         self._good_bytes: int | None = None            # where a last line cut short begins
         self._lock: int | None = None
         self._made = not self.path.exists()             # made empty here: removed if nothing is written
@@ -126,7 +126,7 @@ class ResumeFile:
         if head.get("version") != VERSION:
             raise self._refuse(f"version {head.get('version')} (this pysolver reads version {VERSION})")
         if head.get("run") != self.run:
-            theirs = head.get("run") if isinstance(head.get("run"), dict) else {}
+            theirs: dict = head["run"] if isinstance(head.get("run"), dict) else {}
             differ = [k for k in sorted(set(theirs) | set(self.run)) if theirs.get(k) != self.run.get(k)]
             shown = ", ".join(f"{k} {theirs.get(k)!r} (now {self.run.get(k)!r})" for k in differ[:3])
             raise self._refuse(f"written for another run: {shown}")
@@ -170,31 +170,31 @@ class ResumeFile:
 
     def add(self, index: int, partial: Partial, key: str) -> None:
         """Record task ``index`` (described by ``key``) as finished (written through to the disk at once)."""
-        if self._file is None:
-            self._open()
+        file = self._open()
         data = partial.to_dict()
-        self._file.write(json.dumps({"task": index, "key": key, "partial": data,
-                                     "digest": _digest(self.run, index, key, data)}) + "\n")
-        self._file.flush()
-        os.fsync(self._file.fileno())
+        file.write(json.dumps({"task": index, "key": key, "partial": data,
+                               "digest": _digest(self.run, index, key, data)}) + "\n")
+        file.flush()
+        os.fsync(file.fileno())
         self.done[index] = partial
         self._keys[index] = (0, key)
 
-    def _open(self) -> None:
+    def _open(self) -> TextIO:
         if self._file is not None:
-            return
+            return self._file
         fresh = not self.path.exists() or self.path.stat().st_size == 0
         self._hold()
         try:
-            self._file = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 (open while the run lasts)
+            self._file = file = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 (open while the run lasts)
             if fresh:
-                self._file.write(json.dumps({"format": FORMAT, "version": VERSION, "run": self.run}) + "\n")
+                file.write(json.dumps({"format": FORMAT, "version": VERSION, "run": self.run}) + "\n")
             elif self._good_bytes is not None:
-                self._file.truncate(self._good_bytes)
+                file.truncate(self._good_bytes)
             elif not self.path.read_bytes().endswith(b"\n"):
-                self._file.write("\n")                   # a whole last line, its newline not written
+                file.write("\n")                   # a whole last line, its newline not written
         except OSError as error:
             raise self._refuse(f"cannot be written ({error.strerror or type(error).__name__})") from None
+        return file
 
     def close(self) -> None:
         """Close the file and let go of its lock."""

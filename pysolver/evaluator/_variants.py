@@ -87,7 +87,7 @@ def rank_classes(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     value = np.zeros(len(hands), dtype=np.int64)
     for start in range(0, len(hands), SHOWDOWNS_PER_PROGRAM):
         chunk = hands[start:start + SHOWDOWNS_PER_PROGRAM]             # each hand a showdown of its own: two hole cards, a flop
-        atoms, _ = program.run(DealInput.from_indices(chunk[:, None, :2], chunk[:, 2:]))
+        atoms, _ = program.run(DealInput.from_indices(list(chunk[:, None, :2]), list(chunk[:, 2:])))
         for g, (players, _) in enumerate(read_driver(atoms, len(chunk)), start):
             category[g], value[g] = players[0].category, players[0].value
     return hands, category, value
@@ -233,7 +233,7 @@ def variant_tables(rules: Rules) -> dict[str, np.ndarray]:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".tables-", suffix=".part", delete=False) as tmp:
-            np.savez(tmp, digest=np.array(_tables_digest(key, tables)), **tables)
+            np.savez(tmp, digest=np.array(_tables_digest(key, tables)), **tables)  # type: ignore[arg-type]
         os.replace(tmp.name, path)
         _evict(path.parent)
     except OSError:

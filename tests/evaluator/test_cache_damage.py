@@ -2,7 +2,6 @@
 tables is never used, and never a traceback: the tables are ranked again and written anew.
 The cache folder follows $PYSOLVER_CACHE, else $XDG_CACHE_HOME."""
 
-import shutil
 from pathlib import Path
 
 import numpy as np

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Iterable, Sequence
 
 import clingo
@@ -69,7 +69,7 @@ _FACE_SUIT = tuple((Function(FACE_NAMES[i >> 2]), Function(SUIT_NAMES[i & 3])) f
 _CARD_TERM = tuple(Function("", pair) for pair in _FACE_SUIT)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hole_term(player: int, card: int) -> clingo.Symbol:
     return Function("", (Number(player),) + _FACE_SUIT[card])
 
