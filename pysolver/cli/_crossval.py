@@ -12,7 +12,7 @@
     pysolver crossval --exhaustive 7 --scheduler tcp://10.0.0.5:8786   # on a Dask cluster
 
 ``--exhaustive 7`` runs on a local Dask cluster of one worker per core when the
-cluster extra is installed (``pip install 'pysolver[cluster]'``), else in local
+cluster extra is installed (``pip install 'pysolver-holdem[cluster]'``), else in local
 processes; ``--scheduler ADDRESS`` sends any mode's tasks to an existing Dask
 cluster (``local``: a fresh local one of ``--workers`` workers).
 

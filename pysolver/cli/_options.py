@@ -41,7 +41,7 @@ def add_where_options(parser: argparse.ArgumentParser, every_core: str) -> None:
                         help=f"local processes or local Dask workers (default 1; one per core for {every_core})")
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="run the tasks on the Dask cluster at ADDRESS (tcp://host:8786), or on a "
-                             "fresh local one ('local'); needs pysolver[cluster]")
+                             "fresh local one ('local'); needs pysolver-holdem[cluster]")
     parser.add_argument("--resume", metavar="FILE",
                         help="record each finished task in FILE; run again with it to finish only what "
                              "is missing")

@@ -23,6 +23,8 @@ from pysolver.crossval import rule_diff
 from pysolver.web import create_app
 from tests.helpers.web_server import rss_mib, running_server
 
+pytestmark = pytest.mark.heavy   # real servers and their worker processes
+
 
 
 def variant_path(name):
@@ -215,7 +217,7 @@ def test_serve_needs_the_extra_and_a_sane_port(capsys, monkeypatch):
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "starlette" else real(name, *a))
     assert main(["serve"]) == 2
-    assert "pip install 'pysolver[web]'" in capsys.readouterr().err
+    assert "pip install 'pysolver-holdem[web]'" in capsys.readouterr().err
 
 
 def test_another_host_than_this_machine_is_warned_about(capsys, monkeypatch):
