@@ -85,7 +85,8 @@ def add_parser(subparsers) -> None:
     parser = subparsers.add_parser(
         "cache", help="list or clear the rule variants' tables cached on disk",
         description="List the evaluator tables of rule variants cached in $PYSOLVER_CACHE, "
-                    f"$XDG_CACHE_HOME/pysolver or ~/.cache/pysolver (the {CACHE_KEEP} most recently used are kept), or delete them.")
+                    f"$XDG_CACHE_HOME/pysolver or ~/.cache/pysolver (the {CACHE_KEEP} most recently used are kept), "
+                    "or delete them.")
     parser.add_argument("--clear", action="store_true", help="delete the cached tables")
     add_json_option(parser)
     parser.set_defaults(run=run)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Union
+from typing import Iterable
 
 from ._errors import CardCountError, DuplicateCardError, InvalidCardError
 
@@ -129,7 +129,7 @@ class Card:
         return f"Card('{self}')"
 
 
-CardsLike = Union[str, Iterable[Union[str, int, Card]]]
+CardsLike = str | Iterable[str | int | Card]
 
 
 def _split_token(token: str) -> list[str]:

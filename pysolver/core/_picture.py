@@ -121,7 +121,7 @@ def table_html(header: Sequence[str], rows: Sequence[Sequence[object]], strong: 
 def _mix(a: str, b: str, t: float) -> str:
     """The colour ``t`` of the way from ``a`` to ``b`` (``#rrggbb``)."""
     ca, cb = (np.array([int(c[i:i + 2], 16) for i in (1, 3, 5)]) for c in (a, b))
-    return "#" + "".join(f"{int(round(x)):02x}" for x in ca + (cb - ca) * min(max(t, 0.0), 1.0))
+    return "#" + "".join(f"{round(x):02x}" for x in ca + (cb - ca) * min(max(t, 0.0), 1.0))
 
 
 def equity_colour(equity: float, players: int) -> str:

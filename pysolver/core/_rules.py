@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Sequence, Union
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 import numpy as np
 
@@ -214,7 +214,7 @@ class Rules:
             self.check_players(len(deal.players))
 
 
-RulesLike = Union[Rules, str, os.PathLike, None]
+RulesLike = Rules | str | os.PathLike | None
 """What every ``rules=`` takes: a :class:`Rules`, a shipped variant's name, a rules file's path,
 or None for the standard game."""
 

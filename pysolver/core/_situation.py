@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence, Union, cast
+from typing import Sequence, cast
 
 from ._cards import Card, CardsLike, check_distinct, format_cards, parse_board, parse_cards, parse_hole, quoted
 from ._deal import STREETS, Deal, check_player_count
@@ -30,8 +30,8 @@ from ._ranges import Range, parse_range
 from ._rules import STANDARD, Rules
 
 Hole = tuple[Card, Card]
-Seat = Union[Hole, Range]
-PlayerLike = Union[str, Range, Sequence[Union[str, int, Card]]]
+Seat = Hole | Range
+PlayerLike = str | Range | Sequence[str | int | Card]
 
 
 def read_seat(player: PlayerLike, ranges: bool) -> Seat:

@@ -27,13 +27,13 @@ import itertools
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb, factorial
-from typing import Iterator, Sequence, Union
+from typing import Iterator, Sequence
 
 import numpy as np
 
 from ..core import Rules
 
-DeckLike = Union[Rules, Sequence[int], np.ndarray, int, None]
+DeckLike = Rules | Sequence[int] | np.ndarray | int | None
 """A deck: None (all 52 cards), a :class:`Rules` (its deck), card indices, or n (the n lowest cards)."""
 
 _BINOM = np.array([[comb(c, k) for k in range(8)] for c in range(53)], dtype=np.int64)   # C(c, k)

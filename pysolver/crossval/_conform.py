@@ -27,7 +27,7 @@ import os
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Sequence, Union
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -47,7 +47,7 @@ HANDS_PER_TASK = 1_000_000
 #: Kinds printed in the terminal (all are in ``to_dict()``).
 SHOWN = 5
 
-EvaluatorLike = Union[Callable, str, Evaluator]
+EvaluatorLike = Callable | str | Evaluator
 
 
 @dataclass

@@ -179,7 +179,7 @@ def blame(query: Query, message: str) -> str:
         for name, value in fields:
             if token and token in value.lower().replace(" ", ""):
                 return name
-    for name, value in fields:
+    for name, _ in fields:
         if name in message.split(" ", 1)[0]:
             return name
     return ""

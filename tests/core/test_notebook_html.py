@@ -36,6 +36,6 @@ def test_showdown_result_highlights_the_best_five_and_names_the_winner():
 def test_range_grid_fills_its_cells_as_far_as_the_range_holds_them():
     grid = range_grid("QQ+, 0.5(AKs)")
     html = grid._repr_html_()
-    shown = dict((label, background) for background, label in cells(html))
+    shown = {label: background for background, label in cells(html)}
     assert len(shown) == 169 and [c for row in GRID_CLASSES for c in row] == [label for _, label in cells(html)]
     assert f"{HELD} 0%, {HELD} 100%" in shown["QQ"] and f"{HELD} 50%" in shown["AKs"] and shown["JJ"] == "#333333"

@@ -199,7 +199,7 @@ def test_a_client_that_leaves_stops_its_computation():
         assert lines[-1]["total"] == 100_000_000 and 0 < lines[-1]["progress"] < 100_000_000
 
         def cpu_seconds():
-            fields = open(f"/proc/{process.pid}/stat").read().rsplit(")", 1)[1].split()
+            fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
             return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
         time.sleep(1.0)
