@@ -22,12 +22,7 @@ from .core import (VARIANTS, Card, CardCountError, Category, Deal, DuplicateCard
                    format_cards, parse_cards, parse_range)
 from .asp import Solver, load_rules, runouts, solve_showdown
 from .evaluator import best_five, describe_value, evaluate, evaluate_batch
-from .odds.calculator import equity
-from .odds.chen import chen_score
-from .odds.draws import outs
-from .odds.potential import hand_potential, hand_report
-from .odds.range_texture import texture
-from .odds.strength import hand_strength
+from .odds import chen_score, equity, hand_potential, hand_report, hand_strength, outs, texture
 from .crossval import crossval_equity, crossval_exhaustive, crossval_random, crossval_streets
 from .crossval import check_evaluator
 

@@ -6,12 +6,12 @@ Three tables, one value per starting-hand class (higher is better):
   to the river, exact: one representative hand per class (all hands of a
   class have the same equity against random hands, by suit symmetry) counted
   by :func:`pysolver.equity` with ``exact=True`` (the counting path of
-  :mod:`pysolver.odds.counting`, 3 to 10 s per class).
+  :mod:`pysolver.odds._exact_counting`, 3 to 10 s per class).
 - ``vs3``: the same against three random hands. An exact count is out of
   reach, so each class is sampled by the project's own Monte Carlo engine
   (``trials`` and ``seed``, the same seed for every class); the standard
   error of each value is written beside it.
-- ``chen``: the Chen score of the class (:func:`pysolver.odds.chen.chen_score`),
+- ``chen``: the Chen score of the class (:func:`pysolver.odds._chen.chen_score`),
   written here so that the vocabulary, which may not import the odds engine,
   can order by it.
 
@@ -33,7 +33,7 @@ from pathlib import Path
 
 from pysolver import Card, equity
 from pysolver.core._ranges import COMBOS, HAND_CLASSES, class_combos
-from pysolver.odds.chen import chen_score
+from pysolver.odds._chen import chen_score
 
 OUT = Path(__file__).resolve().parent.parent / "pysolver" / "data" / "preflop_orderings.json"
 SEED = 20240613
@@ -99,7 +99,7 @@ def main() -> None:
                  for key, opponents in OPPONENTS.items()}
     orderings["chen"] = {
         "title": "the Chen formula",
-        "method": "pysolver.odds.chen.chen_score; equal scores ordered by equity against one random hand",
+        "method": "pysolver.odds._chen.chen_score; equal scores ordered by equity against one random hand",
         "values": {name: chen_score(name) for name in args.classes},
     }
     seconds = time.perf_counter() - start

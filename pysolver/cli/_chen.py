@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..odds.chen import chen_normalized, chen_score
+from ..odds import chen_normalized, chen_score
 
 
 def add_parser(subparsers) -> None:

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from typing import Iterator, Optional
 
 from ..core import Picture, PokerInputError, equity_picture
-from ..odds.calculator import EquityResult, Progress, equity
+from ..odds import EquityResult, Progress, equity
 from ._options import add_json_option, add_rules_options, emit, rules_from
 from ._ranges import add_export_options, export
 from ._render import show

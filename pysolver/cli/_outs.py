@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..odds.draws import ENGINES, outs
+from ..odds import ENGINES, outs
 from ._options import add_json_option, add_rules_options, emit, rules_from
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..odds.potential import hand_report
+from ..odds import hand_report
 from ._options import add_json_option, add_rules_options, emit, rules_from
 
 

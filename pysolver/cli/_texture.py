@@ -1,6 +1,6 @@
 """``pysolver texture "QQ+,AK,JTs,76s" --board "Ks 7h 2d" [--dead ..] [--json] [--svg F] [--html F] [--png F]``.
 
-What a range makes on a flop, turn or river (:func:`pysolver.odds.range_texture.texture`):
+What a range makes on a flop, turn or river (:func:`pysolver.odds._texture.texture`):
 every combo left after card removal by made hand and by draw, with counts and
 shares, in total and per class. On a terminal the grid comes first, each cell
 split into the shares of its combos in five groups (see :data:`GROUPS`).
@@ -15,7 +15,7 @@ import sys
 import numpy as np
 
 from ..core import CLASS_SIZES, Picture, class_grid, share_picture
-from ..odds.range_texture import DRAWS, TextureReport, texture
+from ..odds import DRAWS, TextureReport, texture
 from ._options import add_json_option, add_rules_options, rules_from
 from ._ranges import add_export_options, export
 from ._render import show

@@ -13,7 +13,7 @@ name      best first by                                        table (made by)
 ``vs2``   equity against two random hands                      ``preflop_orderings.json``, exact
                                                                (``scripts/make_preflop_orderings.py``)
 ``vs3``   equity against three random hands                    the same, Monte Carlo
-``chen``  the Chen formula, equal scores by ``vs1``            the same (scores of ``pysolver.odds.chen``)
+``chen``  the Chen formula, equal scores by ``vs1``            the same (scores of ``pysolver.odds._chen``)
 ========  ===================================================  ==========================================
 
 Against more opponents, hands that make strong hands (suited, connected) gain

@@ -234,7 +234,7 @@ def crossval_exhaustive(chunks: int | None = None, only: Sequence[int] | None = 
 # --- Equity: ASP what-if counts against the evaluator's exact counts ------------------------
 
 def _equity_task(holes: np.ndarray, board: np.ndarray, rules: Rules) -> Partial:
-    from ..odds.calculator import equity
+    from ..odds import equity
     from ..asp import runouts
     texts = [format_cards(Card(c) for c in h) for h in holes.tolist()]
     board_text = format_cards(Card(c) for c in board.tolist())

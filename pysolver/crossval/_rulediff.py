@@ -28,7 +28,7 @@ from ..asp import ShowdownResult, Solver, load_rules, rules_of
 from ..core import (RANKS, Card, Category, Deal, PokerInputError, Rules, RulesLike, check_count, check_seed, draw_seed,
                     parse_cards)
 from ..evaluator import best_five, categories, describe_value, evaluate_batch, n_values
-from ..odds.calculator import equity
+from ..odds import equity
 from ._dealer import deal_skewed
 from ._diffreport import ClassChanges, MatchupDiff, RuleDiff, ShowdownChanges
 

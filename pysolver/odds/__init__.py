@@ -1,19 +1,24 @@
 """The odds engine on the evaluator: equity (exact and Monte Carlo), hand strength and
 potential (preflop too), outs, what a range makes on a board, and the Chen formula.
 
-:mod:`~pysolver.odds.calculator` chooses the path: the shipped preflop table,
-exact enumeration (:mod:`~pysolver.odds.enumeration`) or sampling
-(:mod:`~pysolver.odds.sampling`), all on the 7-card tables of
-:mod:`~pysolver.odds.hand_tables`.
+:func:`equity` checks its question, plans it and runs the plan: the planner
+(``_planner``) asks every path of its registry whether it applies and what it
+costs, the shipped preflop tables and the exact enumerations alike, and runs the
+cheapest, or samples (``_sampling``) when exact counting is out of reach. What
+every path shares -- the tally, the player, the suit symmetries -- is written once
+in ``_model``. The modules are private; this package exports the public API.
+
+    >>> equity(["AcAd", "KsKh"]).players[0].wins
+    1388072
 """
 
-from .calculator import EquityResult, PlayerEquity, equity
-from .chen import chen_normalized, chen_score
-from .draws import CardOutcome, OutsReport, outs
-from .potential import HandPotential, HandReport, hand_potential, hand_report
-from .range_texture import TextureReport, texture
-from .strength import HandStrength, hand_strength
+from ._chen import chen_normalized, chen_score
+from ._equity import EquityResult, PlayerEquity, Progress, equity
+from ._outs import ENGINES, CardOutcome, OutsReport, outs
+from ._potential import HandPotential, HandReport, hand_potential, hand_report
+from ._strength import HandStrength, hand_strength
+from ._texture import DRAWS, TextureReport, texture
 
-__all__ = ["EquityResult", "PlayerEquity", "equity", "chen_normalized", "chen_score", "CardOutcome", "OutsReport",
-           "outs", "HandPotential", "HandReport", "hand_potential", "hand_report", "TextureReport", "texture",
-           "HandStrength", "hand_strength"]
+__all__ = ["EquityResult", "PlayerEquity", "Progress", "equity", "chen_normalized", "chen_score", "ENGINES",
+           "CardOutcome", "OutsReport", "outs", "HandPotential", "HandReport", "hand_potential", "hand_report",
+           "DRAWS", "TextureReport", "texture", "HandStrength", "hand_strength"]

@@ -17,10 +17,10 @@ import pytest
 from pysolver import Category, Deal, InvalidCardError, PlayerCountError, RuleFileError, Solver
 from pysolver.cli import main
 from pysolver.crossval._modes import crossval_equity, crossval_random, exhaustive_chunk
-from pysolver.odds.calculator import equity
+from pysolver.odds._equity import equity
 from pysolver.evaluator._lookup import (best_five, categories, describe_value, evaluate, evaluate_batch,
                                 n_values)
-from pysolver.odds.draws import outs
+from pysolver.odds._outs import outs
 from pysolver import load_rules
 from pysolver.core._rules import VARIANTS, rules_fingerprint, variant_path
 from pysolver.evaluator._shipped_tables import load_shipped_tables

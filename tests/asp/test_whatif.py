@@ -17,7 +17,7 @@ from pysolver.core._categories import Category
 from pysolver.cli import main
 from pysolver.core._errors import CardCountError, DuplicateCardError, PlayerCountError
 from pysolver.evaluator._lookup import category, describe_value, evaluate
-from pysolver.odds.draws import outs
+from pysolver.odds._outs import outs
 from pysolver.asp._whatif import runouts
 
 

@@ -13,7 +13,7 @@ from pysolver.cli import ERROR_LIMIT, main
 from pysolver.core._cards import QUOTE_LIMIT, parse_hole
 from pysolver.core._errors import WorkerError
 from pysolver.core._numbers import check_seed
-from pysolver.odds.calculator import EXACT_TIME_LIMIT, PROGRESS_STEPS, exact_seconds
+from pysolver.odds._equity import EXACT_TIME_LIMIT, PROGRESS_STEPS, exact_seconds
 from pysolver.core._situation import Situation
 
 UNITS = {"seconds": 1, "minutes": 60, "hours": 3600, "days": 86400, "years": 365.25 * 86400}

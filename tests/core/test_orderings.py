@@ -13,7 +13,7 @@ from pysolver.core._errors import RangeError
 from pysolver.core._grid import CLASS_SIZES
 from pysolver.core._orderings import ORDERINGS, ordering
 from pysolver.core._ranges import HAND_CLASSES, orderings_named, parse_range, preflop_order, top_classes
-from pysolver.odds.chen import chen_score
+from pysolver.odds._chen import chen_score
 
 POKERSTOVE_TOP_10 = "77+, A9s+, KTs+, QTs+, AJo+, KQo"
 """PokerStove's top 10% (136 combos), as its users know it."""

@@ -17,7 +17,7 @@ from pysolver import (Card, PokerInputError, Situation, chen_score, equity, eval
 from pysolver.cli import ERROR_LIMIT, main
 from pysolver.core._cards import RANKS, SUITS, format_cards
 from pysolver.core._ranges import RANDOM, Range, class_combos
-from pysolver.odds.calculator import work_estimate
+from pysolver.odds._equity import work_estimate
 
 QUICK = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FEW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -313,7 +313,7 @@ def test_range_against_random_preflop_table_is_the_enumeration(players):
 
 
 def test_range_against_random_preflop_sums_the_table_rows():
-    from pysolver.odds.calculator import preflop_table
+    from pysolver.odds._equity import preflop_table
     table = preflop_table()
     r = equity(["QQ+, 0.5(AKs)", "random"])
     rows = [(6, "AA"), (6, "KK"), (6, "QQ"), (2, "AKs")]          # 0.5 x 4 combos of AKs

@@ -2,7 +2,7 @@
 
 import pytest
 
-from pysolver.odds.chen import CHEN_MAX, CHEN_MIN, chen_normalized, chen_points, chen_score, chen_table
+from pysolver.odds._chen import CHEN_MAX, CHEN_MIN, chen_normalized, chen_points, chen_score, chen_table
 from pysolver.core._errors import RangeError
 
 

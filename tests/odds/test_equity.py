@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 from tests.helpers.equity_brute import brute_equity
 from pysolver.core._cards import parse_cards
 from pysolver.cli import main
-from pysolver.odds.calculator import EquityResult, equity
+from pysolver.odds._equity import EquityResult, equity
 from pysolver.core._errors import (CardCountError, DuplicateCardError, PlayerCountError, PokerInputError,
                              RangeError)
 from pysolver.core._ranges import parse_range
@@ -189,8 +189,8 @@ def test_monte_carlo_is_seeded_and_stops_at_target():
 
 
 def test_the_sampler_deals_every_unseen_card_equally_often_and_none_twice():
-    from pysolver.odds.hand_tables import CARD_BITS, CARD_RANK_KEY
-    from pysolver.odds.sampling import _draw_at_once
+    from pysolver.odds._hand_tables import CARD_BITS, CARD_RANK_KEY
+    from pysolver.odds._sampling import _draw_at_once
     known = list(idx("Ah Kh Qs Qd"))
     keys, bits = _draw_at_once(np.random.default_rng(5), int(CARD_BITS[known].sum()), [2, 5], 100_000)
     trials = bits.shape[1]

@@ -16,8 +16,8 @@ from pysolver.cli import main
 from pysolver.core._cards import parse_cards
 from pysolver.core._errors import PokerInputError, RangeError
 from pysolver.core._ranges import COMBOS, parse_range
-from pysolver.odds.breakdown import combo_name
-from pysolver.odds.calculator import equity
+from pysolver.odds._breakdown import combo_name
+from pysolver.odds._equity import equity
 
 
 def combos_of(text, known):

@@ -1,4 +1,4 @@
-"""The tables the grouped path reads per combo (pysolver.odds.combo_codes), the grouped path and the
+"""The tables the grouped path reads per combo (pysolver.odds._combo_codes), the grouped path and the
 counting of one random opponent against the brute force (tests/helpers/equity_brute.py) on seeded random
 questions with many suited cards, and the readings of text that are kept from call to call."""
 
@@ -12,12 +12,12 @@ from pysolver.core._cards import parse_cards
 from pysolver.core._errors import PokerInputError
 from pysolver.core._ranges import COMBOS, combo_mask
 from pysolver.core._situation import Situation
-from pysolver.odds.calculator import equity
-from pysolver.odds.combo_codes import (CODE_HELD, CODE_KEY, CODE_OFF, CODE_RANKS, COMBO_BITS, COMBO_CODE,
+from pysolver.odds._equity import equity
+from pysolver.odds._combo_codes import (CODE_HELD, CODE_KEY, CODE_OFF, CODE_RANKS, COMBO_BITS, COMBO_CODE,
                                        COMBO_GROUP, GROUP_COUNTS, GROUP_KEY)
-from pysolver.odds.counting import hero_against_one
-from pysolver.odds.grouped import exact_grouped
-from pysolver.odds.hand_tables import RANK_WEIGHTS
+from pysolver.odds._exact_counting import hero_against_one
+from pysolver.odds._exact_grouped import exact_grouped
+from pysolver.odds._hand_tables import RANK_WEIGHTS
 
 
 def test_the_code_tables_say_what_each_combo_holds():
@@ -125,7 +125,7 @@ def test_text_read_once_gives_the_same_answers_and_faults():
 def test_grouped_counts_alike_in_blocks_of_any_size(players, board, dead, monkeypatch):
     """The showdowns valued and counted in small blocks, and the flush corrections filtered to the
     boards where a flush counts, give the same counts as all at once."""
-    import pysolver.odds.grouped as grouped
+    import pysolver.odds._exact_grouped as grouped
     situation = Situation.of(players, board, dead=dead, ranges=True)
     known = list(situation.fixed_cards)
     seats = [seat.weighted_combos(known) for seat in situation.players]

@@ -1,4 +1,4 @@
-"""A known hand against two random hands, counted (pysolver.odds.counting): equal to the brute force
+"""A known hand against two random hands, counted (pysolver.odds._exact_counting): equal to the brute force
 (tests/helpers/equity_brute.py) on small decks, to the grouped and fixed-first paths, and to sampling."""
 
 from itertools import combinations
@@ -9,10 +9,10 @@ import pytest
 from tests.helpers.equity_brute import brute_equity
 from pysolver import load_rules
 from pysolver.core._cards import parse_cards
-from pysolver.odds.calculator import equity
-from pysolver.odds.counting import hero_against_two
-from pysolver.odds.paths import exact_tally
-from pysolver.odds.sampling import Open
+from pysolver.odds._equity import equity
+from pysolver.odds._exact_counting import hero_against_two
+from pysolver.odds._planner import exact_tally
+from pysolver.odds._sampling import Open
 
 STANDARD = load_rules("standard")
 

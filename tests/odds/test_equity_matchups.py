@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from pysolver.core._ranges import COMBOS, HAND_CLASSES, class_combos, combo_mask
-from pysolver.odds.calculator import equity, preflop_table
-from pysolver.odds.enumeration import exact_fixed
-from pysolver.odds.matchups import (BOARDS, COMBO_IMAGES, MATCHUPS, canonical, heads_up, matchup_counts,
+from pysolver.odds._equity import equity, preflop_table
+from pysolver.odds._exact_fixed import exact_fixed
+from pysolver.odds._table_matchups import (BOARDS, COMBO_IMAGES, MATCHUPS, canonical, heads_up, matchup_counts,
                                     matchup_table)
 
 

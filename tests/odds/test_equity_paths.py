@@ -10,11 +10,11 @@ import pytest
 from tests.helpers.equity_brute import brute_equity
 from pysolver import load_rules
 from pysolver.core._ranges import COMBOS, parse_range
-from pysolver.odds.calculator import equity
-from pysolver.odds.boards import suit_orbits
-from pysolver.odds.grouped import exact_grouped
-from pysolver.odds.paths import _estimates, exact_path, exact_tally
-from pysolver.odds.sampling import Open
+from pysolver.odds._equity import equity
+from pysolver.odds._boards import suit_orbits
+from pysolver.odds._exact_grouped import exact_grouped
+from pysolver.odds._planner import _estimates, exact_path, exact_tally
+from pysolver.odds._sampling import Open
 
 STANDARD = load_rules("standard")
 NONE = np.zeros(0, dtype=np.int64)

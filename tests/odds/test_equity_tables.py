@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from tests.helpers.equity_brute import brute_evaluate_batch
-from pysolver.odds.hand_tables import CARD_BITS, CARD_RANK_KEY, RANK_WEIGHTS, build_tables, tables
+from pysolver.odds._hand_tables import CARD_BITS, CARD_RANK_KEY, RANK_WEIGHTS, fill_hand_tables, hand_tables
 from pysolver.evaluator._shipped_tables import rank_multisets
 
 
@@ -20,7 +20,7 @@ def test_tables_agree_with_the_evaluator_on_random_hands():
     rng = np.random.default_rng(0)
     hands = np.argsort(rng.random((20_000, 52)), axis=1)[:, :7]
     expected = np.asarray(evaluate_batch(hands))
-    got = tables().values(CARD_RANK_KEY[hands].sum(axis=1), CARD_BITS[hands].sum(axis=1))
+    got = hand_tables().values(CARD_RANK_KEY[hands].sum(axis=1), CARD_BITS[hands].sum(axis=1))
     assert (got == expected).all()
 
 
@@ -34,12 +34,12 @@ def test_tables_agree_with_the_brute_force_on_flush_hands():
         others = rng.choice(np.setdiff1d(np.arange(52), hearts), 7 - len(suited), replace=False)
         rows.append(np.concatenate([suited, others]))
     hands = np.array(rows)
-    got = tables().values(CARD_RANK_KEY[hands].sum(axis=1), CARD_BITS[hands].sum(axis=1))
+    got = hand_tables().values(CARD_RANK_KEY[hands].sum(axis=1), CARD_BITS[hands].sum(axis=1))
     assert (got == np.array(brute_evaluate_batch(hands))).all()
 
 
 @pytest.mark.heavy
 def test_tables_built_from_the_brute_force_equal_the_evaluators():
-    brute = build_tables(lambda h: np.array(brute_evaluate_batch(h)))
-    assert np.array_equal(brute.rank_value, tables().rank_value)
-    assert np.array_equal(brute.flush_value, tables().flush_value)
+    brute = fill_hand_tables(lambda h: np.array(brute_evaluate_batch(h)))
+    assert np.array_equal(brute.rank_value, hand_tables().rank_value)
+    assert np.array_equal(brute.flush_value, hand_tables().flush_value)

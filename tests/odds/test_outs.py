@@ -6,7 +6,7 @@ import pytest
 from pysolver.core._cards import parse_cards
 from pysolver.core._categories import Category, describe
 from pysolver.core._errors import CardCountError, DuplicateCardError, PlayerCountError
-from pysolver.odds.draws import ENGINES, outs
+from pysolver.odds._outs import ENGINES, outs
 from tests.helpers.strength_oracle import brute_outs, rank_hand
 
 

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from pysolver.core._errors import PlayerCountError
-from pysolver.odds.draws import outs
+from pysolver.odds._outs import outs
 from tests.helpers.strength_oracle import rank_hand
 
 

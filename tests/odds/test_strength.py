@@ -6,7 +6,7 @@ import pytest
 from pysolver.core._cards import parse_cards
 from pysolver.core._errors import CardCountError, DuplicateCardError, PlayerCountError, RangeError
 from pysolver.core._ranges import COMBOS, parse_range
-from pysolver.odds.strength import HandStrength, hand_strength
+from pysolver.odds._strength import HandStrength, hand_strength
 from tests.helpers.strength_oracle import brute_strength, rank_hand
 
 
@@ -146,7 +146,7 @@ def test_command_line_text_and_errors(capsys):
 def test_docstring_examples():
     import doctest
 
-    from pysolver.odds import draws as outs, potential, strength
+    from pysolver.odds import _outs as outs, _potential as potential, _strength as strength
     for module in (strength, potential, outs):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__

@@ -13,7 +13,7 @@ deals, wins and ties of a player's combos sum to the player's totals, exactly
 weighs its combos by how often each is dealt (card removal included), and its
 ``combos`` are its weighted combos left once the known cards are removed.
 
-    >>> from pysolver.odds.calculator import equity
+    >>> from pysolver.odds._equity import equity
     >>> result = equity(["AhKh", "QQ+, AKs"], breakdown=True)
     >>> range_player = result.breakdown.players[0]
     >>> range_player.player, [c.hand_class for c in range_player.classes]

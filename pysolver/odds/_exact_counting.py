@@ -15,7 +15,7 @@ where a suit can make a flush, per rank on and off that suit), the holdings
 per pair of such kinds, so
 
 * boards on which no flush is possible are taken by their rank multiset (6,175
-  before the flop) exactly as :func:`pysolver.odds.enumeration.exact_fixed`
+  before the flop) exactly as :func:`pysolver.odds._exact_fixed.exact_fixed`
   does, valued as if no flush were possible, and
 * boards with three or more cards of one suit are corrected per suit, the
   suit's ranks one by one and the rest by rank multiset, one suit of each
@@ -36,11 +36,10 @@ from typing import Callable, Iterator, Optional
 
 import numpy as np
 
-from . import hand_tables as _tables
-from .enumeration import _GROUP_OF, Tally, _multisets, _rank_subsets
-from .hand_tables import RANK_WEIGHTS
+from ._exact_fixed import _GROUP_OF, Tally, _multisets, _rank_subsets
+from ._hand_tables import hand_tables, RANK_WEIGHTS
 from ..core._rules import Rules
-from .boards import rank_values, suit_orbits
+from ._boards import rank_values, suit_orbits
 
 _NONE = np.zeros(0, dtype=np.int64)
 _LEVEL = 1 << 13            # above every hand value
@@ -165,12 +164,12 @@ class _BoardClasses:
     """The classes of boards of a hero's question: first the boards with three or more cards of a
     suit (per suit, the suit's ranks and the rest's rank multiset), then the rank multisets, less
     those boards. The value of each rank group of a holding with each rank multiset of the board
-    is read from a table kept per board (:func:`pysolver.odds.boards.rank_values`): the classes of
+    is read from a table kept per board (:func:`pysolver.odds._boards.rank_values`): the classes of
     boards index its columns by their rank multiset."""
 
     def __init__(self, hero: np.ndarray, board: np.ndarray, dead: np.ndarray, rules: Optional[Rules]) -> None:
         hero, board, dead = (np.asarray(x, dtype=np.int64) for x in (hero, board, dead))
-        table = self.table = _tables.tables(rules)
+        table = self.table = hand_tables(rules)
         unseen = np.ones(52, dtype=bool)
         unseen[np.concatenate([hero, board, dead])] = False
         to_come = 5 - len(board)
@@ -236,7 +235,7 @@ class _BoardClasses:
 
 def _choose(available: np.ndarray, multisets: np.ndarray) -> np.ndarray:
     """Ways to deal each rank multiset from ``available`` cards per rank."""
-    from .enumeration import _ways
+    from ._exact_fixed import _ways
     return _ways(available, multisets)
 
 

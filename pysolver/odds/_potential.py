@@ -39,8 +39,8 @@ from ..core._errors import CardCountError, PlayerCountError
 from ..core._numbers import check_count
 from ..evaluator._lookup import card_keys, evaluate_keys
 from ..core._rules import Rules, RulesLike
-from .preflop import is_preflop
-from .strength import (AHEAD, BEHIND, STATES, TIED, Field, HandStrength, format_count, compare_states, current_states,
+from ._preflop import is_preflop
+from ._strength import (AHEAD, BEHIND, STATES, TIED, Field, HandStrength, format_count, compare_states, current_states,
                        hand_strength, tally)
 
 
@@ -103,7 +103,7 @@ class HandReport:
     the flop. With several opponents, HS is replaced by ``HS ** opponents`` in
     EHS and Pr(win) (the approximation of Billings et al.). Preflop (no board)
     HS is the all-in equity against one opponent over every board
-    (:mod:`pysolver.odds.preflop`), which already counts every card to come:
+    (:mod:`pysolver.odds._preflop`), which already counts every card to come:
     there is no lookahead, and EHS and Pr(win) are HS^n.
     """
 

@@ -4,7 +4,7 @@ Every player holds a set of weighted combos (a known hand is one combo). A
 *deal* is one combo per player, no card twice, and a run-out of the board;
 it counts with the product of the combos' weights. Without a flush, the value
 of seven cards depends on their ranks alone, so the deals are counted as in
-:func:`pysolver.odds.enumeration.exact_fixed`, one level up:
+:func:`pysolver.odds._exact_fixed.exact_fixed`, one level up:
 
 1. **Ranks.** The deals of combos are grouped by the players' rank pairs; a
    group's weight is the summed weight of its deals. Every combo of a group
@@ -22,15 +22,15 @@ of seven cards depends on their ranks alone, so the deals are counted as in
    number.
 
 What a combo contributes (its group, its code for a suit, their rank keys and
-cards per rank) is read from the tables of :mod:`pysolver.odds.combo_codes`,
-what the board leaves from :mod:`pysolver.odds.boards` (kept per board, with
+cards per rank) is read from the tables of :mod:`pysolver.odds._combo_codes`,
+what the board leaves from :mod:`pysolver.odds._boards` (kept per board, with
 the rank-only values of the board with every rank group and run-out after the
 flop); the run-outs that give a suit three or more cards (the suit's ranks
 one by one, at most two other cards by rank multiset) are listed once per
 number of cards to come. Heads-up, the deals are every pair of combos that
 share no card, found at once. All the showdowns of a call, the rank-only ones
 that a flush replaces with a negative weight, go to one
-:meth:`~pysolver.odds.enumeration.Tally.add` (or one per block of about
+:meth:`~pysolver.odds._exact_fixed.Tally.add` (or one per block of about
 :data:`BLOCK` of them).
 
     >>> aces, kings = (np.array([[48, 49]]), np.ones(1)), (np.array([[47, 46]]), np.ones(1))  # AcAd, KsKh
@@ -47,12 +47,12 @@ from typing import Callable, Iterator, Optional, Sequence
 
 import numpy as np
 
-from . import hand_tables as _tables
-from .boards import (BoardFacts, Seat, board_facts, compact_multisets, rank_values, suit_orbits,
+from ._boards import (BoardFacts, Seat, board_facts, compact_multisets, rank_values, suit_orbits,
                      suited_runouts)
-from .combo_codes import (CODE_HELD, CODE_KEY, CODE_OFF, CODE_RANKS, COMBO_BITS, COMBO_CODE, COMBO_GROUP, COMBO_HELD,
+from ._combo_codes import (CODE_HELD, CODE_KEY, CODE_OFF, CODE_RANKS, COMBO_BITS, COMBO_CODE, COMBO_GROUP, COMBO_HELD,
                           GROUP_COUNTS, GROUP_KEY, combo_indices)
-from .enumeration import Tally
+from ._exact_fixed import Tally
+from ._hand_tables import hand_tables
 from ..core._rules import Rules
 
 BLOCK = 1 << 16
@@ -167,7 +167,7 @@ def exact_grouped(seats: Sequence[Seat], board: np.ndarray, dead: np.ndarray = _
     """Exact counts for players given as weighted combos (avoiding the board and the dead cards),
     a board of 0, 3, 4 or 5 cards. Under a variant's ``rules`` the cards outside its deck must be
     among ``dead``. ``report(fraction)`` follows the work (in 16 steps or more)."""
-    table = _tables.tables(rules)
+    table = hand_tables(rules)
     board, dead = np.asarray(board, dtype=np.int64), np.asarray(dead, dtype=np.int64)
     facts = board_facts(board, dead)
     values_of = rank_values(board, rules) if len(board) >= 3 else None
@@ -252,7 +252,7 @@ def _corrections(table, values_of: Optional[np.ndarray], facts: BoardFacts, memb
                  flush_bits: np.ndarray) -> Iterator[tuple]:
     """:func:`_flush_corrections` for the classes ``members`` (None: all) and the suited ``runouts``;
     ``hand_key`` is the rank key of the board and each player's cards, or with ``values_of``
-    (:func:`~pysolver.odds.boards.rank_values`) the player's row in them (flattened); ``others`` the suit and the codes of each class, to count the
+    (:func:`~pysolver.odds._boards.rank_values`) the player's row in them (flattened); ``others`` the suit and the codes of each class, to count the
     cards off the suit left per rank."""
     drawn, masks, keys, rest, multiplicity, multiset = runouts[0], runouts[1], runouts[2], runouts[3:5], \
         runouts[5:7], runouts[7]

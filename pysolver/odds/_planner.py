@@ -4,15 +4,15 @@ Every path counts the same deals and returns the same integers; they differ in
 how much work they do, estimated in hand values looked up or compared (about
 :data:`VALUES_PER_SECOND` of them per second on one core):
 
-* ``fixed``: every hand known, :func:`~pysolver.odds.enumeration.exact_fixed`;
-* ``grouped``: combos grouped by ranks, :func:`~pysolver.odds.grouped.exact_grouped`,
+* ``fixed``: every hand known, :func:`~pysolver.odds._exact_fixed.exact_fixed`;
+* ``grouped``: combos grouped by ranks, :func:`~pysolver.odds._exact_grouped.exact_grouped`,
   when its deals of combos fit in memory (:data:`DEALS_LIMIT`);
 * ``one open``: one range or random player, every holding against every
-  run-out (:func:`~pysolver.odds.enumeration.exact_one_open`) after the flop,
+  run-out (:func:`~pysolver.odds._exact_fixed.exact_one_open`) after the flop,
   every holding against every board before it
-  (:func:`~pysolver.odds.enumeration.exact_open_preflop`);
+  (:func:`~pysolver.odds._exact_fixed.exact_open_preflop`);
 * ``counting``: a hand against one or two random hands, counted
-  (:mod:`~pysolver.odds.counting`);
+  (:mod:`~pysolver.odds._exact_counting`);
 * ``fix first``: an open player fixed one combo at a time (one combo of
   each class of suit symmetry), the rest by the cheapest path.
 
@@ -35,12 +35,12 @@ import numpy as np
 from ..core._cards import Card
 from ..core._ranges import COMBOS, Range
 from ..core._rules import Rules
-from .enumeration import _GROUP_OF, Tally, exact_fixed, exact_one_open, exact_open_preflop, suit_symmetries
-from .counting import hero_against_one, hero_against_two
-from .boards import suit_orbits
-from .grouped import exact_grouped
-from .matchups import COMBO_IMAGES, combo_indices
-from .sampling import Open
+from ._exact_fixed import _GROUP_OF, Tally, exact_fixed, exact_one_open, exact_open_preflop, suit_symmetries
+from ._exact_counting import hero_against_one, hero_against_two
+from ._boards import suit_orbits
+from ._exact_grouped import exact_grouped
+from ._table_matchups import COMBO_IMAGES, combo_indices
+from ._sampling import Open
 
 VALUES_PER_SECOND = 10_000_000
 """Roughly how many of :func:`work_estimate`'s hand values an exact run gets through per second on
@@ -111,7 +111,7 @@ def _combos_size(combos: np.ndarray) -> SeatSize:
 
 
 def grouped_work(sizes: Sequence[SeatSize], board_size: int, symmetric: bool = False) -> float:
-    """Rough work of :func:`~pysolver.odds.grouped.exact_grouped`: building the deals, valuing each
+    """Rough work of :func:`~pysolver.odds._exact_grouped.exact_grouped`: building the deals, valuing each
     rank group per rank multiset to come, and the flush corrections (one suit if ``symmetric``)."""
     players, to_come = len(sizes), 5 - board_size
     deals = float(prod(s.combos for s in sizes))
@@ -122,7 +122,7 @@ def grouped_work(sizes: Sequence[SeatSize], board_size: int, symmetric: bool = F
 
 
 def counting_work(board_size: int, suits: int = 4, opponents: int = 2) -> float:
-    """Rough work of :func:`~pysolver.odds.counting.hero_against_two` (or ``hero_against_one``): per
+    """Rough work of :func:`~pysolver.odds._exact_counting.hero_against_two` (or ``hero_against_one``): per
     class of boards, the boards by rank multiset and those with three or more cards of a suit (before
     the flop, per suit for ``suits`` suits)."""
     to_come = 5 - board_size
@@ -247,7 +247,7 @@ Report = Optional[Callable[[float], None]]
 def exact_tally(specs: list, board: np.ndarray, dead: np.ndarray, report: Report, rules: Rules,
                 path: Optional[str] = None) -> Tally:
     """Enumerate by the cheapest path, or by ``path`` if it applies. ``specs`` per player: its hand
-    (two card indices) or an :class:`~pysolver.odds.sampling.Open` with the combos (avoiding the
+    (two card indices) or an :class:`~pysolver.odds._sampling.Open` with the combos (avoiding the
     known cards) and weights; ``report(fraction)`` follows the work."""
     path = path or exact_path(specs, len(board), len(dead))
     opens = [i for i, s in enumerate(specs) if isinstance(s, Open)]

@@ -17,7 +17,7 @@ entry: 49,205 rank multisets and 4,719 flush masks. Values are the evaluator's:
 Because keys and masks are additive over disjoint cards, the engine adds a
 board's part once and each player's part per holding.
 
-    >>> t = tables()
+    >>> t = hand_tables()
     >>> cards = [51, 47, 43, 39, 35, 0, 1]            # As Ks Qs Js Ts 2c 2d
     >>> t.values(CARD_RANK_KEY[cards].sum(keepdims=True), CARD_BITS[cards].sum(keepdims=True)).tolist()
     [7462]
@@ -64,7 +64,7 @@ class HandTables:
         return value
 
 
-def build_tables(evaluate_batch: Callable[[np.ndarray], np.ndarray],
+def fill_hand_tables(evaluate_batch: Callable[[np.ndarray], np.ndarray],
                  faces: Sequence[int] = range(13)) -> HandTables:
     """Fill both tables by evaluating one representative 7-card hand per entry.
 
@@ -86,20 +86,20 @@ def build_tables(evaluate_batch: Callable[[np.ndarray], np.ndarray],
     return HandTables(rank_value, flush_value)
 
 
-def tables(rules: Optional[Rules] = None) -> HandTables:
+def hand_tables(rules: Optional[Rules] = None) -> HandTables:
     """The tables built from the project's evaluator (built once per game, about 0.1 s).
 
     ``rules`` is a variant (:mod:`pysolver.core._rules`); its deck's cards only.
     """
-    return _tables(None if rules is None or rules.is_standard else rules)
+    return _built(None if rules is None or rules.is_standard else rules)
 
 
 @lru_cache(maxsize=8)
-def _tables(rules: Optional[Rules]) -> HandTables:
+def _built(rules: Optional[Rules]) -> HandTables:
     from ..evaluator._lookup import evaluate_batch
 
     faces = range(13) if rules is None else rules.faces
-    return build_tables(lambda hands: evaluate_batch(hands, rules=rules), faces)
+    return fill_hand_tables(lambda hands: evaluate_batch(hands, rules=rules), faces)
 
 
-__all__ = ["RANK_WEIGHTS", "CARD_RANK_KEY", "CARD_BITS", "SUIT_MASK", "HandTables", "build_tables", "tables"]
+__all__ = ["RANK_WEIGHTS", "CARD_RANK_KEY", "CARD_BITS", "SUIT_MASK", "HandTables", "fill_hand_tables", "hand_tables"]

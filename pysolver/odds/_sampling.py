@@ -34,11 +34,10 @@ from typing import Callable, Optional, Sequence, Union
 
 import numpy as np
 
-from . import hand_tables as _tables
-from .hand_tables import CARD_BITS, CARD_RANK_KEY
+from ._hand_tables import CARD_BITS, CARD_RANK_KEY, hand_tables
 from ..core._rules import Rules
 from ..core._errors import RangeError
-from .enumeration import Tally
+from ._exact_fixed import Tally
 
 BATCH = 131_072
 MAX_TRIALS = 100_000_000
@@ -212,7 +211,7 @@ def _batch(rng, players: Sequence[PlayerSpec], board: np.ndarray, known_bits: in
             board_bits += CARD_BITS.take(card)
     if seen is not None:
         seen.update({p: bits[p] for p, spec in enumerate(players) if isinstance(spec, Open)})
-    return _tables.tables(rules).values(keys + board_key, bits + board_bits)
+    return hand_tables(rules).values(keys + board_key, bits + board_bits)
 
 
 def monte_carlo(players: Sequence[PlayerSpec], board: np.ndarray, dead: Sequence[int] = (),

@@ -1,7 +1,7 @@
 """What a board (with the dead cards) leaves to deal, worked out once per board for the exact paths.
 
-The grouped enumeration (:mod:`pysolver.odds.grouped`) and the counting of
-random opponents (:mod:`pysolver.odds.counting`) ask the same questions of a
+The grouped enumeration (:mod:`pysolver.odds._exact_grouped`) and the counting of
+random opponents (:mod:`pysolver.odds._exact_counting`) ask the same questions of a
 board on every call: how many cards of each rank and suit are left, which
 suit permutations fix the board and the dead cards, and the rank-only value
 of the board with each rank group of a holding and each rank multiset of the
@@ -25,11 +25,10 @@ from typing import Optional, Sequence
 
 import numpy as np
 
-from . import hand_tables as _tables
-from .combo_codes import GROUP_KEY, combo_indices
-from .enumeration import _rank_subsets
-from .hand_tables import CARD_RANK_KEY, RANK_WEIGHTS
-from .matchups import COMBO_IMAGES, SUIT_MAPS
+from ._combo_codes import GROUP_KEY, combo_indices
+from ._exact_fixed import _rank_subsets
+from ._hand_tables import CARD_RANK_KEY, hand_tables, RANK_WEIGHTS
+from ._table_matchups import COMBO_IMAGES, SUIT_MAPS
 from ..core._rules import Rules
 from ..evaluator import rank_multisets
 
@@ -138,7 +137,7 @@ def _rank_values(board: bytes, game: Optional[Rules]) -> np.ndarray:
     """:func:`rank_values` of the board's bytes, kept per board and game."""
     cards = np.frombuffer(board, dtype=np.int64)
     keys = int(CARD_RANK_KEY[cards].sum()) + GROUP_KEY[:, None] + compact_multisets(5 - len(cards))[2]
-    values = _tables.tables(game).rank_value.take(keys, mode="clip")
+    values = hand_tables(game).rank_value.take(keys, mode="clip")
     values.setflags(write=False)
     return values
 

@@ -6,7 +6,7 @@ every five-card board) the hand wins, a tie counting half: its all-in equity
 against one opponent. Against a random opponent it is read from the shipped
 exact table (``pysolver/data/preflop_equity.json``, 2,097,572,400 deals per
 class); with dead cards, an opponent range or a rule variant it is enumerated
-exactly by :func:`pysolver.odds.calculator.equity`.
+exactly by :func:`pysolver.odds._equity.equity`.
 
     >>> preflop_counts("As Ah")
     (1781508418, 11402312, 304661670)
@@ -24,7 +24,7 @@ from ..asp._runtime import rules_of
 from ..core._cards import CardsLike, parse_board
 from ..core._rules import RulesLike
 from ..core._situation import Situation
-from .calculator import equity
+from ._equity import equity
 
 
 def is_preflop(board: Optional[CardsLike]) -> bool:

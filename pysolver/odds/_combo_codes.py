@@ -4,7 +4,7 @@ A combo (:data:`pysolver.core._ranges.COMBOS`) falls in one of 91 *rank groups*
 (its two ranks: ``AK``, ``QQ``, ...) and, seen from one suit, in one of 364
 *codes*: ``4 * group + pattern``, the pattern saying which of its cards have the
 suit (bit 0 the lower rank, bit 1 the higher; for a pair, 1 if one card has
-it). Everything :mod:`pysolver.odds.grouped` asks of a combo depends only on its
+it). Everything :mod:`pysolver.odds._exact_grouped` asks of a combo depends only on its
 group or its code, so it is read from these tables instead of being worked out
 per call:
 
@@ -27,9 +27,9 @@ from __future__ import annotations
 import numpy as np
 
 from ..core._ranges import COMBOS
-from .enumeration import _GROUP_HIGH, _GROUP_LOW, _GROUP_OF
-from .hand_tables import RANK_WEIGHTS
-from .matchups import combo_indices
+from ._exact_fixed import _GROUP_HIGH, _GROUP_LOW, _GROUP_OF
+from ._hand_tables import RANK_WEIGHTS
+from ._table_matchups import combo_indices
 
 _LOW, _HIGH = COMBOS[:, 0] >> 2, COMBOS[:, 1] >> 2            # the lower card first: low <= high
 _SUITS = np.arange(4)[:, None]

@@ -5,10 +5,10 @@ Each player is a specific hand (``"AhKh"``), a range (``"TT+, AKs"``, see
 and dead cards, :func:`equity` returns each player's probabilities of winning
 outright, tying and losing, and the equity (a tie among k players pays 1/k).
 
-Exact enumeration, by the cheapest of its paths (:mod:`pysolver.odds.paths`), is used
+Exact enumeration, by the cheapest of its paths (:mod:`pysolver.odds._planner`), is used
 when :func:`work_estimate` is within :data:`EXACT_BUDGET`: always for specific hands,
 for one range or random player, and for ranges whose deals fit; otherwise Monte Carlo
-(:mod:`pysolver.odds.sampling`). ``exact=True`` forces enumeration, unless
+(:mod:`pysolver.odds._sampling`). ``exact=True`` forces enumeration, unless
 :func:`exact_seconds` says it would take longer than :data:`EXACT_TIME_LIMIT`
 (then ``force=True`` is needed too); ``exact=False`` forces sampling.
 
@@ -17,7 +17,7 @@ cards, is read from the shipped exact table (``pysolver/data/preflop_equity.json
 each combo meets every opponent holding and every board, the same number of
 deals for every combo, so the weighted sum of its classes' rows is exact. Any
 other two hands or ranges heads-up preflop, with no dead cards, are read from
-the shipped matchup table (:mod:`pysolver.odds.matchups`): each pair of
+the shipped matchup table (:mod:`pysolver.odds._table_matchups`): each pair of
 disjoint combos is one of 47,008 matchups up to suit permutations and the seat
 order, whose counts are summed.
 
@@ -50,12 +50,12 @@ from ..core._ranges import COMBO_CLASS, HAND_CLASSES, Range, combo_index
 from ..core._rules import Rules, RulesLike
 from ..core._situation import PlayerLike, Situation
 from ..core import equity_picture, table_html
-from .breakdown import Breakdown
-from .breakdown_paths import BreakdownPlan
-from .enumeration import Tally
-from .matchups import heads_up
-from .paths import CALL_COST, VALUES_PER_SECOND, cheapest_path, exact_tally, work_estimate
-from .sampling import MAX_TRIALS, Open, monte_carlo
+from ._breakdown import Breakdown
+from ._breakdown_plan import BreakdownPlan
+from ._exact_fixed import Tally
+from ._table_matchups import heads_up
+from ._planner import CALL_COST, VALUES_PER_SECOND, cheapest_path, exact_tally, work_estimate
+from ._sampling import MAX_TRIALS, Open, monte_carlo
 
 EXACT_BUDGET = 100_000_000
 """Largest :func:`work_estimate` (hand values looked up) that ``exact=None`` enumerates: about 10 s."""
@@ -191,7 +191,7 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = (), *, dead: CardsL
     longer than :data:`EXACT_TIME_LIMIT` seconds unless ``force=True``.
     ``rules`` is a variant: its deck deals the cards and its order ranks the hands.
     ``breakdown=True`` also breaks every range player down by combo and by class
-    (:mod:`pysolver.odds.breakdown`): exact or sampled as the whole result, the work being
+    (:mod:`pysolver.odds._breakdown`): exact or sampled as the whole result, the work being
     the breakdown's.
 
     >>> r = equity(["TcJd", "random"], board="4h 5h 6d 2h Kh")

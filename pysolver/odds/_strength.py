@@ -35,7 +35,7 @@ from ..core._ranges import as_range
 from ..core._rules import Rules, RulesLike
 from ..core._situation import Situation
 from ..evaluator._lookup import evaluate_batch
-from .preflop import is_preflop, preflop_counts
+from ._preflop import is_preflop, preflop_counts
 
 # States of a comparison, in the order of the rows and columns of HP tables.
 AHEAD, TIED, BEHIND = 0, 1, 2
@@ -180,7 +180,7 @@ def hand_strength(hole: CardsLike, board: CardsLike = (), *, dead: CardsLike = (
                   opponent_range=None, rules: RulesLike = None) -> HandStrength:
     """Hand strength of ``hole`` on a flop, turn or river against every opponent holding;
     preflop (no board), against every opponent holding and every board
-    (:mod:`pysolver.odds.preflop`: the all-in equity against one opponent).
+    (:mod:`pysolver.odds._preflop`: the all-in equity against one opponent).
 
     ``opponent_range`` (range text or a range object of :mod:`pysolver.core._ranges`)
     weights the holdings; by default each pair of unseen cards counts once.

@@ -35,8 +35,7 @@ from typing import Callable, Optional
 
 import numpy as np
 
-from . import hand_tables as _tables
-from .hand_tables import CARD_BITS, CARD_RANK_KEY, RANK_WEIGHTS, SUIT_MASK
+from ._hand_tables import CARD_BITS, CARD_RANK_KEY, hand_tables, RANK_WEIGHTS, SUIT_MASK
 from ..core._rules import Rules
 from ..evaluator import rank_multisets
 
@@ -169,7 +168,7 @@ def exact_fixed(holes: np.ndarray, board: np.ndarray = _NONE,
 
     Under a variant's ``rules`` the cards outside its deck must be among ``dead``.
     """
-    table = _tables.tables(rules)
+    table = hand_tables(rules)
     holes = np.asarray(holes, dtype=np.int64)
     board = np.asarray(board, dtype=np.int64)
     unseen = ~_known_mask(holes, board, dead)
@@ -223,7 +222,7 @@ def exact_one_open(fixed: np.ndarray, open_combos: np.ndarray, open_weights: np.
     run-out the open holdings that make no flush are grouped by their two
     ranks (91 groups); the few that make a flush are evaluated one by one.
     """
-    table = _tables.tables(rules)
+    table = hand_tables(rules)
     fixed = np.asarray(fixed, dtype=np.int64).reshape(-1, 2)
     board = np.asarray(board, dtype=np.int64)
     open_combos = np.asarray(open_combos, dtype=np.int64)

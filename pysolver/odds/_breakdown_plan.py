@@ -1,11 +1,11 @@
 """How a breakdown is counted: each range player fixed to each of its combos, or sampled.
 
 :class:`BreakdownPlan` answers ``equity(..., breakdown=True)`` with the paths
-of the engine (:mod:`pysolver.odds.paths`), one question per combo:
+of the engine (:mod:`pysolver.odds._planner`), one question per combo:
 
 * **Heads-up before the flop**, no dead cards, standard rules: every pair of
   disjoint combos is looked up in the shipped matchup table
-  (:mod:`pysolver.odds.matchups`), and the counts are summed per combo of
+  (:mod:`pysolver.odds._table_matchups`), and the counts are summed per combo of
   each player at once.
 * **Otherwise, exactly**: the player is fixed to each of its combos in turn and
   the rest (the other players' combos that avoid it) is counted by the
@@ -16,15 +16,15 @@ of the engine (:mod:`pysolver.odds.paths`), one question per combo:
   per class of the range. Two players with the same range are counted once,
   the seats swapped for the other.
 * **Sampled**: one Monte Carlo run records which combo each range player held
-  in each trial (:func:`pysolver.odds.sampling.monte_carlo`'s ``observe``);
+  in each trial (:func:`pysolver.odds._sampling.monte_carlo`'s ``observe``);
   a combo's counts are those of its trials, with their standard errors.
 
 The work of the exact breakdown is the sum of its questions' estimates
-(:func:`pysolver.odds.paths.cheapest_path`); ``equity`` enumerates when that is
+(:func:`pysolver.odds._planner.cheapest_path`); ``equity`` enumerates when that is
 within its budget, as it does for a total.
 
     >>> from pysolver.core._ranges import parse_range
-    >>> from pysolver.odds.sampling import Open
+    >>> from pysolver.odds._sampling import Open
     >>> hand = np.array([50, 46])                                   # AhKh
     >>> combos, weights = parse_range("QQ+").weighted_combos(dead=hand)
     >>> plan = BreakdownPlan([parse_range("QQ+"), ("Ah", "Kh")], [Open(combos, weights), hand],
@@ -43,11 +43,11 @@ import numpy as np
 from ..core._errors import PokerInputError
 from ..core._ranges import COMBOS, Range
 from ..core._rules import Rules
-from .breakdown import Breakdown, RangeBreakdown
-from .enumeration import Tally
-from .matchups import BOARDS, COMBO_IMAGES, SUIT_MAPS, canonical, combo_indices, matchup_counts, matchup_table
-from .paths import cheapest_path, exact_tally
-from .sampling import Open
+from ._breakdown import Breakdown, RangeBreakdown
+from ._exact_fixed import Tally
+from ._table_matchups import BOARDS, COMBO_IMAGES, SUIT_MAPS, canonical, combo_indices, matchup_counts, matchup_table
+from ._planner import cheapest_path, exact_tally
+from ._sampling import Open
 
 _CHUNK = 250_000
 """Pairs of combos looked up in the matchup table at once."""
