@@ -25,7 +25,7 @@ from itertools import combinations
 from typing import Callable, Optional, Sequence
 
 import pysolver
-from pysolver.odds._equity import EquityResult
+from pysolver.odds import EquityResult
 
 from harness import Reported, Result, Side, absent, package_version, side_by_side, write_results
 from peers import not_installed, ompeval, ompeval_absent, ompeval_binary, ompeval_timed, versions

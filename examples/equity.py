@@ -4,7 +4,7 @@
 """
 
 from pysolver import chen_score, equity, parse_range
-from pysolver.odds._chen import chen_normalized
+from pysolver.odds import chen_normalized
 
 # Exact: every run-out counted once (1,712,304 boards preflop).
 print(equity(["AcAd", "KsKh"]))

@@ -21,19 +21,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Optional, Sequence
+from itertools import combinations
+from math import comb
+from typing import Optional
 
 import numpy as np
 
-from ._combo_codes import GROUP_KEY, combo_indices
-from ._exact_fixed import _rank_subsets
+from ._combo_codes import GROUP_KEY
 from ._hand_tables import CARD_RANK_KEY, hand_tables, RANK_WEIGHTS
-from ._table_matchups import COMBO_IMAGES, SUIT_MAPS
-from ..core._rules import Rules
+from ._model import fixing
+from ..core import Rules
 from ..evaluator import rank_multisets
 
-Seat = tuple[np.ndarray, np.ndarray]
-"""A player's combos ``(n, 2)`` (card indices) and their weights ``(n,)``."""
+
+@lru_cache(maxsize=None)
+def multisets(size: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every multiset of ``size`` ranks as counts per rank ``(n, 13)``, and its rank key."""
+    counts = rank_multisets(size)
+    return counts, counts @ RANK_WEIGHTS
+
+
+@lru_cache(maxsize=None)
+def rank_subsets(size: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every set of ``size`` distinct ranks: its 13-bit mask and rank key."""
+    ranks = np.array(list(combinations(range(13), size)), dtype=np.int64).reshape(comb(13, size), size)
+    return (np.int64(1) << ranks).sum(axis=1), RANK_WEIGHTS[ranks].sum(axis=1)
 
 
 @lru_cache(maxsize=None)
@@ -56,7 +68,7 @@ def suited_runouts(to_come: int) -> tuple[list[np.ndarray], list[int]]:
     cards drawn starts (up to ``to_come + 2``)."""
     parts = []
     for drawn in range(max(0, to_come - 2), to_come + 1):
-        masks, mask_keys = _rank_subsets(drawn)
+        masks, mask_keys = rank_subsets(drawn)
         ranks, multiplicity, rest_keys = compact_multisets(to_come - drawn)
         pad = ((0, 2 - len(ranks)), (0, 0))
         m, r = np.divmod(np.arange(len(masks) * len(rest_keys)), len(rest_keys))
@@ -107,15 +119,10 @@ def _board(board: bytes, dead: bytes) -> BoardFacts:
     suit_unseen = unseen.reshape(13, 4).T
     bits = np.zeros(4, dtype=np.int64)
     np.bitwise_or.at(bits, cards & 3, np.int64(1) << (cards >> 2))
-    fixing = np.ones(len(SUIT_MAPS), dtype=bool)
-    for group in (cards, gone):
-        known = np.zeros(52, dtype=bool)
-        known[group] = True
-        fixing &= known[SUIT_MAPS[:, group]].all(axis=1)
     most = tuple(min(int(n), 5 - len(cards)) for n in suit_unseen.sum(axis=1))
     free = (suit_unseen << np.arange(13)).sum(axis=1)
     return BoardFacts(unseen.reshape(13, 4).sum(axis=1), suit_unseen, int(CARD_RANK_KEY[cards].sum()),
-                  np.bincount(cards & 3, minlength=4), bits, free, fixing, most, 0x1FFF & ~free)
+                  np.bincount(cards & 3, minlength=4), bits, free, fixing(cards, gone), most, 0x1FFF & ~free)
 
 
 def rank_values(board: np.ndarray, rules: Optional[Rules] = None) -> np.ndarray:
@@ -142,35 +149,5 @@ def _rank_values(board: bytes, game: Optional[Rules]) -> np.ndarray:
     return values
 
 
-def suit_orbits(seats: Sequence[Seat], board: np.ndarray, dead: np.ndarray,
-                facts: Optional[BoardFacts] = None) -> list[tuple[int, int]]:
-    """Each class of suits that the suit permutations fixing every player's weighted combos, the
-    board and the dead cards map onto each other: (its least suit, its size).
-
-    >>> no_cards = np.zeros(0, dtype=np.int64)
-    >>> suit_orbits([(np.array([[48, 49]]), np.ones(1))], no_cards, no_cards)     # AcAd
-    [(0, 2), (2, 2)]
-    """
-    if facts is None:
-        facts = board_facts(board, dead)
-    fixing = facts.fixing.copy()
-    if fixing.sum() == 1:
-        return list(_ALONE)
-    for combos, weights in seats:
-        if fixing.sum() == 1:                      # only the identity is left
-            break
-        dense = np.zeros(COMBO_IMAGES.shape[1])
-        index = combo_indices(combos)
-        dense[index] = weights
-        fixing[fixing] = (dense[COMBO_IMAGES[fixing][:, index]] == weights).all(axis=1)
-    images = SUIT_MAPS[fixing, :4]
-    orbits = {frozenset(images[:, suit].tolist()) for suit in range(4)}
-    return sorted((min(orbit), len(orbit)) for orbit in orbits)
-
-
-_ALONE = [(0, 1), (1, 1), (2, 1), (3, 1)]
-
-
-
-
-__all__ = ["Seat", "compact_multisets", "suited_runouts", "BoardFacts", "board_facts", "rank_values", "suit_orbits"]
+__all__ = ["multisets", "rank_subsets", "compact_multisets", "suited_runouts", "BoardFacts", "board_facts",
+           "rank_values"]

@@ -32,10 +32,9 @@ from typing import Optional, Sequence, Union
 
 import numpy as np
 
-from ..core._cards import Card, parse_cards
-from ..core._errors import PokerInputError, RangeError
+from ..core import HAND_CLASSES, Card, parse_cards, PokerInputError, RangeError
 from ..core._grid import CLASS_SIZES, class_grid
-from ..core._ranges import COMBO_CLASS, COMBOS, HAND_CLASSES, combo_index
+from ..core._ranges import COMBO_CLASS, COMBOS, combo_index
 
 
 def _number(value: float):

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import math
 
-from ..core._cards import RANKS, CardsLike, parse_hole
-from ..core._errors import RangeError
-from ..core._ranges import CLASS_INDEX, HAND_CLASSES
+from ..core import HAND_CLASSES, parse_hole, RangeError
+from ..core._cards import RANKS, CardsLike
+from ..core._ranges import CLASS_INDEX
 
 CHEN_MIN, CHEN_MAX = -1, 20
 _HIGH_CARD_POINTS = {12: 10.0, 11: 8.0, 10: 7.0, 9: 6.0}

@@ -30,10 +30,10 @@ one by one, at most two other cards by rank multiset) are listed once per
 number of cards to come. Heads-up, the deals are every pair of combos that
 share no card, found at once. All the showdowns of a call, the rank-only ones
 that a flush replaces with a negative weight, go to one
-:meth:`~pysolver.odds._exact_fixed.Tally.add` (or one per block of about
+:meth:`~pysolver.odds._model.Tally.add` (or one per block of about
 :data:`BLOCK` of them).
 
-    >>> aces, kings = (np.array([[48, 49]]), np.ones(1)), (np.array([[47, 46]]), np.ones(1))  # AcAd, KsKh
+    >>> aces, kings = Player.hand([48, 49]), Player.hand([47, 46])                     # AcAd, KsKh
     >>> t = exact_grouped([aces, kings], np.zeros(0, dtype=np.int64))
     >>> t.wins.tolist(), t.ties.tolist(), t.deals
     ([1388072.0, 317694.0], [6538.0, 6538.0], 1712304.0)
@@ -42,18 +42,19 @@ that a flush replaces with a negative weight, go to one
 from __future__ import annotations
 
 from functools import lru_cache
-from math import comb
-from typing import Callable, Iterator, Optional, Sequence
+from math import comb, prod
+from typing import Iterator, Optional, Sequence
 
 import numpy as np
 
-from ._boards import (BoardFacts, Seat, board_facts, compact_multisets, rank_values, suit_orbits,
+from ._boards import (BoardFacts, board_facts, compact_multisets, rank_values,
                      suited_runouts)
 from ._combo_codes import (CODE_HELD, CODE_KEY, CODE_OFF, CODE_RANKS, COMBO_BITS, COMBO_CODE, COMBO_GROUP, COMBO_HELD,
-                          GROUP_COUNTS, GROUP_KEY, combo_indices)
-from ._exact_fixed import Tally
+                          GROUP_COUNTS, GROUP_KEY)
+from ._cost import CALL_COST, MULTISETS, Cheapest, Shape, Solve
+from ._model import Player, Question, Report, Tally, keeping, suit_orbits
 from ._hand_tables import hand_tables
-from ..core._rules import Rules
+from ..core import Rules
 
 BLOCK = 1 << 16
 """About how many showdowns are valued and counted at once."""
@@ -63,7 +64,6 @@ _TABLE = 1 << 14            # classes of up to this many possible columns are fo
 _NONE = np.zeros(0, dtype=np.int64)
 _CHOOSE = np.array([comb(n, m) for n in range(5) for m in range(5)], dtype=np.int64)     # C(n, m) at 5 n + m
 _GROUP_COUNTS_5 = 5 * GROUP_COUNTS
-Report = Optional[Callable[[float], None]]
 
 
 def _ways(left: np.ndarray, ranks: Sequence[np.ndarray], multiplicity: Sequence[np.ndarray]) -> np.ndarray:
@@ -75,19 +75,9 @@ def _ways(left: np.ndarray, ranks: Sequence[np.ndarray], multiplicity: Sequence[
     return ways
 
 
-def deals(seats: Sequence[Seat]) -> tuple[np.ndarray, np.ndarray]:
-    """Every way to give each player one of its combos with no card twice: ``(players, n)`` rows
-    into each player's combos, and the product of the weights.
-
-    >>> rows, weights = deals([(np.array([[0, 1], [2, 3]]), np.ones(2)), (np.array([[1, 2]]), np.ones(1))])
-    >>> rows.tolist(), weights.tolist()
-    ([[], []], [])
-    """
-    return _deals([combo_indices(combos) for combos, _ in seats], [weights for _, weights in seats])
-
-
 def _deals(indices: Sequence[np.ndarray], weights: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`deals` of players given as combo indices and weights."""
+    """Every way to give each player one of its combos with no card twice: ``(players, n)`` rows
+    into each player's combos (given as indices and weights), and the product of the weights."""
     rows = np.arange(len(indices[0]))[None, :]
     used, weight = COMBO_BITS.take(indices[0]), np.asarray(weights[0], dtype=np.float64)
     for player in range(1, len(indices)):
@@ -99,11 +89,11 @@ def _deals(indices: Sequence[np.ndarray], weights: Sequence[np.ndarray]) -> tupl
     return rows, weight
 
 
-def _deal_combos(seats: Sequence[Seat]) -> tuple[np.ndarray, np.ndarray]:
-    """The deals of combos as ``(players, n)`` combo indices, and their weights (:func:`deals`)."""
-    indices = [combo_indices(combos) for combos, _ in seats]
-    weights = [np.asarray(weights, dtype=np.float64) for _, weights in seats]
-    if len(seats) != 2:
+def _deal_combos(players: Sequence[Player]) -> tuple[np.ndarray, np.ndarray]:
+    """The deals of combos as ``(players, n)`` combo indices, and their weights (:func:`_deals`)."""
+    indices = [p.indices for p in players]
+    weights = [np.asarray(p.weights, dtype=np.float64) for p in players]
+    if len(players) != 2:
         rows, weight = _deals(indices, weights)
         return np.array([index.take(row) for index, row in zip(indices, rows)]), weight
     first, second = indices
@@ -162,7 +152,7 @@ class _Showdowns:
         self.values, self.weights, self.size = [], [], 0
 
 
-def exact_grouped(seats: Sequence[Seat], board: np.ndarray, dead: np.ndarray = _NONE,
+def exact_grouped(players: Sequence[Player], board: np.ndarray, dead: np.ndarray = _NONE,
                   rules: Optional[Rules] = None, report: Report = None) -> Tally:
     """Exact counts for players given as weighted combos (avoiding the board and the dead cards),
     a board of 0, 3, 4 or 5 cards. Under a variant's ``rules`` the cards outside its deck must be
@@ -171,8 +161,8 @@ def exact_grouped(seats: Sequence[Seat], board: np.ndarray, dead: np.ndarray = _
     board, dead = np.asarray(board, dtype=np.int64), np.asarray(dead, dtype=np.int64)
     facts = board_facts(board, dead)
     values_of = rank_values(board, rules) if len(board) >= 3 else None
-    combos, weight = _deal_combos(seats)                                     # (players, deals) combo indices
-    tally = Tally.empty(len(seats))
+    combos, weight = _deal_combos(players)                                   # (players, deals) combo indices
+    tally = Tally.empty(len(players))
     showdowns = _Showdowns(tally)
     groups, group_weight = _classes(COMBO_GROUP.take(combos), weight, 91)
     ranks, multiplicity, multiset_keys = compact_multisets(facts.to_come)
@@ -195,7 +185,7 @@ def exact_grouped(seats: Sequence[Seat], board: np.ndarray, dead: np.ndarray = _
             showdowns.count()
             report(0.5 * (done + 1) / len(parts))
     if len(weight):
-        orbits = suit_orbits(seats, board, dead, facts)
+        orbits = suit_orbits(keeping(facts.fixing, players))
         for plain, actual, counted in _flush_corrections(table, values_of, combos, weight, facts, orbits):
             showdowns.push(actual, counted)
             showdowns.push(plain, -counted)
@@ -283,4 +273,36 @@ def _corrections(table, values_of: Optional[np.ndarray], facts: BoardFacts, memb
         yield plain.take(changed, axis=1), actual.take(changed, axis=1), counted.ravel().take(pick.take(changed))
 
 
-__all__ = ["BLOCK", "deals", "exact_grouped"]
+DEALS_LIMIT = 2_000_000
+"""Most deals of combos (one combo per player, no card twice) the grouped path holds at once."""
+#: Boards counted again per class of deals and suit by the flush corrections, by cards to come: the
+#: boards with three or more cards of the suit on which some player makes a flush (measured).
+_FLUSH_BOARDS = (1, 2, 10, 10, 10, 6_000)
+
+
+class GroupedPath:
+    """Players as weighted combos: :func:`exact_grouped`, when its deals of combos fit in memory
+    (:data:`DEALS_LIMIT`). Its cost per player: 0.6 per deal of combos to build them, one value per
+    class of rank groups and rank multiset to come, and per suit (one if every permutation of the
+    suits leaves the players alike) and class of deals the boards the flush corrections count again
+    (1, 2, 10, 10, 10 and 6,000 by cards to come 0 .. 5, measured)."""
+
+    name = "grouped"
+
+    def applies(self, shape: Shape) -> bool:
+        return shape.deals <= DEALS_LIMIT
+
+    def cost(self, shape: Shape, cheapest: Cheapest) -> float:
+        sizes, to_come = shape.sizes, 5 - shape.board
+        deals = shape.deals
+        groups = min(deals, float(prod(s.groups for s in sizes)))
+        classes = min(deals, float(prod(s.classes for s in sizes)))
+        suits = 1 if shape.symmetric else 4
+        return len(sizes) * (0.6 * deals + groups * MULTISETS[to_come] + suits * classes * _FLUSH_BOARDS[to_come]) \
+            + CALL_COST
+
+    def run(self, question: Question, report: Report, solve: Solve) -> Tally:
+        return exact_grouped(question.players, question.board, question.dead, question.rules, report)
+
+
+__all__ = ["BLOCK", "DEALS_LIMIT", "exact_grouped", "GroupedPath"]

@@ -32,7 +32,7 @@ from typing import Callable, Optional, Sequence
 
 import numpy as np
 
-from ..core._rules import Rules
+from ..core import Rules
 from ..evaluator import deck_multisets
 
 RANK_WEIGHTS = np.array([0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181],
@@ -96,7 +96,7 @@ def hand_tables(rules: Optional[Rules] = None) -> HandTables:
 
 @lru_cache(maxsize=8)
 def _built(rules: Optional[Rules]) -> HandTables:
-    from ..evaluator._lookup import evaluate_batch
+    from ..evaluator import evaluate_batch
 
     faces = range(13) if rules is None else rules.faces
     return fill_hand_tables(lambda hands: evaluate_batch(hands, rules=rules), faces)

@@ -29,14 +29,13 @@ from typing import Optional, Sequence
 
 import numpy as np
 
-from ..asp._runtime import rules_of
+from ..asp import rules_of
 from ..asp._whatif import solve_whatif, whatif_situation
-from ..core._cards import Card, CardsLike, format_cards
-from ..core._categories import Category, HandValue
-from ..core._errors import PlayerCountError, PokerInputError
-from ..core._rules import Rules, RulesLike
-from ..core._situation import PlayerLike, Situation
-from ..evaluator._lookup import categories, describe_value, evaluate_batch
+from ..core import Card, Category, format_cards, HandValue, PlayerCountError, PokerInputError, Rules, Situation
+from ..core._cards import CardsLike
+from ..core._rules import RulesLike
+from ..core._situation import PlayerLike
+from ..evaluator import categories, describe_value, evaluate_batch
 
 ENGINES = ("table", "asp")
 """The engines :func:`outs` can value the hands with."""

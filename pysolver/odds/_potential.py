@@ -34,14 +34,15 @@ from typing import Optional
 
 import numpy as np
 
-from ..core._cards import Card, CardsLike, format_cards, parse_cards, parse_hole
-from ..core._errors import CardCountError, PlayerCountError
+from ..asp import rules_of
+from ..core import Card, CardCountError, format_cards, parse_hole, PlayerCountError, Rules, Situation
+from ..core._cards import CardsLike
 from ..core._numbers import check_count
-from ..evaluator._lookup import card_keys, evaluate_keys
-from ..core._rules import Rules, RulesLike
+from ..evaluator import card_keys, evaluate_keys
+from ..core._rules import RulesLike
 from ._preflop import is_preflop
-from ._strength import (AHEAD, BEHIND, STATES, TIED, Field, HandStrength, format_count, compare_states, current_states,
-                       hand_strength, tally)
+from ._strength import (AHEAD, BEHIND, STATES, TIED, Field, HandStrength, compare_states, count_states,
+                        current_states, format_count, hand_strength)
 
 
 @dataclass(frozen=True)
@@ -240,7 +241,7 @@ def transition_counts(field: Field, cards_to_come: int,
             np.add(board_words[w].take(t), holding_words[w].take(o), out=words[w])
         theirs = evaluate_keys(words.T, field.rules)
         cells = 3 * before.take(o) + compare_states(mine_after.take(t), theirs)
-        flat = tally(cells, None if field.weights is None else field.weights[o], size=9)
+        flat = count_states(cells, None if field.weights is None else field.weights[o], size=9)
     return HandPotential(cards_to_come, tuple(tuple(flat[3 * b:3 * b + 3]) for b in range(3)))
 
 
@@ -258,6 +259,17 @@ def hand_potential(hole: CardsLike, board: CardsLike, cards_to_come: int = 1, *,
     return transition_counts(field, cards_to_come)
 
 
+def _check_seats(hole: CardsLike, board: CardsLike, dead: CardsLike, opponents: int, rules: Rules) -> None:
+    """The hand and ``opponents`` random hands as a :class:`~pysolver.core.Situation`: the cards are
+    cards, none twice, and the rules' deck deals every seat beside a full board and the dead cards."""
+    situation = Situation.of([hole], board, dead=dead, rules=rules, least=1)         # two hole cards
+    try:
+        Situation.of([situation.holes[0]] + ["random"] * opponents, situation.board, dead=situation.dead,
+                     rules=rules, ranges=True)
+    except PlayerCountError as error:
+        raise PlayerCountError(f"{opponents} opponents: {error}") from None
+
+
 def hand_report(hole: CardsLike, board: CardsLike = (), *, opponents: int = 1, dead: CardsLike = (),
                 opponent_range=None, rules: RulesLike = None) -> HandReport:
     """HS, HS^n, PPot/NPot for each lookahead, EHS and Pr(win) of hole cards on a board.
@@ -267,18 +279,19 @@ def hand_report(hole: CardsLike, board: CardsLike = (), *, opponents: int = 1, d
     (1.0, 1.0, None)
     >>> round(hand_report("As Ks", opponents=3).hs, 4)  # preflop: HS^3 from the exact table
     0.3014
+    >>> hand_report("As Ks", opponents=15, rules="short_deck")      # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pysolver.PlayerCountError: 15 opponents: 16 players: the 36-card short_deck deck deals at most 15 ...
     """
     check_count("opponents", opponents, error=PlayerCountError)
+    _check_seats(hole, board, dead, opponents, rules_of(rules))
     if is_preflop(board):
-        if 2 * opponents + 2 + 5 + len(parse_cards(dead or ())) > 52:
-            raise PlayerCountError(f"{opponents} opponents: the deck holds too few cards for them")
         strength = hand_strength(hole, (), dead=dead, opponent_range=opponent_range, rules=rules)
         return HandReport(parse_hole(hole), (), opponents, strength, None, None)
     field = Field.of(hole, board, dead, opponent_range, rules=rules)
-    if 2 * opponents > len(field.unseen) - (5 - len(field.board)):
-        raise PlayerCountError(f"{opponents} opponents: the deck holds too few cards for them")
     before = current_states(field)
-    strength = HandStrength(*tally(before, field.weights))
+    strength = HandStrength(*count_states(before, field.weights))
     street = len(field.board)
     one = transition_counts(field, 1, before) if street < 5 else None
     two = transition_counts(field, 2, before) if street == 3 else None

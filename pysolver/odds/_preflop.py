@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..asp._runtime import rules_of
-from ..core._cards import CardsLike, parse_board
+from ..asp import rules_of
+from ..core import parse_board, Situation
+from ..core._cards import CardsLike
 from ..core._rules import RulesLike
-from ..core._situation import Situation
 from ._equity import equity
 
 

@@ -30,31 +30,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Optional, Sequence, Union
+from typing import Callable, Optional, Sequence
 
 import numpy as np
 
 from ._hand_tables import CARD_BITS, CARD_RANK_KEY, hand_tables
-from ..core._rules import Rules
-from ..core._errors import RangeError
-from ._exact_fixed import Tally
+from ..core import RangeError, Rules
+from ._model import Player, Tally
 
 BATCH = 131_072
 MAX_TRIALS = 100_000_000
 #: Cards drawn with one random number: the sums of every ordered draw of up to this many
 #: unseen cards are tabled (48 ** 3 draws of three cards preflop), one lookup per pick.
 TABLED_CARDS = 3
-
-
-@dataclass(frozen=True)
-class Open:
-    """A player whose hole cards are drawn: ``combos`` (n, 2) and their ``weights``, or random (None)."""
-
-    combos: Optional[np.ndarray] = None
-    weights: Optional[np.ndarray] = None
-
-
-PlayerSpec = Union[np.ndarray, Open]
 
 
 def _deal(rng: np.random.Generator, used: np.ndarray, count: int) -> np.ndarray:
@@ -134,9 +122,9 @@ class JointPair:
     cumulative: np.ndarray
 
     @classmethod
-    def of(cls, players: Sequence[PlayerSpec]) -> Optional["JointPair"]:
+    def of(cls, players: Sequence[Player]) -> Optional["JointPair"]:
         """The pair, when exactly two players are weighted ranges (not random)."""
-        ranged = [p for p, spec in enumerate(players) if isinstance(spec, Open) and spec.combos is not None]
+        ranged = [p for p, player in enumerate(players) if _ranged(player)]
         if len(ranged) != 2:
             return None
         a, b = (players[p] for p in ranged)
@@ -154,12 +142,17 @@ class JointPair:
         return self.first[pick], self.second[pick]
 
 
-def _batch(rng, players: Sequence[PlayerSpec], board: np.ndarray, known_bits: int, n: int,
+def _ranged(player: Player) -> bool:
+    """Whether a player's combos are drawn from its range (not a hand, not random)."""
+    return not player.is_hand and not player.is_random
+
+
+def _batch(rng, players: Sequence[Player], board: np.ndarray, known_bits: int, n: int,
            rules: Optional[Rules] = None, joint: Optional[JointPair] = None,
            seen: Optional[dict] = None) -> np.ndarray:
     """Hand values (players, accepted trials) of about ``n`` sampled trials, rejected ones left out;
     ``seen`` (if given) gets each open player's hole cards per accepted trial, as card bits."""
-    randoms = [p for p, spec in enumerate(players) if isinstance(spec, Open) and spec.combos is None]
+    randoms = [p for p, player in enumerate(players) if player.is_random]
     sizes = [2] * len(randoms) + [5 - len(board)]
     unseen = np.flatnonzero((CARD_BITS & known_bits) == 0)
     at_once = _all_distinct_rate(len(unseen), sum(sizes)) >= 0.3
@@ -178,9 +171,9 @@ def _batch(rng, players: Sequence[PlayerSpec], board: np.ndarray, known_bits: in
             combos = spec.combos[drawn[p]]
             keys[p], bits[p] = CARD_RANK_KEY[combos].sum(axis=1), CARD_BITS[combos].sum(axis=1)
             used |= bits[p]
-        elif not isinstance(spec, Open):
-            keys[p], bits[p] = CARD_RANK_KEY[spec].sum(), CARD_BITS[spec].sum()
-        elif spec.combos is not None:
+        elif spec.is_hand:
+            keys[p], bits[p] = CARD_RANK_KEY[spec.hole].sum(), CARD_BITS[spec.hole].sum()
+        elif not spec.is_random:
             cumulative = np.cumsum(spec.weights)
             pick = np.searchsorted(cumulative, rng.random(n) * cumulative[-1], side="right")
             combos = spec.combos[np.minimum(pick, len(spec.combos) - 1)]
@@ -195,7 +188,7 @@ def _batch(rng, players: Sequence[PlayerSpec], board: np.ndarray, known_bits: in
             bits[p] += drawn_bits[i]
         board_key += drawn_keys[-1]
         board_bits += drawn_bits[-1]
-        if any(isinstance(spec, Open) and spec.combos is not None for spec in players):
+        if any(_ranged(player) for player in players):
             accepted &= (used & drawn_bits.sum(axis=0)) == 0            # clear of the ranges' combos
     if not accepted.all():
         keep = np.flatnonzero(accepted)
@@ -210,11 +203,11 @@ def _batch(rng, players: Sequence[PlayerSpec], board: np.ndarray, known_bits: in
             board_key += CARD_RANK_KEY.take(card)
             board_bits += CARD_BITS.take(card)
     if seen is not None:
-        seen.update({p: bits[p] for p, spec in enumerate(players) if isinstance(spec, Open)})
+        seen.update({p: bits[p] for p, player in enumerate(players) if not player.is_hand})
     return hand_tables(rules).values(keys + board_key, bits + board_bits)
 
 
-def monte_carlo(players: Sequence[PlayerSpec], board: np.ndarray, dead: Sequence[int] = (),
+def monte_carlo(players: Sequence[Player], board: np.ndarray, dead: Sequence[int] = (),
                 trials: Optional[int] = None, target_stderr: Optional[float] = None,
                 seed: Optional[int] = None,
                 progress: Optional[Callable[[int, int], None]] = None,
@@ -224,15 +217,15 @@ def monte_carlo(players: Sequence[PlayerSpec], board: np.ndarray, dead: Sequence
 
     Under a variant's ``rules`` the cards outside its deck must be among ``dead``.
 
-    ``players`` holds, per seat, a fixed hand (array of 2 card indices) or an
-    :class:`Open` player whose combos already avoid the fixed cards. Returns
+    ``players`` are :class:`~pysolver.odds._model.Player`: a known hand, a range whose combos avoid
+    the known cards, or a random player, dealt from the unseen cards. Returns
     the tally (deals = accepted trials) and the standard error of each equity.
     ``observe(values, seen)`` is given each batch's hand values (players, trials) and, per open
     player, its hole cards in each trial as card bits (``{player: (trials,)}``).
     """
     rng = np.random.default_rng(seed)
     board = np.asarray(board, dtype=np.int64)
-    fixed = [np.asarray(p, dtype=np.int64) for p in players if not isinstance(p, Open)]
+    fixed = [p.hole for p in players if p.is_hand]
     known = np.concatenate(fixed + [board, np.asarray(dead, dtype=np.int64)]).astype(np.int64)
     known_bits = int(CARD_BITS[known].sum())
     limit = trials if trials is not None else (MAX_TRIALS if target_stderr is not None else 1_000_000)
@@ -269,4 +262,4 @@ def monte_carlo(players: Sequence[PlayerSpec], board: np.ndarray, dead: Sequence
     return tally, stderr
 
 
-__all__ = ["BATCH", "MAX_TRIALS", "Open", "PlayerSpec", "JointPair", "monte_carlo"]
+__all__ = ["BATCH", "MAX_TRIALS", "TABLED_CARDS", "JointPair", "monte_carlo"]

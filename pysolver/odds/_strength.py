@@ -27,14 +27,13 @@ from typing import Optional
 
 import numpy as np
 
-from ..asp._runtime import rules_of
-from ..core._cards import Card, CardsLike, format_cards
-from ..core._errors import CardCountError, PlayerCountError, RangeError
+from ..asp import rules_of
+from ..core import Card, CardCountError, format_cards, PlayerCountError, RangeError, Rules, Situation
+from ..core._cards import CardsLike
 from ..core._numbers import check_count
 from ..core._ranges import as_range
-from ..core._rules import Rules, RulesLike
-from ..core._situation import Situation
-from ..evaluator._lookup import evaluate_batch
+from ..core._rules import RulesLike
+from ..evaluator import evaluate_batch
 from ._preflop import is_preflop, preflop_counts
 
 # States of a comparison, in the order of the rows and columns of HP tables.
@@ -156,7 +155,7 @@ def compare_states(mine, theirs) -> np.ndarray:
     return (theirs >= mine).view(np.int8) + (theirs > mine).view(np.int8)
 
 
-def tally(states: np.ndarray, weights: Optional[np.ndarray], size: int = 3) -> tuple:
+def count_states(states: np.ndarray, weights: Optional[np.ndarray], size: int = 3) -> tuple:
     """Counts of each state (integers), or summed weights when weighted."""
     if weights is None:
         return tuple(int(x) for x in np.bincount(states, minlength=size))
@@ -195,8 +194,8 @@ def hand_strength(hole: CardsLike, board: CardsLike = (), *, dead: CardsLike = (
         return HandStrength(*preflop_counts(hole, dead=dead, opponent_range=opponent_range, rules=rules),
                             over=PREFLOP)
     field = Field.of(hole, board, dead, opponent_range, rules=rules)
-    return HandStrength(*tally(current_states(field), field.weights))
+    return HandStrength(*count_states(current_states(field), field.weights))
 
 
-__all__ = ["AHEAD", "TIED", "BEHIND", "STATES", "PREFLOP", "HandStrength", "Field", "format_count", "compare_states", "tally",
-           "current_states", "hand_strength"]
+__all__ = ["AHEAD", "TIED", "BEHIND", "STATES", "PREFLOP", "HandStrength", "Field", "format_count", "compare_states",
+           "count_states", "current_states", "hand_strength"]

@@ -26,37 +26,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from itertools import permutations
-from typing import Optional
 
 import numpy as np
 
 from ..core._ranges import COMBOS
-from ._exact_fixed import Tally
+from ._cost import Cheapest, Shape, Solve
+from ._model import COMBO_IMAGES, Player, Question, Report, Tally, combo_indices
 
 BOARDS = 1_712_304
 """Boards of one heads-up matchup before the flop: C(48, 5)."""
 MATCHUPS = 47_008
 """Heads-up matchups before the flop, up to suit permutations and the seat order."""
 TABLE_FILE = "data/preflop_matchups.npz"
-
-_COMBO_OF = np.full((52, 52), -1, dtype=np.int64)
-_COMBO_OF[COMBOS[:, 0], COMBOS[:, 1]] = _COMBO_OF[COMBOS[:, 1], COMBOS[:, 0]] = np.arange(len(COMBOS))
-SUIT_MAPS = np.array([4 * (np.arange(52) >> 2) + np.array(p)[np.arange(52) & 3] for p in permutations(range(4))])
-"""(24, 52) each suit permutation as a map of card indices."""
-COMBO_IMAGES = _COMBO_OF[SUIT_MAPS[:, COMBOS[:, 0]], SUIT_MAPS[:, COMBOS[:, 1]]]
-"""(24, 1326) the combo each combo becomes under each suit permutation."""
-
-
-def combo_indices(combos) -> np.ndarray:
-    """Indices into :data:`~pysolver.core._ranges.COMBOS` of hole cards ``(n, 2)``, either order.
-
-    >>> combo_indices([[1, 0], [51, 50]]).tolist()
-    [0, 1325]
-    """
-    combos = np.asarray(combos, dtype=np.int64).reshape(-1, 2)
-    return _COMBO_OF[combos[:, 0], combos[:, 1]]
-
 
 def canonical(first: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The canonical key of each matchup of combo ``first[i]`` against ``second[i]``, and whether
@@ -128,32 +109,84 @@ def matchup_counts(keys: np.ndarray, swapped: np.ndarray) -> tuple[np.ndarray, n
     return wins, ties, BOARDS
 
 
-def heads_up(combos_a: np.ndarray, weights_a: np.ndarray, combos_b: np.ndarray,
-             weights_b: np.ndarray) -> Optional[Tally]:
-    """Exact counts of range A against range B before the flop, no dead cards: every pair of
-    disjoint combos, weighted by the product of their weights, read from the table. None when
-    the table is not there.
+def heads_up(first: Player, second: Player) -> Tally:
+    """Exact counts of one player against another before the flop, no dead cards: every pair of
+    disjoint combos, weighted by the product of their weights, read from the table.
 
-    >>> t = heads_up(np.array([[48, 49]]), np.ones(1), np.array([[47, 46]]), np.ones(1))  # AcAd, KsKh
+    >>> t = heads_up(Player.hand([48, 49]), Player.hand([47, 46]))       # AcAd, KsKh
     >>> t.wins.tolist(), t.ties.tolist(), t.deals
     ([1388072.0, 317694.0], [6538.0, 6538.0], 1712304.0)
     """
+    won, tied, deals = np.zeros(2), 0.0, 0.0
+    for _, _, weight, wins, ties in _pairs(first, second):
+        won += (weight[:, None] * wins).sum(axis=0)          # not matmul: integers times floats is slow there
+        tied += float((weight * ties).sum())
+        deals += float(weight.sum()) * BOARDS
+    return Tally(won, np.array([tied, tied]), won + tied / 2, deals)
+
+
+PAIRS_AT_ONCE = 250_000
+"""Pairs of combos looked up in the table at once."""
+
+
+def _pairs(first: Player, second: Player):
+    """Every pair of disjoint combos of the two players, :data:`PAIRS_AT_ONCE` at a time: the rows
+    of each player's combos, the product of the weights, each seat's wins and the ties."""
+    bits = [(np.int64(1) << p.combos[:, 0]) | (np.int64(1) << p.combos[:, 1]) for p in (first, second)]
+    rows, columns = np.nonzero((bits[0][:, None] & bits[1][None, :]) == 0)
+    for start in range(0, len(rows), PAIRS_AT_ONCE):
+        i, j = rows[start:start + PAIRS_AT_ONCE], columns[start:start + PAIRS_AT_ONCE]
+        wins, ties, _ = matchup_counts(*canonical(first.indices[i], second.indices[j]))
+        yield i, j, first.weights[i] * second.weights[j], wins, ties
+
+
+def counts_per_combo(first: Player, second: Player) -> list[dict]:
+    """Both players' counts per combo (``deals`` (n,), ``wins``, ``ties``, ``shares`` (n, 2)): the
+    deals in which each of a player's combos is dealt, every pair of disjoint combos."""
+    counts = [{"deals": np.zeros(len(p.combos)), "wins": np.zeros((len(p.combos), 2)),
+               "ties": np.zeros((len(p.combos), 2)), "shares": np.zeros((len(p.combos), 2))}
+              for p in (first, second)]
+    for i, j, weight, wins, ties in _pairs(first, second):
+        for into, rows in zip(counts, (i, j)):
+            size = len(into["deals"])
+            into["deals"] += np.bincount(rows, weights=weight * BOARDS, minlength=size)
+            tied = np.bincount(rows, weights=weight * ties, minlength=size)
+            for q in range(2):
+                won = np.bincount(rows, weights=weight * wins[:, q], minlength=size)
+                into["wins"][:, q] += won
+                into["ties"][:, q] += tied
+                into["shares"][:, q] += won + tied / 2
+    return counts
+
+
+@lru_cache(maxsize=1)
+def _present() -> bool:
     try:
         matchup_table()
     except FileNotFoundError:
-        return None
-    first, second = combo_indices(combos_a), combo_indices(combos_b)
-    cards_a = COMBOS[first]
-    cards_b = COMBOS[second]
-    bits_a = (np.int64(1) << cards_a[:, 0]) | (np.int64(1) << cards_a[:, 1])
-    bits_b = (np.int64(1) << cards_b[:, 0]) | (np.int64(1) << cards_b[:, 1])
-    i, j = np.nonzero((bits_a[:, None] & bits_b[None, :]) == 0)
-    weight = np.asarray(weights_a, dtype=np.float64)[i] * np.asarray(weights_b, dtype=np.float64)[j]
-    wins, ties, boards = matchup_counts(*canonical(first[i], second[j]))
-    won = (weight[:, None] * wins).sum(axis=0)
-    tied = float((weight * ties).sum())
-    return Tally(won, np.array([tied, tied]), won + tied / 2, float(weight.sum()) * boards)
+        return False
+    return True
 
 
-__all__ = ["BOARDS", "MATCHUPS", "TABLE_FILE", "SUIT_MAPS", "COMBO_IMAGES", "combo_indices", "canonical",
-           "MatchupTable", "matchup_table", "matchup_counts", "heads_up"]
+class MatchupTablePath:
+    """Two hands or ranges heads-up before the flop, no dead cards, standard rules: every pair of
+    disjoint combos read from the table (:func:`heads_up`). Its cost: one hand value per pair of
+    combos (a lookup each). It also counts per combo, for breakdowns (:func:`counts_per_combo`)."""
+
+    name = "matchup table"
+
+    def applies(self, shape: Shape) -> bool:
+        return shape.tabled and len(shape.sizes) == 2 and shape.board == 0 and shape.dead == 0 and _present()
+
+    def cost(self, shape: Shape, cheapest: Cheapest) -> float:
+        return shape.deals
+
+    def run(self, question: Question, report: Report, solve: Solve) -> Tally:
+        return heads_up(*question.players)
+
+    def per_combo(self, question: Question) -> list[dict]:
+        return counts_per_combo(*question.players)
+
+
+__all__ = ["BOARDS", "MATCHUPS", "TABLE_FILE", "canonical", "MatchupTable", "matchup_table", "matchup_counts",
+           "heads_up", "PAIRS_AT_ONCE", "counts_per_combo", "MatchupTablePath"]

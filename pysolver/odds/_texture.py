@@ -44,14 +44,13 @@ from typing import Union
 
 import numpy as np
 
-from ..asp._runtime import rules_of
-from ..core._cards import Card, CardsLike, format_cards, quoted
-from ..core._categories import Category
-from ..core._errors import RangeError
-from ..core._ranges import CLASS_INDEX, COMBO_CLASS, COMBOS, HAND_CLASSES, Range, combo_index, combo_mask
-from ..core._rules import Rules, RulesLike
-from ..core._situation import PlayerLike, Situation
-from ..evaluator._lookup import categories, evaluate_batch
+from ..asp import rules_of
+from ..core import HAND_CLASSES, Card, Category, format_cards, Range, RangeError, Rules, Situation
+from ..core._cards import CardsLike, quoted
+from ..core._ranges import CLASS_INDEX, COMBO_CLASS, COMBOS, combo_index, combo_mask
+from ..core._rules import RulesLike
+from ..core._situation import PlayerLike
+from ..evaluator import categories, evaluate_batch
 
 PAIRS = ("overpair", "top_pair", "middle_pair", "bottom_pair", "underpair", "board_pair")
 """The kinds of a made pair, strongest first."""

@@ -7,7 +7,7 @@ import pytest
 from pysolver import PlayerCountError, PokerInputError, Solver, crossval_random, equity
 from pysolver.cli import main
 from pysolver.core._ranges import parse_range
-from pysolver.odds._equity import EXACT_BUDGET, work_estimate
+from pysolver.odds._planner import EXACT_BUDGET, work_estimate
 
 
 @pytest.mark.parametrize("seats", range(2, 24))

@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 from tests.helpers.equity_brute import brute_equity
 from pysolver.core._cards import parse_cards
 from pysolver.cli import main
-from pysolver.odds._equity import EquityResult, equity
+from pysolver.odds import EquityResult, equity
 from pysolver.core._errors import (CardCountError, DuplicateCardError, PlayerCountError, PokerInputError,
                              RangeError)
 from pysolver.core._ranges import parse_range

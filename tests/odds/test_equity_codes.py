@@ -17,6 +17,7 @@ from pysolver.odds._combo_codes import (CODE_HELD, CODE_KEY, CODE_OFF, CODE_RANK
                                        COMBO_GROUP, GROUP_COUNTS, GROUP_KEY)
 from pysolver.odds._exact_counting import hero_against_one
 from pysolver.odds._exact_grouped import exact_grouped
+from pysolver.odds._model import Player
 from pysolver.odds._hand_tables import RANK_WEIGHTS
 
 
@@ -58,7 +59,7 @@ def test_grouped_matches_the_brute_force_on_suited_boards(seed):
     for _ in range(2 + seed % 2):
         picked = rng.choice(suited, 2, replace=False).tolist() + rng.choice(live, 2, replace=False).tolist()
         seats.append((COMBOS[picked], rng.choice([0.5, 1.0], len(picked))))
-    tally = exact_grouped(seats, board, dead)
+    tally = exact_grouped([Player("", *seat) for seat in seats], board, dead)
     wins, ties, deals = np.zeros(len(seats)), np.zeros(len(seats)), 0.0
     for choice in np.ndindex(*[len(combos) for combos, _ in seats]):
         holes = [tuple(seats[p][0][i].tolist()) for p, i in enumerate(choice)]
@@ -131,6 +132,7 @@ def test_grouped_counts_alike_in_blocks_of_any_size(players, board, dead, monkey
     seats = [seat.weighted_combos(known) for seat in situation.players]
     cards = np.array([c.index for c in situation.board], dtype=np.int64)
     gone = np.array([c.index for c in situation.dead], dtype=np.int64)
+    seats = [Player("", *seat) for seat in seats]
     whole = exact_grouped(seats, cards, gone)
     steps = []
     monkeypatch.setattr(grouped, "BLOCK", 64)

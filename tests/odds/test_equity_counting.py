@@ -9,10 +9,10 @@ import pytest
 from tests.helpers.equity_brute import brute_equity
 from pysolver import load_rules
 from pysolver.core._cards import parse_cards
-from pysolver.odds._equity import equity
+from pysolver.odds import equity
 from pysolver.odds._exact_counting import hero_against_two
-from pysolver.odds._planner import exact_tally
-from pysolver.odds._sampling import Open
+from pysolver.odds._model import Player, Question
+from pysolver.odds._registry import PATHS, solve
 
 STANDARD = load_rules("standard")
 
@@ -59,10 +59,17 @@ def test_counting_matches_the_brute_force(hero, board, alive, seat):
 def specs_of(hero, board, dead, seat):
     known = set(hero) | set(board) | set(dead)
     left = [c for c in range(52) if c not in known]
-    specs = [Open(np.array(list(combinations(left, 2))), np.ones(len(left) * (len(left) - 1) // 2))
-             for _ in range(2)]
-    specs.insert(seat, np.array(hero))
+    specs = [Player("random", np.array(list(combinations(left, 2))), np.ones(len(left) * (len(left) - 1) // 2),
+                    is_random=True) for _ in range(2)]
+    specs.insert(seat, Player.hand(hero))
     return specs
+
+
+def count_by(path, specs, board, dead):
+    """The counts of the path named ``path`` (its name's first word) for the players ``specs``."""
+    question = Question(tuple(specs), np.asarray(board, dtype=np.int64), np.asarray(dead, dtype=np.int64), STANDARD,
+                        table=False)
+    return solve(question, None, next(p for p in PATHS if p.name.startswith(path)))
 
 
 LOW_RANKS = " ".join(rank + suit for rank in "23456789" for suit in "cdhs")
@@ -70,7 +77,7 @@ LOW_RANKS = " ".join(rank + suit for rank in "23456789" for suit in "cdhs")
 
 @pytest.mark.parametrize("hero, board, dead, seat, paths", [
     ("QdJd", "Td 9d 2c 7h", "", 0, ("grouped",)),                     # the turn
-    ("8h8s", "8d 5c 5h 2h Ah", "", 2, ("grouped", "fix first 0")),    # the river, a boat against flushes
+    ("8h8s", "8d 5c 5h 2h Ah", "", 2, ("grouped", "fix first")),    # the river, a boat against flushes
     ("AhKh", "", LOW_RANKS, 1, ("grouped",)),                         # before the flop, tens to aces left
 ])
 @pytest.mark.heavy
@@ -80,7 +87,7 @@ def test_counting_matches_the_other_paths(hero, board, dead, seat, paths):
     counted = hero_against_two(hero_cards, board_cards, dead_cards, seat)
     specs = specs_of(hero_cards.tolist(), board_cards.tolist(), dead_cards.tolist(), seat)
     for path in paths:
-        other = exact_tally(specs, board_cards, dead_cards, None, STANDARD, path)
+        other = count_by(path, specs, board_cards, dead_cards)
         assert (other.wins.tolist(), other.ties.tolist(), other.deals) == \
             (counted.wins.tolist(), counted.ties.tolist(), counted.deals), path
         assert other.shares == pytest.approx(counted.shares)
@@ -105,8 +112,8 @@ def test_counting_matches_grouping_on_seeded_deals(seed):
     seat = int(rng.integers(0, opponents + 1))
     specs = specs_of(hero.tolist(), board.tolist(), [], seat)
     if opponents == 1:
-        specs.pop(next(i for i, s in enumerate(specs) if isinstance(s, Open)))
-    counted = exact_tally(specs, board, np.zeros(0, dtype=np.int64), None, STANDARD, "counting")
-    grouped = exact_tally(specs, board, np.zeros(0, dtype=np.int64), None, STANDARD, "grouped")
+        specs.pop(next(i for i, s in enumerate(specs) if not s.is_hand))
+    counted = count_by("counting", specs, board, [])
+    grouped = count_by("grouped", specs, board, [])
     assert (counted.wins.tolist(), counted.ties.tolist(), counted.deals) == \
         (grouped.wins.tolist(), grouped.ties.tolist(), grouped.deals)

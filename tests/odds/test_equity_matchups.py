@@ -6,9 +6,11 @@ import numpy as np
 import pytest
 
 from pysolver.core._ranges import COMBOS, HAND_CLASSES, class_combos, combo_mask
-from pysolver.odds._equity import equity, preflop_table
+from pysolver.odds import equity
+from pysolver.odds._model import COMBO_IMAGES, Player
+from pysolver.odds._table_classes import preflop_table
 from pysolver.odds._exact_fixed import exact_fixed
-from pysolver.odds._table_matchups import (BOARDS, COMBO_IMAGES, MATCHUPS, canonical, heads_up, matchup_counts,
+from pysolver.odds._table_matchups import (BOARDS, MATCHUPS, canonical, heads_up, matchup_counts,
                                     matchup_table)
 
 
@@ -54,7 +56,7 @@ def test_seat_order_swaps_the_counts():
 def test_class_table_is_the_sum_of_its_matchups(name):
     hero = COMBOS[class_combos(name)[0]]
     others = COMBOS[combo_mask(hero.tolist())]
-    tally = heads_up(hero.reshape(1, 2), np.ones(1), others, np.ones(len(others)))
+    tally = heads_up(Player.hand(hero), Player("random", others, np.ones(len(others))))
     row = preflop_table()[name]
     assert (tally.wins[0], tally.ties[0], tally.wins[1], tally.deals) == \
         (row["wins"], row["ties"], row["losses"], row["deals"])

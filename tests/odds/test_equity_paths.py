@@ -10,11 +10,12 @@ import pytest
 from tests.helpers.equity_brute import brute_equity
 from pysolver import load_rules
 from pysolver.core._ranges import COMBOS, parse_range
-from pysolver.odds._equity import equity
-from pysolver.odds._boards import suit_orbits
+from pysolver.core import Situation
+from pysolver.odds import equity
+from pysolver.odds._cost import Shape
 from pysolver.odds._exact_grouped import exact_grouped
-from pysolver.odds._planner import _estimates, exact_path, exact_tally
-from pysolver.odds._sampling import Open
+from pysolver.odds._model import Player, Question, fixing, keeping, suit_orbits
+from pysolver.odds._registry import PATHS, cheapest, costs, solve
 
 STANDARD = load_rules("standard")
 NONE = np.zeros(0, dtype=np.int64)
@@ -38,21 +39,30 @@ def random_question(rng, board_size):
     for i, spec in enumerate(specs):
         if spec is free:
             combos = COMBOS[rng.choice(live, rng.integers(2, 7), replace=False)]
-            specs[i] = Open(combos, rng.choice([0.5, 1.0], len(combos)))
-    return specs, np.sort(board), np.sort(dead)
+            specs[i] = Player(f"range {i}", combos, rng.choice([0.5, 1.0], len(combos)))
+        else:
+            specs[i] = Player.hand(spec)
+    return Question(tuple(specs), np.sort(board), np.sort(dead), STANDARD, table=False)
 
 
 def counts(tally):
     return tally.wins.tolist(), tally.ties.tolist(), tally.deals
 
 
+def every_path(question):
+    """The counts of every path that applies to the question, by name."""
+    return {path.name: counts(solve(question, None, path)) for path, _ in costs(Shape.of(question))}
+
+
+def question_of(players, board="", dead=""):
+    return Question.of(Situation.of(players, board, dead=dead, ranges=True), table=False)
+
+
 @pytest.mark.parametrize("board_size", [0, 3, 4, 5])
 def test_every_path_gives_the_same_counts(board_size):
     rng = np.random.default_rng(100 + board_size)
     for _ in range(6 if board_size else 3):
-        specs, board, dead = random_question(rng, board_size)
-        paths = _estimates(specs, board_size, len(dead))
-        answers = {path: counts(exact_tally(specs, board, dead, None, STANDARD, path)) for path in paths}
+        answers = every_path(random_question(rng, board_size))
         assert len(set(map(str, answers.values()))) == 1, answers
 
 
@@ -62,15 +72,7 @@ def test_every_path_gives_the_same_counts(board_size):
     (["7h6h", "random"], "Ah Kh 2h"),                # a monotone flop
 ])
 def test_every_path_gives_the_same_counts_on_awkward_boards(players, board):
-    from pysolver.core._situation import Situation
-    situation = Situation.of(players, board, ranges=True)
-    seats = list(situation.players)
-    known = list(situation.fixed_cards)
-    specs = [Open(*s.weighted_combos(known)) if hasattr(s, "weighted_combos") else np.array([c.index for c in s])
-             for s in seats]
-    board_cards = np.array([c.index for c in situation.board], dtype=np.int64)
-    answers = {p: counts(exact_tally(specs, board_cards, NONE, None, STANDARD, p))
-               for p in _estimates(seats, len(board_cards), 0)}
+    answers = every_path(question_of(players, board))
     assert len(answers) > 1 and len(set(map(str, answers.values()))) == 1, answers
 
 
@@ -100,7 +102,7 @@ def test_grouped_matches_the_brute_force(players, board, dead):
     known = board_cards + dead_cards + [c for text in players if "," not in text for c in _cards(text)]
     seats = [(np.array([_cards(text)]), np.ones(1)) if "," not in text else parse_range(text).weighted_combos(known)
              for text in players]
-    tally = exact_grouped(seats, np.array(board_cards), np.array(dead_cards, dtype=np.int64))
+    tally = exact_grouped([Player("", *seat) for seat in seats], np.array(board_cards), np.array(dead_cards, dtype=np.int64))
     totals, deals = brute_ranges(seats, board_cards, dead_cards)
     assert tally.deals == pytest.approx(deals)
     assert tally.wins.tolist() == pytest.approx(totals[:, 0].tolist())
@@ -113,11 +115,11 @@ def _cards(text):
 
 
 def test_suit_orbits():
-    aces = (np.array([[48, 49]]), np.ones(1))                 # AcAd: clubs with diamonds, hearts with spades
-    assert suit_orbits([aces], NONE, NONE) == [(0, 2), (2, 2)]
-    everything = (COMBOS, np.ones(len(COMBOS)))
-    assert suit_orbits([everything], NONE, NONE) == [(0, 4)]
-    assert suit_orbits([everything], np.array([51]), NONE) == [(0, 3), (3, 1)]     # As on the board
+    aces = Player.hand([48, 49])                              # AcAd: clubs with diamonds, hearts with spades
+    assert suit_orbits(keeping(fixing(), [aces])) == [(0, 2), (2, 2)]
+    everything = Player("random", COMBOS, np.ones(len(COMBOS)), is_random=True)
+    assert suit_orbits(keeping(fixing(), [everything])) == [(0, 4)]
+    assert suit_orbits(keeping(fixing([51]), [everything])) == [(0, 3), (3, 1)]     # As on the board
 
 
 @pytest.mark.parametrize("players, board, path", [
@@ -129,16 +131,9 @@ def test_suit_orbits():
 ])
 @pytest.mark.heavy
 def test_the_engine_picks_the_cheapest_path_and_another_agrees(players, board, path):
-    from pysolver.core._situation import Situation
-    situation = Situation.of(players, board, ranges=True)
-    seats = list(situation.players)
-    assert exact_path(seats, len(situation.board)) == path
-    known = list(situation.fixed_cards)
-    specs = [Open(*s.weighted_combos(known)) if hasattr(s, "weighted_combos") else np.array([c.index for c in s])
-             for s in seats]
-    board_cards = np.array([c.index for c in situation.board], dtype=np.int64)
-    answers = {p: counts(exact_tally(specs, board_cards, NONE, None, STANDARD, p))
-               for p in _estimates(seats, len(board_cards), 0)}
-    assert len(set(map(str, answers.values()))) == 1, answers
+    question = question_of(players, board)
+    assert cheapest(Shape.of(question))[0].name == path
+    answers = every_path(question)
+    assert len(answers) > 1 and len(set(map(str, answers.values()))) == 1, answers
     result = equity(players, board, exact=True, table=False)
     assert [p.wins for p in result.players] == answers[path][0]

@@ -145,3 +145,12 @@ def test_range_weighted_potential_agrees_with_brute_force(cards_to_come):
 def test_bad_input(call, error, text):
     with pytest.raises(error, match=text):
         call()
+
+
+@pytest.mark.parametrize("board", ["", "Qs Js Ts", "Qs Js Ts 9h"])
+def test_the_deck_deals_every_opponent_on_every_street(board):
+    """A short deck of 36 cards deals 15 hands beside a full board, not 16: the same answer preflop
+    as on the flop and turn."""
+    assert hand_report("As Ks", board, opponents=14, rules="short_deck").opponents == 14
+    with pytest.raises(PlayerCountError, match="15 opponents: 16 players: the 36-card"):
+        hand_report("As Ks", board, opponents=15, rules="short_deck")
