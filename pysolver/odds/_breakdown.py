@@ -32,9 +32,8 @@ from typing import Optional, Sequence, Union
 
 import numpy as np
 
-from ..core import HAND_CLASSES, Card, parse_cards, PokerInputError, RangeError
-from ..core._grid import CLASS_SIZES, class_grid
-from ..core._ranges import COMBO_CLASS, COMBOS, combo_index
+from ..core import (CLASS_SIZES, COMBO_CLASS, COMBOS, HAND_CLASSES, Card, PokerInputError, RangeError, class_grid,
+                    combo_index, parse_cards)
 
 
 def _number(value: float):

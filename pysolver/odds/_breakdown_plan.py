@@ -30,8 +30,7 @@ from typing import Optional, Protocol, runtime_checkable
 
 import numpy as np
 
-from ..core import PokerInputError
-from ..core._ranges import COMBOS
+from ..core import COMBOS, PokerInputError
 from ._breakdown import Breakdown, RangeBreakdown
 from ._cost import Shape
 from ._model import Question, Report, Tally, fixed_classes

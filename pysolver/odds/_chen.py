@@ -24,9 +24,7 @@ from __future__ import annotations
 
 import math
 
-from ..core import HAND_CLASSES, parse_hole, RangeError
-from ..core._cards import RANKS, CardsLike
-from ..core._ranges import CLASS_INDEX
+from ..core import CLASS_INDEX, HAND_CLASSES, RANKS, CardsLike, RangeError, parse_hole
 
 CHEN_MIN, CHEN_MAX = -1, 20
 _HIGH_CARD_POINTS = {12: 10.0, 11: 8.0, 10: 7.0, 9: 6.0}

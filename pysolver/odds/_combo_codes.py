@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core._ranges import COMBOS
+from ..core import COMBOS
 from ._hand_tables import RANK_WEIGHTS
 from ._model import combo_indices
 

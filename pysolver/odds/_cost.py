@@ -22,8 +22,7 @@ from typing import Callable, Protocol
 
 import numpy as np
 
-from ..core import Range
-from ..core._ranges import COMBOS
+from ..core import COMBOS, Range
 from ._combo_codes import GROUP_OF
 from ._model import COMBO_IMAGES, Player, Question, Report, Tally, combo_indices, fixing, suit_orbits
 

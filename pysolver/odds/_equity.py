@@ -30,12 +30,8 @@ from dataclasses import dataclass
 from typing import Optional, Sequence, Union
 
 from ..asp import rules_of
-from ..core import Card, PokerInputError, Situation
-from ..core._cards import CardsLike
-from ..core._numbers import check_count, check_positive, check_seed
-from ..core._rules import RulesLike
-from ..core._situation import PlayerLike
-from ..core import equity_picture, table_html
+from ..core import (Card, CardsLike, PlayerLike, PokerInputError, RulesLike, Situation, check_count, check_positive,
+                    check_seed, equity_picture, table_html)
 from ._breakdown import Breakdown
 from ._model import Question
 from ._planner import Outcome, Progress, plan

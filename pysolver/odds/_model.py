@@ -33,9 +33,7 @@ from typing import Callable, Optional, Sequence
 
 import numpy as np
 
-from ..core import Card, Range, RangeError, Rules, Situation
-from ..core._cards import quoted
-from ..core._ranges import COMBOS
+from ..core import COMBOS, Card, Range, RangeError, Rules, Situation, quoted
 
 Report = Optional[Callable[[float], None]]
 """Follows a long count: called with the fraction of the work done."""

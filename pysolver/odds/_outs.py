@@ -29,12 +29,9 @@ from typing import Optional, Sequence
 
 import numpy as np
 
-from ..asp import rules_of
-from ..asp._whatif import solve_whatif, whatif_situation
-from ..core import Card, Category, format_cards, HandValue, PlayerCountError, PokerInputError, Rules, Situation
-from ..core._cards import CardsLike
-from ..core._rules import RulesLike
-from ..core._situation import PlayerLike
+from ..asp import rules_of, solve_whatif, whatif_situation
+from ..core import (Card, CardsLike, Category, HandValue, PlayerCountError, PlayerLike, PokerInputError, Rules,
+                    RulesLike, Situation, format_cards)
 from ..evaluator import categories, describe_value, evaluate_batch
 
 ENGINES = ("table", "asp")

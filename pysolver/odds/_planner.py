@@ -24,9 +24,7 @@ from typing import Callable, Optional, Sequence, Union
 
 import numpy as np
 
-from ..core import Card, PokerInputError, Range
-from ..core._cards import quoted
-from ..core._numbers import draw_seed
+from ..core import Card, PokerInputError, Range, draw_seed, quoted
 from ._breakdown import Breakdown
 from ._breakdown_plan import BreakdownPlan
 from ._cost import HAND, VALUES_PER_SECOND, Path, Shape, size_of_range

@@ -35,11 +35,9 @@ from typing import Optional
 import numpy as np
 
 from ..asp import rules_of
-from ..core import Card, CardCountError, format_cards, parse_hole, PlayerCountError, Rules, Situation
-from ..core._cards import CardsLike
-from ..core._numbers import check_count
+from ..core import (Card, CardCountError, CardsLike, PlayerCountError, Rules, RulesLike, Situation, check_count,
+                    format_cards, parse_hole)
 from ..evaluator import card_keys, evaluate_keys
-from ..core._rules import RulesLike
 from ._preflop import is_preflop
 from ._strength import (AHEAD, BEHIND, STATES, TIED, Field, HandStrength, compare_states, count_states,
                         current_states, format_count, hand_strength)

@@ -21,9 +21,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..asp import rules_of
-from ..core import parse_board, Situation
-from ..core._cards import CardsLike
-from ..core._rules import RulesLike
+from ..core import CardsLike, RulesLike, Situation, parse_board
 from ._equity import equity
 
 

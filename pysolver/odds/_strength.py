@@ -28,11 +28,8 @@ from typing import Optional
 import numpy as np
 
 from ..asp import rules_of
-from ..core import Card, CardCountError, format_cards, PlayerCountError, RangeError, Rules, Situation
-from ..core._cards import CardsLike
-from ..core._numbers import check_count
-from ..core._ranges import as_range
-from ..core._rules import RulesLike
+from ..core import (Card, CardCountError, CardsLike, PlayerCountError, RangeError, Rules, RulesLike, Situation,
+                    as_range, check_count, format_cards)
 from ..evaluator import evaluate_batch
 from ._preflop import is_preflop, preflop_counts
 

@@ -18,8 +18,7 @@ from importlib import resources
 
 import numpy as np
 
-from ..core import HAND_CLASSES
-from ..core._ranges import COMBO_CLASS
+from ..core import COMBO_CLASS, HAND_CLASSES
 from ._cost import Cheapest, Shape, Solve
 from ._model import Question, Report, Tally
 

@@ -29,7 +29,7 @@ from importlib import resources
 
 import numpy as np
 
-from ..core._ranges import COMBOS
+from ..core import COMBOS
 from ._cost import Cheapest, Shape, Solve
 from ._model import COMBO_IMAGES, Player, Question, Report, Tally, combo_indices
 

@@ -45,11 +45,8 @@ from typing import Union
 import numpy as np
 
 from ..asp import rules_of
-from ..core import HAND_CLASSES, Card, Category, format_cards, Range, RangeError, Rules, Situation
-from ..core._cards import CardsLike, quoted
-from ..core._ranges import CLASS_INDEX, COMBO_CLASS, COMBOS, combo_index, combo_mask
-from ..core._rules import RulesLike
-from ..core._situation import PlayerLike
+from ..core import (CLASS_INDEX, COMBO_CLASS, COMBOS, HAND_CLASSES, Card, CardsLike, Category, PlayerLike, Range,
+                    RangeError, Rules, RulesLike, Situation, combo_index, combo_mask, format_cards, quoted)
 from ..evaluator import categories, evaluate_batch
 
 PAIRS = ("overpair", "top_pair", "middle_pair", "bottom_pair", "underpair", "board_pair")
