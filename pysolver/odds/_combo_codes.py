@@ -17,6 +17,7 @@ per call:
   (:data:`CODE_RANKS`), the cards per rank off the suit (:data:`CODE_OFF`) and
   the rank key (:data:`CODE_KEY`).
 
+    >>> from pysolver.odds._model import combo_indices
     >>> ace_king = int(combo_indices([[51, 46]])[0])                  # AsKh
     >>> int(COMBO_GROUP[ace_king]) == 89, [int(CODE_HELD[COMBO_CODE[s, ace_king]]) for s in range(4)]
     (True, [0, 0, 1, 1])
@@ -28,7 +29,6 @@ import numpy as np
 
 from ..core import COMBOS
 from ._hand_tables import RANK_WEIGHTS
-from ._model import combo_indices
 
 GROUP_HIGH, GROUP_LOW = (np.array(side) for side in zip(*[(h, l) for h in range(13) for l in range(h + 1)]))
 """(91,) the higher and the lower rank of each rank group (0..90)."""

@@ -14,6 +14,7 @@ both seat orders, the least ``1326 * first + second`` of the two combos'
 indices (:data:`pysolver.core._ranges.COMBOS`). Range against range is then the
 weighted sum of the looked-up counts over every pair of disjoint combos.
 
+    >>> from pysolver.odds._model import combo_indices
     >>> combos = combo_indices([[50, 46], [43, 41]])    # AhKh, QsQd
     >>> key, swapped = canonical(combos[:1], combos[1:])
     >>> wins, ties, deals = matchup_counts(key, swapped)
@@ -31,7 +32,7 @@ import numpy as np
 
 from ..core import COMBOS
 from ._cost import Cheapest, Shape, Solve
-from ._model import COMBO_IMAGES, Player, Question, Report, Tally, combo_indices
+from ._model import COMBO_IMAGES, Player, Question, Report, Tally
 
 BOARDS = 1_712_304
 """Boards of one heads-up matchup before the flop: C(48, 5)."""
@@ -104,7 +105,8 @@ def matchup_counts(keys: np.ndarray, swapped: np.ndarray) -> tuple[np.ndarray, n
     """Per matchup the wins of each seat ``(n, 2)`` and the ties ``(n,)``, of :data:`BOARDS` boards."""
     table = matchup_table()
     rows = _rows()[keys]
-    first, second, ties = table.first_wins[rows], table.second_wins[rows], table.ties[rows]
+    first, ties = table.first_wins[rows], table.ties[rows]
+    second = BOARDS - first - ties
     wins = np.where(swapped[:, None], np.column_stack([second, first]), np.column_stack([first, second]))
     return wins, ties, BOARDS
 

@@ -15,7 +15,7 @@ from pysolver.odds import equity
 from pysolver.odds._cost import Shape
 from pysolver.odds._exact_grouped import exact_grouped
 from pysolver.odds._model import Player, Question, fixing, keeping, suit_orbits
-from pysolver.odds._registry import PATHS, cheapest, costs, solve
+from pysolver.odds._registry import cheapest, costs, solve
 
 STANDARD = load_rules("standard")
 NONE = np.zeros(0, dtype=np.int64)
