@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import ast
 import importlib
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 import grimp
 import pytest
+import tomllib
 
 import pysolver
 

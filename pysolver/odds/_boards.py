@@ -20,35 +20,34 @@ come (:func:`suited_runouts`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 from math import comb
-from typing import Optional
 
 import numpy as np
 
-from ._combo_codes import GROUP_KEY
-from ._hand_tables import CARD_RANK_KEY, hand_tables, RANK_WEIGHTS
-from ._model import fixing
 from ..core import Rules
 from ..evaluator import rank_multisets
+from ._combo_codes import GROUP_KEY
+from ._hand_tables import CARD_RANK_KEY, RANK_WEIGHTS, hand_tables
+from ._model import fixing
 
 
-@lru_cache(maxsize=None)
+@cache
 def multisets(size: int) -> tuple[np.ndarray, np.ndarray]:
     """Every multiset of ``size`` ranks as counts per rank ``(n, 13)``, and its rank key."""
     counts = rank_multisets(size)
     return counts, counts @ RANK_WEIGHTS
 
 
-@lru_cache(maxsize=None)
+@cache
 def rank_subsets(size: int) -> tuple[np.ndarray, np.ndarray]:
     """Every set of ``size`` distinct ranks: its 13-bit mask and rank key."""
     ranks = np.array(list(combinations(range(13), size)), dtype=np.int64).reshape(comb(13, size), size)
     return (np.int64(1) << ranks).sum(axis=1), RANK_WEIGHTS[ranks].sum(axis=1)
 
 
-@lru_cache(maxsize=None)
+@cache
 def compact_multisets(size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every multiset of ``size`` ranks as (ranks, multiplicities), each ``(max(size, 1), n)``: one
     row per place, padded with multiplicity 0; and its rank key."""
@@ -58,7 +57,7 @@ def compact_multisets(size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return np.ascontiguousarray(order.T), np.ascontiguousarray(multiplicity.T), counts @ RANK_WEIGHTS
 
 
-@lru_cache(maxsize=None)
+@cache
 def suited_runouts(to_come: int) -> tuple[list[np.ndarray], list[int]]:
     """The run-outs of ``to_come`` cards as the ranks of one suit they deal (``drawn`` of them, a
     13-bit mask) and the multiset of the others' ranks (at most two: a suit needs three cards on
@@ -125,7 +124,7 @@ def _board(board: bytes, dead: bytes) -> BoardFacts:
                   np.bincount(cards & 3, minlength=4), bits, free, fixing(cards, gone), most, 0x1FFF & ~free)
 
 
-def rank_values(board: np.ndarray, rules: Optional[Rules] = None) -> np.ndarray:
+def rank_values(board: np.ndarray, rules: Rules | None = None) -> np.ndarray:
     """``(91, multisets)`` the rank-only value of the board with each rank group of a holding and
     each rank multiset of the run-out (in the order of :func:`pysolver.evaluator._shipped_tables.rank_multisets`),
     kept per board: 8,281 values after the flop, 561,925 before it.
@@ -140,7 +139,7 @@ def rank_values(board: np.ndarray, rules: Optional[Rules] = None) -> np.ndarray:
 
 
 @lru_cache(maxsize=64)
-def _rank_values(board: bytes, game: Optional[Rules]) -> np.ndarray:
+def _rank_values(board: bytes, game: Rules | None) -> np.ndarray:
     """:func:`rank_values` of the board's bytes, kept per board and game."""
     cards = np.frombuffer(board, dtype=np.int64)
     keys = int(CARD_RANK_KEY[cards].sum()) + GROUP_KEY[:, None] + compact_multisets(5 - len(cards))[2]

@@ -27,18 +27,32 @@ weighs its combos by how often each is dealt (card removal included), and its
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Optional, Sequence, Union
 
 import numpy as np
 
-from ..core import (CLASS_SIZES, COMBO_CLASS, COMBOS, HAND_CLASSES, Card, PokerInputError, RangeError, class_grid,
-                    combo_index, parse_cards)
+from ..core import (
+    CLASS_SIZES,
+    COMBO_CLASS,
+    COMBOS,
+    HAND_CLASSES,
+    Card,
+    PokerInputError,
+    RangeError,
+    class_grid,
+    combo_index,
+    parse_cards,
+)
 
 
-def _number(value: float):
-    """An integer when the value is one (counts of an exact run with weights 1)."""
-    return int(round(value)) if abs(value - round(value)) < 1e-6 else float(value)
+def as_count(value: float) -> int | float:
+    """A count as an integer when it is one (counts of an exact run with weights 1).
+
+    >>> as_count(3.0), as_count(2.5)
+    (3, 2.5)
+    """
+    return round(value) if abs(value - round(value)) < 1e-6 else float(value)
 
 
 def combo_name(index: int) -> str:
@@ -63,21 +77,21 @@ class Slice:
     name: str
     hand_class: str
     combos: float
-    deals: Union[int, float]
+    deals: int | float
     share: float
-    wins: Union[int, float]
-    ties: Union[int, float]
-    losses: Union[int, float]
-    equity: Optional[float]
-    equities: tuple[Optional[float], ...]
-    stderr: Optional[float] = None
-    stderrs: Optional[tuple[Optional[float], ...]] = None
+    wins: int | float
+    ties: int | float
+    losses: int | float
+    equity: float | None
+    equities: tuple[float | None, ...]
+    stderr: float | None = None
+    stderrs: tuple[float | None, ...] | None = None
 
     def to_dict(self, key: str) -> dict:
         """The row as JSON: ``key`` names it (``"combo"`` or ``"class"``)."""
         named = {key: self.name} | ({"class": self.hand_class} if key != "class" else {})
-        return named | {"combos": self.combos, "deals": _number(self.deals), "share": self.share,
-                        "wins": _number(self.wins), "ties": _number(self.ties), "losses": _number(self.losses),
+        return named | {"combos": self.combos, "deals": as_count(self.deals), "share": self.share,
+                        "wins": as_count(self.wins), "ties": as_count(self.ties), "losses": as_count(self.losses),
                         "equity": self.equity, "stderr": self.stderr, "equities": list(self.equities),
                         "stderrs": None if self.stderrs is None else list(self.stderrs)}
 
@@ -92,8 +106,8 @@ def _slice(name: str, hand_class: str, combos: float, rows: dict, total: float, 
         stderrs = tuple(float(np.sqrt(max(q / deals - (s / deals) ** 2, 0.0) / max(deals - 1, 1))) if deals > 0
                         else None for s, q in zip(shares, rows["squares"]))
     wins, ties = float(rows["wins"][player]), float(rows["ties"][player])
-    return Slice(name, hand_class, float(combos), _number(deals), deals / total if total else 0.0, _number(wins),
-                 _number(ties), _number(deals - wins - ties), equities[player], equities,
+    return Slice(name, hand_class, float(combos), as_count(deals), deals / total if total else 0.0, as_count(wins),
+                 as_count(ties), as_count(deals - wins - ties), equities[player], equities,
                  None if stderrs is None else stderrs[player], stderrs)
 
 
@@ -110,7 +124,7 @@ class RangeBreakdown:
     combos: tuple[Slice, ...]
 
     @classmethod
-    def of(cls, player: int, text: str, combos: np.ndarray, weights: np.ndarray, counts: dict) -> "RangeBreakdown":
+    def of(cls, player: int, text: str, combos: np.ndarray, weights: np.ndarray, counts: dict) -> RangeBreakdown:
         """From per combo counts (``counts``: ``deals`` (n,), ``wins``, ``ties``, ``shares`` and,
         when sampled, ``squares`` (n, players)) of the combos ``combos`` (indices into COMBOS)."""
         order = np.argsort(combos, kind="stable")
@@ -154,7 +168,7 @@ class RangeBreakdown:
         return class_grid(equity), class_grid(held / CLASS_SIZES, fill=0.0)
 
     def to_dict(self) -> dict:
-        return {"player": self.player, "range": self.range, "deals": _number(self.deals),
+        return {"player": self.player, "range": self.range, "deals": as_count(self.deals),
                 "classes": [c.to_dict("class") for c in self.classes],
                 "combos": [c.to_dict("combo") for c in self.combos]}
 
@@ -179,7 +193,7 @@ def _header(player: int, name: str) -> str:
     return text if len(text) <= 16 else text[:15] + "~"
 
 
-def _percent(value: Optional[float], stderr: Optional[float]) -> str:
+def _percent(value: float | None, stderr: float | None) -> str:
     if value is None:
         return "-"
     return f"{100 * value:.2f}%" + ("" if stderr is None else f" ±{100 * stderr:.2f}")
@@ -209,4 +223,4 @@ class Breakdown:
         return "\n\n".join(p.table(self.names) for p in self.players)
 
 
-__all__ = ["combo_name", "Slice", "RangeBreakdown", "Breakdown"]
+__all__ = ["as_count", "combo_name", "Slice", "RangeBreakdown", "Breakdown"]

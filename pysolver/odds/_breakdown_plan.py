@@ -26,7 +26,7 @@ its budget, as it does for a total.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Optional, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 
@@ -71,7 +71,7 @@ class BreakdownPlan:
         self.twins = {q: next(p for p in self.ranged if players[p].same_combos(players[q])) for q in self.ranged}
         # a path that counts per combo reads each pair of combos once: no question per combo undercuts it
         readers = [(path, cost) for path, cost in costs(Shape.of(question)) if isinstance(path, CountsPerCombo)]
-        self.reader: Optional[CountsPerCombo] = readers[0][0] if readers else None
+        self.reader: CountsPerCombo | None = readers[0][0] if readers else None
         self.reader_cost = readers[0][1] if readers else 0.0
 
     @cached_property
@@ -109,7 +109,7 @@ class BreakdownPlan:
                       float(first["deals"].sum()))
         return total, self.breakdown(counts, exact=True)
 
-    def collector(self) -> "Collector":
+    def collector(self) -> Collector:
         """What follows a Monte Carlo run (its ``observe``) and gives the sampled breakdown."""
         return Collector(self)
 

@@ -30,7 +30,8 @@ import numpy as np
 from ..core import COMBOS
 from ._hand_tables import RANK_WEIGHTS
 
-GROUP_HIGH, GROUP_LOW = (np.array(side) for side in zip(*[(h, l) for h in range(13) for l in range(h + 1)]))
+_GROUPS = [(high, low) for high in range(13) for low in range(high + 1)]
+GROUP_HIGH, GROUP_LOW = (np.array(side) for side in zip(*_GROUPS))
 """(91,) the higher and the lower rank of each rank group (0..90)."""
 GROUP_OF = np.zeros((13, 13), dtype=np.int64)
 """(13, 13) the rank group of two ranks, in either order."""

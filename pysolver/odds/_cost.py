@@ -15,10 +15,11 @@ applies to a shape, what it would cost, and runs a question; the planner
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb, prod
-from typing import Callable, Protocol
+from typing import Protocol
 
 import numpy as np
 
@@ -109,7 +110,7 @@ class Shape:
     tabled: bool = False
 
     @classmethod
-    def of(cls, question: Question) -> "Shape":
+    def of(cls, question: Question) -> Shape:
         """The shape of a question, as asked."""
         players = question.players
         plain = len(question.board) == 0 and len(question.dead) == 0

@@ -26,13 +26,24 @@ combo weights; counts are then weighted sums rather than integers.
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Optional, Sequence, Union
 
 from ..asp import rules_of
-from ..core import (Card, CardsLike, PlayerLike, PokerInputError, RulesLike, Situation, check_count, check_positive,
-                    check_seed, equity_picture, table_html)
-from ._breakdown import Breakdown
+from ..core import (
+    Card,
+    CardsLike,
+    PlayerLike,
+    PokerInputError,
+    RulesLike,
+    Situation,
+    check_count,
+    check_positive,
+    check_seed,
+    equity_picture,
+    table_html,
+)
+from ._breakdown import Breakdown, as_count
 from ._model import Question
 from ._planner import Outcome, Progress, plan
 from ._sampling import MAX_TRIALS
@@ -48,10 +59,10 @@ class PlayerEquity:
     tie: float
     loss: float
     equity: float
-    wins: Union[int, float]
-    ties: Union[int, float]
-    losses: Union[int, float]
-    stderr: Optional[float] = None
+    wins: int | float
+    ties: int | float
+    losses: int | float
+    stderr: float | None = None
 
 
 @dataclass(frozen=True)
@@ -61,15 +72,15 @@ class EquityResult:
 
     players: tuple[PlayerEquity, ...]
     exact: bool
-    deals: Union[int, float]
+    deals: int | float
     board: tuple[Card, ...] = ()
     dead: tuple[Card, ...] = ()
     rules: str = "standard"
-    seed: Optional[int] = None
-    breakdown: Optional[Breakdown] = None
+    seed: int | None = None
+    breakdown: Breakdown | None = None
 
     @property
-    def stderr(self) -> Optional[float]:
+    def stderr(self) -> float | None:
         """The largest standard error of the players' equities (None when exact)."""
         return None if self.exact else max(p.stderr for p in self.players)
 
@@ -88,7 +99,7 @@ class EquityResult:
                  for i, p in enumerate(self.players)]
         how = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
         how += "" if self.rules == "standard" else f", {self.rules}"
-        lines.append(f"{how}, {_number(self.deals):,} {'deals' if self.exact else 'trials'}")
+        lines.append(f"{how}, {as_count(self.deals):,} {'deals' if self.exact else 'trials'}")
         return "\n".join(lines + ([] if self.breakdown is None else ["", str(self.breakdown)]))
 
     def _repr_html_(self) -> str:
@@ -107,14 +118,11 @@ class EquityResult:
         return out
 
 
-def _number(value: float) -> Union[int, float]:
-    return int(round(value)) if abs(value - round(value)) < 1e-6 else float(value)
-
 
 def equity(players: Sequence[PlayerLike], board: CardsLike = (), *, dead: CardsLike = (),
-           rules: RulesLike = None, exact: Optional[bool] = None, trials: Optional[int] = None,
-           target_stderr: Optional[float] = None, seed: Optional[int] = None,
-           progress: Optional[Progress] = None, table: bool = True, force: bool = False,
+           rules: RulesLike = None, exact: bool | None = None, trials: int | None = None,
+           target_stderr: float | None = None, seed: int | None = None,
+           progress: Progress | None = None, table: bool = True, force: bool = False,
            breakdown: bool = False) -> EquityResult:
     """Equity of each player: a specific hand, a range or ``'random'``.
 
@@ -146,8 +154,8 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = (), *, dead: CardsL
     return _result(situation, question, outcome)
 
 
-def _check_sampling(exact: Optional[bool], trials: Optional[int], target_stderr: Optional[float],
-                    seed: Optional[int]) -> Optional[bool]:
+def _check_sampling(exact: bool | None, trials: int | None, target_stderr: float | None,
+                    seed: int | None) -> bool | None:
     """Check the Monte Carlo options; ``exact`` is False when they ask for sampling."""
     if trials is not None:
         check_count("trials", trials, most=MAX_TRIALS)
@@ -167,11 +175,11 @@ def _result(situation: Situation, question: Question, outcome: Outcome) -> Equit
     players = tuple(
         PlayerEquity(range=player.name, win=float(tally.wins[i] / deals), tie=float(tally.ties[i] / deals),
                      loss=float(1 - (tally.wins[i] + tally.ties[i]) / deals),
-                     equity=float(tally.shares[i] / deals), wins=_number(tally.wins[i]),
-                     ties=_number(tally.ties[i]), losses=_number(deals - tally.wins[i] - tally.ties[i]),
+                     equity=float(tally.shares[i] / deals), wins=as_count(tally.wins[i]),
+                     ties=as_count(tally.ties[i]), losses=as_count(deals - tally.wins[i] - tally.ties[i]),
                      stderr=None if stderr is None else float(stderr[i]))
         for i, player in enumerate(question.players))
-    return EquityResult(players, stderr is None, _number(deals), situation.board, situation.dead,
+    return EquityResult(players, stderr is None, as_count(deals), situation.board, situation.dead,
                         situation.rules.label, outcome.seed, outcome.breakdown)
 
 

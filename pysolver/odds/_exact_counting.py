@@ -32,15 +32,15 @@ boards times 351 kinds of holdings, instead of 2,118,760 boards times the
 
 from __future__ import annotations
 
-from typing import Iterator, Optional
+from collections.abc import Iterator
 
 import numpy as np
 
 from ..core import Rules
 from ._boards import multisets, rank_subsets, rank_values
 from ._combo_codes import GROUP_OF
-from ._exact_fixed import rank_ways
 from ._cost import CALL_COST, MULTISETS, Cheapest, Shape, Solve
+from ._exact_fixed import rank_ways
 from ._hand_tables import RANK_WEIGHTS, hand_tables
 from ._model import Question, Report, Tally, fixing, suit_orbits
 
@@ -123,7 +123,7 @@ def _tally(counts: np.ndarray, ways: np.ndarray, hero_seat: int, seats: tuple) -
 
 
 def hero_against_two(hero: np.ndarray, board: np.ndarray = _NONE, dead: np.ndarray = _NONE,
-                     hero_seat: int = 0, rules: Optional[Rules] = None, report: Report = None) -> Tally:
+                     hero_seat: int = 0, rules: Rules | None = None, report: Report = None) -> Tally:
     """Exact counts of the known hand ``hero`` against two random hands, a board of 0, 3, 4 or 5
     cards; the hero sits at ``hero_seat`` (0, 1 or 2), the random hands in the other seats."""
     seats = tuple(s for s in range(3) if s != hero_seat)
@@ -136,7 +136,7 @@ def hero_against_two(hero: np.ndarray, board: np.ndarray = _NONE, dead: np.ndarr
 
 
 def hero_against_one(hero: np.ndarray, board: np.ndarray = _NONE, dead: np.ndarray = _NONE,
-                     hero_seat: int = 0, rules: Optional[Rules] = None, report: Report = None) -> Tally:
+                     hero_seat: int = 0, rules: Rules | None = None, report: Report = None) -> Tally:
     """Exact counts of the known hand ``hero`` against one random hand (in the other seat of two):
     per class of boards the holdings below, equal to and above the hero, by pair of kinds of cards
     (the 91 pairs of ranks where no flush can be made).
@@ -169,7 +169,7 @@ class _BoardClasses:
     is read from a table kept per board (:func:`pysolver.odds._boards.rank_values`): the classes of
     boards index its columns by their rank multiset."""
 
-    def __init__(self, hero: np.ndarray, board: np.ndarray, dead: np.ndarray, rules: Optional[Rules]) -> None:
+    def __init__(self, hero: np.ndarray, board: np.ndarray, dead: np.ndarray, rules: Rules | None) -> None:
         hero, board, dead = (np.asarray(x, dtype=np.int64) for x in (hero, board, dead))
         table = self.table = hand_tables(rules)
         unseen = np.ones(52, dtype=bool)
@@ -224,9 +224,10 @@ class _BoardClasses:
             for done in range(len(parts), steps):
                 report((done + 1) / steps)
 
-    def values(self, row: np.ndarray, flush: Optional[np.ndarray], pairs: np.ndarray) -> np.ndarray:
+    def values(self, row: np.ndarray, flush: np.ndarray | None, pairs: np.ndarray) -> np.ndarray:
         """``(B, len(pairs))`` the value of each pair of kinds of holding on the classes of boards
-        ``row`` (columns of the table of rank values): by its ranks, and where a flush can be made (``flush``: the suit's ranks on the
+        ``row`` (columns of the table of rank values): by its ranks, and where a flush can be made
+        (``flush``: the suit's ranks on the
         board) the better of that and its flush."""
         values = self.rank_values.ravel().take(row[:, None] + _PAIR_GROUP[pairs] * self.rank_values.shape[1])
         if flush is not None:

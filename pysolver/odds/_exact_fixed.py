@@ -16,7 +16,6 @@ the board again by rank multiset.
 from __future__ import annotations
 
 from math import comb
-from typing import Optional
 
 import numpy as np
 
@@ -44,7 +43,7 @@ def known_mask(*groups: np.ndarray) -> np.ndarray:
 
 
 def exact_fixed(holes: np.ndarray, board: np.ndarray = _NONE,
-                dead: np.ndarray = _NONE, rules: Optional[Rules] = None) -> Tally:
+                dead: np.ndarray = _NONE, rules: Rules | None = None) -> Tally:
     """Exact counts for known hole cards ``holes`` (players, 2), any board of 0, 3, 4 or 5 cards.
 
     Under a variant's ``rules`` the cards outside its deck must be among ``dead``.

@@ -41,20 +41,30 @@ that a flush replaces with a negative weight, go to one
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Iterator, Sequence
+from functools import cache
+from itertools import pairwise
 from math import comb, prod
-from typing import Iterator, Optional, Sequence
 
 import numpy as np
 
-from ._boards import (BoardFacts, board_facts, compact_multisets, rank_values,
-                     suited_runouts)
-from ._combo_codes import (CODE_HELD, CODE_KEY, CODE_OFF, CODE_RANKS, COMBO_BITS, COMBO_CODE, COMBO_GROUP, COMBO_HELD,
-                          GROUP_COUNTS, GROUP_KEY)
-from ._cost import CALL_COST, MULTISETS, Cheapest, Shape, Solve
-from ._model import Player, Question, Report, Tally, keeping, suit_orbits
-from ._hand_tables import hand_tables
 from ..core import Rules
+from ._boards import BoardFacts, board_facts, compact_multisets, rank_values, suited_runouts
+from ._combo_codes import (
+    CODE_HELD,
+    CODE_KEY,
+    CODE_OFF,
+    CODE_RANKS,
+    COMBO_BITS,
+    COMBO_CODE,
+    COMBO_GROUP,
+    COMBO_HELD,
+    GROUP_COUNTS,
+    GROUP_KEY,
+)
+from ._cost import CALL_COST, MULTISETS, Cheapest, Shape, Solve
+from ._hand_tables import hand_tables
+from ._model import Player, Question, Report, Tally, keeping, suit_orbits
 
 BLOCK = 1 << 16
 """About how many showdowns are valued and counted at once."""
@@ -85,7 +95,8 @@ def _deals(indices: Sequence[np.ndarray], weights: Sequence[np.ndarray]) -> tupl
         pair = np.flatnonzero((used[:, None] & bits) == 0)
         i, j = pair // len(bits), pair % len(bits)
         rows = np.vstack([rows.take(i, axis=1), j])
-        used, weight = used.take(i) | bits.take(j), weight.take(i) * np.asarray(weights[player], dtype=np.float64).take(j)
+        used = used.take(i) | bits.take(j)
+        weight = weight.take(i) * np.asarray(weights[player], dtype=np.float64).take(j)
     return rows, weight
 
 
@@ -102,7 +113,7 @@ def _deal_combos(players: Sequence[Player]) -> tuple[np.ndarray, np.ndarray]:
     return np.array([first.take(i), second.take(j)]), weights[0].take(i) * weights[1].take(j)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _radix(base: int, digits: int) -> np.ndarray:
     """The place values of ``digits`` digits in ``base``."""
     return np.array([base ** digit for digit in range(digits)], dtype=np.int64)
@@ -153,7 +164,7 @@ class _Showdowns:
 
 
 def exact_grouped(players: Sequence[Player], board: np.ndarray, dead: np.ndarray = _NONE,
-                  rules: Optional[Rules] = None, report: Report = None) -> Tally:
+                  rules: Rules | None = None, report: Report = None) -> Tally:
     """Exact counts for players given as weighted combos (avoiding the board and the dead cards),
     a board of 0, 3, 4 or 5 cards. Under a variant's ``rules`` the cards outside its deck must be
     among ``dead``. ``report(fraction)`` follows the work (in 16 steps or more)."""
@@ -171,7 +182,7 @@ def exact_grouped(players: Sequence[Player], board: np.ndarray, dead: np.ndarray
     if report is not None:                       # 16 steps or more to report, some maybe empty
         bounds = sorted(set(bounds) | set(np.linspace(0, len(group_weight), 17).astype(int).tolist()))
         bounds += [len(group_weight)] * (17 - len(bounds))
-    parts = list(zip(bounds[:-1], bounds[1:]))
+    parts = list(pairwise(bounds))
     for done, (start, stop) in enumerate(parts):
         chosen = groups[:, start:stop]
         left = 5 * facts.per_rank - np.add.reduce(_GROUP_COUNTS_5.take(chosen, axis=0))   # (classes, 13), times 5
@@ -195,7 +206,7 @@ def exact_grouped(players: Sequence[Player], board: np.ndarray, dead: np.ndarray
     return tally
 
 
-def _flush_corrections(table, values_of: Optional[np.ndarray], combos: np.ndarray, weight: np.ndarray,
+def _flush_corrections(table, values_of: np.ndarray | None, combos: np.ndarray, weight: np.ndarray,
                        facts: BoardFacts, orbits: list[tuple[int, int]]) -> Iterator[tuple[np.ndarray, ...]]:
     """The showdowns on the boards with three or more cards of a suit where some player makes a
     flush, whose rank-only values were counted: those values, the actual ones and the weights; for
@@ -237,13 +248,13 @@ def _flush_corrections(table, values_of: Optional[np.ndarray], combos: np.ndarra
                                     class_weight, others, taken, hand_key, flush_bits)
 
 
-def _corrections(table, values_of: Optional[np.ndarray], facts: BoardFacts, members: Optional[np.ndarray],
+def _corrections(table, values_of: np.ndarray | None, facts: BoardFacts, members: np.ndarray | None,
                  runouts: list, class_weight: np.ndarray, others: tuple, taken: np.ndarray, hand_key: np.ndarray,
                  flush_bits: np.ndarray) -> Iterator[tuple]:
     """:func:`_flush_corrections` for the classes ``members`` (None: all) and the suited ``runouts``;
     ``hand_key`` is the rank key of the board and each player's cards, or with ``values_of``
-    (:func:`~pysolver.odds._boards.rank_values`) the player's row in them (flattened); ``others`` the suit and the codes of each class, to count the
-    cards off the suit left per rank."""
+    (:func:`~pysolver.odds._boards.rank_values`) the player's row in them (flattened); ``others`` the
+    suit and the codes of each class, to count the cards off the suit left per rank."""
     drawn, masks, keys, rest, multiplicity, multiset = runouts[0], runouts[1], runouts[2], runouts[3:5], \
         runouts[5:7], runouts[7]
     if multiplicity[0][0]:                       # the first run-out draws the fewest cards of the suit

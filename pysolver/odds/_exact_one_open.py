@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from itertools import combinations
 from math import comb
-from typing import Optional
 
 import numpy as np
 
@@ -34,7 +33,7 @@ _NONE = np.zeros(0, dtype=np.int64)
 
 def exact_one_open(fixed: np.ndarray, open_combos: np.ndarray, open_weights: np.ndarray,
                    board: np.ndarray, dead: np.ndarray = _NONE,
-                   open_position: Optional[int] = None, rules: Optional[Rules] = None) -> Tally:
+                   open_position: int | None = None, rules: Rules | None = None) -> Tally:
     """Exact counts, board of 3+ cards, players ``fixed`` (f, 2) plus one open player.
 
     ``open_combos`` (n, 2) must avoid the known cards; the open player is

@@ -25,10 +25,10 @@ board's part once and each player's part per holding.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Callable, Optional, Sequence
 
 import numpy as np
 
@@ -86,7 +86,7 @@ def fill_hand_tables(evaluate_batch: Callable[[np.ndarray], np.ndarray],
     return HandTables(rank_value, flush_value)
 
 
-def hand_tables(rules: Optional[Rules] = None) -> HandTables:
+def hand_tables(rules: Rules | None = None) -> HandTables:
     """The tables built from the project's evaluator (built once per game, about 0.1 s).
 
     ``rules`` is a variant (:mod:`pysolver.core._rules`); its deck's cards only.
@@ -95,7 +95,7 @@ def hand_tables(rules: Optional[Rules] = None) -> HandTables:
 
 
 @lru_cache(maxsize=8)
-def _built(rules: Optional[Rules]) -> HandTables:
+def _built(rules: Rules | None) -> HandTables:
     from ..evaluator import evaluate_batch
 
     faces = range(13) if rules is None else rules.faces

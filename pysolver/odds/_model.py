@@ -26,16 +26,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import permutations
-from typing import Callable, Optional, Sequence
 
 import numpy as np
 
 from ..core import COMBOS, Card, Range, RangeError, Rules, Situation, quoted
 
-Report = Optional[Callable[[float], None]]
+Report = Callable[[float], None] | None
 """Follows a long count: called with the fraction of the work done."""
 
 _COMBO_OF = np.full((52, 52), -1, dtype=np.int64)
@@ -71,7 +71,7 @@ def fixing(*groups) -> np.ndarray:
     return mask
 
 
-def keeping(mask: np.ndarray, players: Sequence["Player"]) -> np.ndarray:
+def keeping(mask: np.ndarray, players: Sequence[Player]) -> np.ndarray:
     """The permutations of ``mask`` that leave every player's weighted combos as they are."""
     mask = mask.copy()
     for player in players:
@@ -84,7 +84,7 @@ def keeping(mask: np.ndarray, players: Sequence["Player"]) -> np.ndarray:
     return mask
 
 
-def combo_classes(player: "Player", mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def combo_classes(player: Player, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The classes of ``player``'s combos that the permutations of ``mask`` map onto each other:
     each combo's class ``(n,)`` and one row of each class."""
     least = COMBO_IMAGES[np.flatnonzero(mask)[:, None], player.indices].min(axis=0)
@@ -128,7 +128,7 @@ class Tally:
     deals: float = 0.0
 
     @classmethod
-    def empty(cls, players: int) -> "Tally":
+    def empty(cls, players: int) -> Tally:
         return cls(np.zeros(players), np.zeros(players), np.zeros(players))
 
     def add(self, values: np.ndarray, weights: np.ndarray, sign: int = 1) -> None:
@@ -188,7 +188,7 @@ class Tally:
         self.ties += tied
         self.shares += (won + tied / 2, lost + tied / 2)
 
-    def merge(self, other: "Tally", weight: float = 1.0) -> None:
+    def merge(self, other: Tally, weight: float = 1.0) -> None:
         self.wins += weight * other.wins
         self.ties += weight * other.ties
         self.shares += weight * other.shares
@@ -207,13 +207,13 @@ class Player:
     is_random: bool = False
 
     @classmethod
-    def hand(cls, cards, name: str = "") -> "Player":
+    def hand(cls, cards, name: str = "") -> Player:
         """A known hand: two card indices."""
         combo = np.asarray(cards, dtype=np.int64).reshape(1, 2)
         return cls(name or "".join(str(Card(int(c))) for c in combo[0]), combo, np.ones(1), is_hand=True)
 
     @classmethod
-    def of(cls, seat, known, name: str) -> "Player":
+    def of(cls, seat, known, name: str) -> Player:
         """A seat of a :class:`~pysolver.core.Situation` (hole cards or a range), its combos avoiding
         the ``known`` cards."""
         if not isinstance(seat, Range):
@@ -233,11 +233,11 @@ class Player:
         """The combos as indices into :data:`~pysolver.core._ranges.COMBOS`."""
         return combo_indices(self.combos)
 
-    def fixed_to(self, row: int) -> "Player":
+    def fixed_to(self, row: int) -> Player:
         """The player holding its combo ``row``, as a known hand."""
         return Player(self.name, self.combos[row:row + 1], np.ones(1), is_hand=True)
 
-    def avoiding(self, cards) -> Optional["Player"]:
+    def avoiding(self, cards) -> Player | None:
         """The player's combos that hold none of ``cards`` (None when none is left); a random player
         stays random (every pair of the cards still unseen)."""
         if self.is_hand:
@@ -245,7 +245,7 @@ class Player:
         keep = ~np.isin(self.combos, cards).any(axis=1)
         return replace(self, combos=self.combos[keep], weights=self.weights[keep]) if keep.any() else None
 
-    def same_combos(self, other: "Player") -> bool:
+    def same_combos(self, other: Player) -> bool:
         """Whether two players hold the same weighted combos."""
         return bool(np.array_equal(self.indices, other.indices) and np.array_equal(self.weights, other.weights))
 
@@ -263,7 +263,7 @@ class Question:
     table: bool = True
 
     @classmethod
-    def of(cls, situation: Situation, table: bool = True) -> "Question":
+    def of(cls, situation: Situation, table: bool = True) -> Question:
         """The question of a checked situation (a range with no combo left raises :class:`RangeError`)."""
         rules = situation.rules
         known = list(situation.fixed_cards) + [Card(int(i)) for i in rules.removed]
@@ -272,7 +272,7 @@ class Question:
         dead = np.concatenate([[c.index for c in situation.dead], rules.removed]).astype(np.int64)
         return cls(players, board, dead, rules, table)
 
-    def with_players(self, players: Sequence[Player]) -> "Question":
+    def with_players(self, players: Sequence[Player]) -> Question:
         return replace(self, players=tuple(players))
 
     @property
@@ -291,7 +291,7 @@ class Question:
         return 52 - len(self.board) - len(self.dead) - 2 * len(self.hands)
 
 
-def fixed_classes(question: Question, seat: int) -> tuple[np.ndarray, np.ndarray, list[Optional[Question]]]:
+def fixed_classes(question: Question, seat: int) -> tuple[np.ndarray, np.ndarray, list[Question | None]]:
     """Fix the open player at ``seat`` one combo at a time: the classes of its combos that a
     permutation of the suits fixing everything else (the board, the dead cards, the known hands,
     the other players' weighted combos) maps onto each other, each combo's class ``(n,)``, one
@@ -301,7 +301,7 @@ def fixed_classes(question: Question, seat: int) -> tuple[np.ndarray, np.ndarray
     mask = fixing(question.board, question.dead, *[p.hole for p in players if p.is_hand])
     mask = keeping(mask, [p for i, p in enumerate(players) if i != seat and not p.is_hand])
     inverse, rows = combo_classes(players[seat], mask)
-    rests: list[Optional[Question]] = []
+    rests: list[Question | None] = []
     for row in rows.tolist():
         fixed = players[seat].fixed_to(row)
         rest = [fixed if i == seat else p.avoiding(fixed.hole) for i, p in enumerate(players)]

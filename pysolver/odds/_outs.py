@@ -24,14 +24,25 @@ same report; the tests check it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Optional, Sequence
 
 import numpy as np
 
 from ..asp import rules_of, solve_whatif, whatif_situation
-from ..core import (Card, CardsLike, Category, HandValue, PlayerCountError, PlayerLike, PokerInputError, Rules,
-                    RulesLike, Situation, format_cards)
+from ..core import (
+    Card,
+    CardsLike,
+    Category,
+    HandValue,
+    PlayerCountError,
+    PlayerLike,
+    PokerInputError,
+    Rules,
+    RulesLike,
+    Situation,
+    format_cards,
+)
 from ..evaluator import categories, describe_value, evaluate_batch
 
 ENGINES = ("table", "asp")
@@ -49,7 +60,7 @@ class CardOutcome:
     categories: tuple[Category, ...]
 
     @property
-    def leader(self) -> Optional[int]:
+    def leader(self) -> int | None:
         """The only player ahead after the card, or None for a tie."""
         return self.winners[0] if len(self.winners) == 1 else None
 
@@ -75,7 +86,7 @@ class OutsReport:
     rules: str = "standard"
 
     @property
-    def leader(self) -> Optional[int]:
+    def leader(self) -> int | None:
         """The only player ahead now, or None when players tie."""
         return self.winners[0] if len(self.winners) == 1 else None
 

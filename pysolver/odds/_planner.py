@@ -19,8 +19,8 @@ samples. :meth:`Plan.run` carries it out.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Optional, Sequence, Union
 
 import numpy as np
 
@@ -52,9 +52,9 @@ class Outcome:
     run and the breakdown if one was asked for."""
 
     tally: Tally
-    stderr: Optional[np.ndarray] = None
-    seed: Optional[int] = None
-    breakdown: Optional[Breakdown] = None
+    stderr: np.ndarray | None = None
+    seed: int | None = None
+    breakdown: Breakdown | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -64,17 +64,17 @@ class Plan:
 
     question: Question
     exact: bool
-    path: Optional[Path] = None
+    path: Path | None = None
     work: float = 0.0
-    breakdown: Optional[BreakdownPlan] = None
+    breakdown: BreakdownPlan | None = None
 
     @property
     def seconds(self) -> float:
         """The estimated time of the exact run on one core."""
         return self.work / VALUES_PER_SECOND
 
-    def run(self, progress: Optional[Progress] = None, trials: Optional[int] = None,
-            target_stderr: Optional[float] = None, seed: Optional[int] = None) -> Outcome:
+    def run(self, progress: Progress | None = None, trials: int | None = None,
+            target_stderr: float | None = None, seed: int | None = None) -> Outcome:
         """Count or sample; a sampled run takes ``trials`` or ``target_stderr`` and its ``seed``."""
         if self.exact:
             report = None if progress is None else (lambda f: progress(int(f * PROGRESS_STEPS), PROGRESS_STEPS))
@@ -89,7 +89,7 @@ class Plan:
         return Outcome(tally, stderr, seed, None if collector is None else collector.breakdown())
 
 
-def plan(question: Question, exact: Optional[bool] = None, force: bool = False, breakdown: bool = False) -> Plan:
+def plan(question: Question, exact: bool | None = None, force: bool = False, breakdown: bool = False) -> Plan:
     """The plan of ``question``: exact or sampled (see the module's text), by which path, its work.
 
     An exact run longer than :data:`EXACT_TIME_LIMIT` without ``force`` is refused with the estimate."""
@@ -108,16 +108,14 @@ def plan(question: Question, exact: Optional[bool] = None, force: bool = False, 
 
 def _duration(seconds: float) -> str:
     """``'about 40 seconds'``, ``'about 2.4 hours'``, ``'about 135 days'``, ``'about 4e+50 years'``."""
-    for unit, size in (("years", 365.25 * 86400), ("days", 86400), ("hours", 3600), ("minutes", 60),
-                       ("seconds", 1)):
-        amount = seconds / size
-        if amount >= 1.5:
-            break
+    units = (("years", 365.25 * 86400), ("days", 86400), ("hours", 3600), ("minutes", 60), ("seconds", 1))
+    unit, size = next(((unit, size) for unit, size in units if seconds / size >= 1.5), units[-1])
+    amount = seconds / size
     text = f"{amount:.2g}" if amount < 100 else f"{amount:,.0f}" if amount < 1e6 else f"{amount:.0e}"
     return f"about {text} {unit}"
 
 
-def work_estimate(players: Sequence[Union[tuple, Range]], board_size: int, dead: int = 0) -> float:
+def work_estimate(players: Sequence[tuple | Range], board_size: int, dead: int = 0) -> float:
     """Roughly how many hand values the cheapest exact path looks up or compares for players given as
     hands (tuples of two cards) or ranges (before card removal), a board of ``board_size`` cards
     and ``dead`` dead cards: its time on one core is this over
@@ -140,7 +138,7 @@ def work_estimate(players: Sequence[Union[tuple, Range]], board_size: int, dead:
     return least_cost(Shape(sizes, board_size, dead, symmetric, suits, top=True))
 
 
-def exact_seconds(players: Sequence[Union[tuple, Range]], board_size: int, dead: int = 0) -> float:
+def exact_seconds(players: Sequence[tuple | Range], board_size: int, dead: int = 0) -> float:
     """Roughly how long an exact count takes on one core: :func:`work_estimate` over
     :data:`~pysolver.odds._cost.VALUES_PER_SECOND`.
 

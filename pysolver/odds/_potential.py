@@ -30,17 +30,37 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Optional
 
 import numpy as np
 
 from ..asp import rules_of
-from ..core import (Card, CardCountError, CardsLike, PlayerCountError, Rules, RulesLike, Situation, check_count,
-                    format_cards, parse_hole)
+from ..core import (
+    Card,
+    CardCountError,
+    CardsLike,
+    PlayerCountError,
+    Rules,
+    RulesLike,
+    Situation,
+    check_count,
+    format_cards,
+    parse_hole,
+)
 from ..evaluator import card_keys, evaluate_keys
 from ._preflop import is_preflop
-from ._strength import (AHEAD, BEHIND, STATES, TIED, Field, HandStrength, compare_states, count_states,
-                        current_states, format_count, hand_strength)
+from ._strength import (
+    AHEAD,
+    BEHIND,
+    STATES,
+    TIED,
+    Field,
+    HandStrength,
+    compare_states,
+    count_states,
+    current_states,
+    format_count,
+    hand_strength,
+)
 
 
 @dataclass(frozen=True)
@@ -90,7 +110,8 @@ class HandPotential:
         lines = [f"{self.cards_to_come} card{plural} to come: PPot {self.ppot:.4f}  NPot {self.npot:.4f}",
                  f"  {header:<15}" + "".join(f"{s:>10}" for s in STATES) + f"{'total':>10}"]
         for state, row, total in zip(STATES, self.counts, self.totals):
-            lines.append(f"  {state:<15}" + "".join(f"{format_count(n):>10}" for n in row) + f"{format_count(total):>10}")
+            cells = "".join(f"{format_count(n):>10}" for n in row)
+            lines.append(f"  {state:<15}{cells}{format_count(total):>10}")
         return "\n".join(lines)
 
 
@@ -110,8 +131,8 @@ class HandReport:
     board: tuple[Card, ...]
     opponents: int
     strength: HandStrength
-    one_card: Optional[HandPotential]
-    two_cards: Optional[HandPotential]
+    one_card: HandPotential | None
+    two_cards: HandPotential | None
 
     @property
     def hs(self) -> float:
@@ -119,7 +140,7 @@ class HandReport:
         return self.strength.against(self.opponents)
 
     @property
-    def potential(self) -> Optional[HandPotential]:
+    def potential(self) -> HandPotential | None:
         """The longest lookahead there is: two cards on the flop, one on the turn."""
         return self.two_cards or self.one_card
 
@@ -200,7 +221,7 @@ def _symmetric_codes(first_keys: np.ndarray, second_keys: np.ndarray, before3: n
 
 
 def transition_counts(field: Field, cards_to_come: int,
-                      before: Optional[np.ndarray] = None) -> HandPotential:
+                      before: np.ndarray | None = None) -> HandPotential:
     """HP[before][after] for every opponent holding of ``field`` and every runout.
 
     Each runout's board key is computed once and every holding's key added to

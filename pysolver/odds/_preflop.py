@@ -18,14 +18,12 @@ exactly by :func:`pysolver.odds._equity.equity`.
 
 from __future__ import annotations
 
-from typing import Optional
-
 from ..asp import rules_of
 from ..core import CardsLike, RulesLike, Situation, parse_board
 from ._equity import equity
 
 
-def is_preflop(board: Optional[CardsLike]) -> bool:
+def is_preflop(board: CardsLike | None) -> bool:
     """True when ``board`` holds no card (a bad board raises the usual error).
 
     >>> is_preflop(""), is_preflop("Ks 7h 2d")

@@ -18,7 +18,6 @@ class and one line here.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Optional
 
 from ._cost import Path, Shape
 from ._exact_counting import CountingPath
@@ -59,7 +58,7 @@ def cheapest(shape: Shape) -> tuple[Path, float]:
     return min(costs(shape), key=lambda found: found[1])
 
 
-def solve(question: Question, report: Report = None, path: Optional[Path] = None) -> Tally:
+def solve(question: Question, report: Report = None, path: Path | None = None) -> Tally:
     """Count ``question`` exactly by ``path``, by default the cheapest; ``report(fraction)`` follows it."""
     path = path or cheapest(Shape.of(question))[0]
     return path.run(question, report, solve)

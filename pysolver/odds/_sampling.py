@@ -28,14 +28,14 @@ that share over the square root of the number of accepted trials.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Optional, Sequence
 
 import numpy as np
 
-from ._hand_tables import CARD_BITS, CARD_RANK_KEY, hand_tables
 from ..core import RangeError, Rules
+from ._hand_tables import CARD_BITS, CARD_RANK_KEY, hand_tables
 from ._model import Player, Tally
 
 BATCH = 131_072
@@ -122,7 +122,7 @@ class JointPair:
     cumulative: np.ndarray
 
     @classmethod
-    def of(cls, players: Sequence[Player]) -> Optional["JointPair"]:
+    def of(cls, players: Sequence[Player]) -> JointPair | None:
         """The pair, when exactly two players are weighted ranges (not random)."""
         ranged = [p for p, player in enumerate(players) if _ranged(player)]
         if len(ranged) != 2:
@@ -148,8 +148,8 @@ def _ranged(player: Player) -> bool:
 
 
 def _batch(rng, players: Sequence[Player], board: np.ndarray, known_bits: int, n: int,
-           rules: Optional[Rules] = None, joint: Optional[JointPair] = None,
-           seen: Optional[dict] = None) -> np.ndarray:
+           rules: Rules | None = None, joint: JointPair | None = None,
+           seen: dict | None = None) -> np.ndarray:
     """Hand values (players, accepted trials) of about ``n`` sampled trials, rejected ones left out;
     ``seen`` (if given) gets each open player's hole cards per accepted trial, as card bits."""
     randoms = [p for p, player in enumerate(players) if player.is_random]
@@ -208,11 +208,11 @@ def _batch(rng, players: Sequence[Player], board: np.ndarray, known_bits: int, n
 
 
 def monte_carlo(players: Sequence[Player], board: np.ndarray, dead: Sequence[int] = (),
-                trials: Optional[int] = None, target_stderr: Optional[float] = None,
-                seed: Optional[int] = None,
-                progress: Optional[Callable[[int, int], None]] = None,
-                rules: Optional[Rules] = None,
-                observe: Optional[Callable[[np.ndarray, dict], None]] = None) -> tuple[Tally, np.ndarray]:
+                trials: int | None = None, target_stderr: float | None = None,
+                seed: int | None = None,
+                progress: Callable[[int, int], None] | None = None,
+                rules: Rules | None = None,
+                observe: Callable[[np.ndarray, dict], None] | None = None) -> tuple[Tally, np.ndarray]:
     """Sample deals until ``trials`` are accepted or every equity's standard error is <= ``target_stderr``.
 
     Under a variant's ``rules`` the cards outside its deck must be among ``dead``.

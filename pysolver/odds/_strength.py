@@ -23,13 +23,23 @@ The enumeration is vectorised on the lookup-table evaluator: one batch of
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 import numpy as np
 
 from ..asp import rules_of
-from ..core import (Card, CardCountError, CardsLike, PlayerCountError, RangeError, Rules, RulesLike, Situation,
-                    as_range, check_count, format_cards)
+from ..core import (
+    Card,
+    CardCountError,
+    CardsLike,
+    PlayerCountError,
+    RangeError,
+    Rules,
+    RulesLike,
+    Situation,
+    as_range,
+    check_count,
+    format_cards,
+)
 from ..evaluator import evaluate_batch
 from ._preflop import is_preflop, preflop_counts
 
@@ -92,12 +102,12 @@ class Field:
     dead: tuple[Card, ...]
     unseen: np.ndarray
     holdings: np.ndarray
-    weights: Optional[np.ndarray]
+    weights: np.ndarray | None
     rules: Rules
 
     @classmethod
     def of(cls, hole: CardsLike, board: CardsLike, dead: CardsLike = (),
-           opponent_range=None, streets: tuple[int, ...] = (3, 4, 5), rules: RulesLike = None) -> "Field":
+           opponent_range=None, streets: tuple[int, ...] = (3, 4, 5), rules: RulesLike = None) -> Field:
         """Read and check the cards (a :class:`~pysolver.Situation` of one player); enumerate (or
         weight) the opponent holdings of the deck."""
         situation = Situation.of([hole], board, dead=dead, rules=rules_of(rules), boards=streets, least=1)
@@ -152,7 +162,7 @@ def compare_states(mine, theirs) -> np.ndarray:
     return (theirs >= mine).view(np.int8) + (theirs > mine).view(np.int8)
 
 
-def count_states(states: np.ndarray, weights: Optional[np.ndarray], size: int = 3) -> tuple:
+def count_states(states: np.ndarray, weights: np.ndarray | None, size: int = 3) -> tuple:
     """Counts of each state (integers), or summed weights when weighted."""
     if weights is None:
         return tuple(int(x) for x in np.bincount(states, minlength=size))

@@ -40,13 +40,29 @@ of the range after card removal, in total and per class of the 13x13 grid.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 import numpy as np
 
 from ..asp import rules_of
-from ..core import (CLASS_INDEX, COMBO_CLASS, COMBOS, HAND_CLASSES, Card, CardsLike, Category, PlayerLike, Range,
-                    RangeError, Rules, RulesLike, Situation, combo_index, combo_mask, format_cards, quoted)
+from ..core import (
+    CLASS_INDEX,
+    COMBO_CLASS,
+    COMBOS,
+    HAND_CLASSES,
+    Card,
+    CardsLike,
+    Category,
+    PlayerLike,
+    Range,
+    RangeError,
+    Rules,
+    RulesLike,
+    Situation,
+    combo_index,
+    combo_mask,
+    format_cards,
+    quoted,
+)
 from ..evaluator import categories, evaluate_batch
 
 PAIRS = ("overpair", "top_pair", "middle_pair", "bottom_pair", "underpair", "board_pair")
@@ -257,7 +273,7 @@ def classify(combos: np.ndarray, board: np.ndarray, unseen: np.ndarray, rules: R
     return made, draws
 
 
-def texture(hands: Union[PlayerLike, Range], board: CardsLike, *, dead: CardsLike = (),
+def texture(hands: PlayerLike | Range, board: CardsLike, *, dead: CardsLike = (),
             rules: RulesLike = None) -> TextureReport:
     """Classify every combo of ``hands`` (a range, ``'random'`` or two hole cards) left on a
     flop, turn or river, after removing the board, ``dead`` and the cards outside the rules' deck.

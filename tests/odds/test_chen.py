@@ -2,8 +2,8 @@
 
 import pytest
 
-from pysolver.odds._chen import CHEN_MAX, CHEN_MIN, chen_normalized, chen_points, chen_score, chen_table
 from pysolver.core._errors import RangeError
+from pysolver.odds._chen import CHEN_MAX, CHEN_MIN, chen_normalized, chen_points, chen_score, chen_table
 
 
 @pytest.mark.parametrize("hand, score", [

@@ -7,15 +7,15 @@ from math import comb
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from tests.helpers.equity_brute import brute_equity
-from pysolver.core._cards import parse_cards
 from pysolver.cli import main
-from pysolver.odds import EquityResult, equity
-from pysolver.core._errors import (CardCountError, DuplicateCardError, PlayerCountError, PokerInputError,
-                             RangeError)
+from pysolver.core._cards import parse_cards
+from pysolver.core._errors import CardCountError, DuplicateCardError, PlayerCountError, PokerInputError, RangeError
 from pysolver.core._ranges import parse_range
+from pysolver.odds import EquityResult, equity
+from tests.helpers.equity_brute import brute_equity
 
 
 def idx(text):

@@ -10,7 +10,6 @@ from itertools import combinations, product
 import numpy as np
 import pytest
 
-from tests.helpers.equity_brute import brute_equity
 from pysolver import evaluate_batch
 from pysolver.cli import main
 from pysolver.core._cards import parse_cards
@@ -18,6 +17,7 @@ from pysolver.core._errors import PokerInputError, RangeError
 from pysolver.core._ranges import COMBOS, parse_range
 from pysolver.odds._breakdown import combo_name
 from pysolver.odds._equity import equity
+from tests.helpers.equity_brute import brute_equity
 
 
 def combos_of(text, known):

@@ -7,18 +7,27 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from tests.helpers.equity_brute import brute_equity
 from pysolver.core._cards import parse_cards
 from pysolver.core._errors import PokerInputError
 from pysolver.core._ranges import COMBOS, combo_mask
 from pysolver.core._situation import Situation
+from pysolver.odds._combo_codes import (
+    CODE_HELD,
+    CODE_KEY,
+    CODE_OFF,
+    CODE_RANKS,
+    COMBO_BITS,
+    COMBO_CODE,
+    COMBO_GROUP,
+    GROUP_COUNTS,
+    GROUP_KEY,
+)
 from pysolver.odds._equity import equity
-from pysolver.odds._combo_codes import (CODE_HELD, CODE_KEY, CODE_OFF, CODE_RANKS, COMBO_BITS, COMBO_CODE,
-                                       COMBO_GROUP, GROUP_COUNTS, GROUP_KEY)
 from pysolver.odds._exact_counting import hero_against_one
 from pysolver.odds._exact_grouped import exact_grouped
-from pysolver.odds._model import Player
 from pysolver.odds._hand_tables import RANK_WEIGHTS
+from pysolver.odds._model import Player
+from tests.helpers.equity_brute import brute_equity
 
 
 def test_the_code_tables_say_what_each_combo_holds():

@@ -6,13 +6,13 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from tests.helpers.equity_brute import brute_equity
 from pysolver import load_rules
 from pysolver.core._cards import parse_cards
 from pysolver.odds import equity
 from pysolver.odds._exact_counting import hero_against_two
 from pysolver.odds._model import Player, Question
 from pysolver.odds._registry import PATHS, solve
+from tests.helpers.equity_brute import brute_equity
 
 STANDARD = load_rules("standard")
 

@@ -7,15 +7,15 @@ from itertools import product
 import numpy as np
 import pytest
 
-from tests.helpers.equity_brute import brute_equity
 from pysolver import load_rules
-from pysolver.core._ranges import COMBOS, parse_range
 from pysolver.core import Situation
+from pysolver.core._ranges import COMBOS, parse_range
 from pysolver.odds import equity
 from pysolver.odds._cost import Shape
 from pysolver.odds._exact_grouped import exact_grouped
 from pysolver.odds._model import Player, Question, fixing, keeping, suit_orbits
 from pysolver.odds._registry import cheapest, costs, solve
+from tests.helpers.equity_brute import brute_equity
 
 STANDARD = load_rules("standard")
 NONE = np.zeros(0, dtype=np.int64)
@@ -102,7 +102,8 @@ def test_grouped_matches_the_brute_force(players, board, dead):
     known = board_cards + dead_cards + [c for text in players if "," not in text for c in _cards(text)]
     seats = [(np.array([_cards(text)]), np.ones(1)) if "," not in text else parse_range(text).weighted_combos(known)
              for text in players]
-    tally = exact_grouped([Player("", *seat) for seat in seats], np.array(board_cards), np.array(dead_cards, dtype=np.int64))
+    players = [Player("", *seat) for seat in seats]
+    tally = exact_grouped(players, np.array(board_cards), np.array(dead_cards, dtype=np.int64))
     totals, deals = brute_ranges(seats, board_cards, dead_cards)
     assert tally.deals == pytest.approx(deals)
     assert tally.wins.tolist() == pytest.approx(totals[:, 0].tolist())

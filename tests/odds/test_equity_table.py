@@ -2,8 +2,8 @@
 
 import pytest
 
-from pysolver.odds._table_classes import preflop_table
 from pysolver.core._ranges import HAND_CLASSES
+from pysolver.odds._table_classes import preflop_table
 
 COMBOS_OF = {name: 6 if len(name) == 2 else 4 if name.endswith("s") else 12 for name in HAND_CLASSES}
 

@@ -3,9 +3,9 @@
 import numpy as np
 import pytest
 
-from tests.helpers.equity_brute import brute_evaluate_batch
-from pysolver.odds._hand_tables import CARD_BITS, CARD_RANK_KEY, RANK_WEIGHTS, fill_hand_tables, hand_tables
 from pysolver.evaluator._shipped_tables import rank_multisets
+from pysolver.odds._hand_tables import CARD_BITS, CARD_RANK_KEY, RANK_WEIGHTS, fill_hand_tables, hand_tables
+from tests.helpers.equity_brute import brute_evaluate_batch
 
 
 def test_rank_keys_are_unique_for_every_seven_card_multiset():

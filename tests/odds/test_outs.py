@@ -108,6 +108,7 @@ def test_engine_choice_and_errors():
 
 def test_command_line(capsys):
     import json
+
     from pysolver.cli import main
     assert main(["outs", "AsKs", "QhQd", "--board", "Js Ts 2c", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)

@@ -119,6 +119,7 @@ def test_bad_range():
 
 def test_command_line_json(capsys):
     import json
+
     from pysolver.cli import main
     assert main(["strength", "AdQc", "--board", "3h4cJh", "--opponents", "2", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -146,7 +147,9 @@ def test_command_line_text_and_errors(capsys):
 def test_docstring_examples():
     import doctest
 
-    from pysolver.odds import _outs as outs, _potential as potential, _strength as strength
+    from pysolver.odds import _outs as outs
+    from pysolver.odds import _potential as potential
+    from pysolver.odds import _strength as strength
     for module in (strength, potential, outs):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__

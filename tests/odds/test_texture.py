@@ -10,8 +10,7 @@ from pysolver.core._cards import parse_cards
 from pysolver.core._errors import CardCountError, DuplicateCardError, RangeError
 from pysolver.core._ranges import COMBOS
 from pysolver.evaluator._lookup import category
-from pysolver.odds._texture import texture
-from pysolver.odds._texture import DRAWS
+from pysolver.odds._texture import DRAWS, texture
 from tests.helpers.strength_oracle import rank_hand
 
 STRAIGHTS = [set(range(low, low + 5)) for low in range(9)] + [{12, 0, 1, 2, 3}]
