@@ -47,7 +47,7 @@ from pathlib import Path
 import numpy as np
 
 from ..asp._codec import DealInput, read_driver, tiebreak_from_value
-from ..asp._runtime import ENCODING_FILES, AspProgram, encoding_text
+from ..asp._runtime import ENCODING_FILES, AspProgram, encoding_text, load_rules  # noqa: F401 (the example above)
 from ..core import Category, Rules
 from ._shipped_tables import RANK_MULTIPLIERS, RANK_SHIFT, deck_multisets, flush_value_table, load_shipped_tables, \
     multiset_ranks, rank_value_items
