@@ -183,7 +183,7 @@ def test_suits_weights_and_top_percent_on_the_grid(browser, server):
 @pytest.mark.parametrize("spot", [
     {"p": ["AhKh", "QsQd"]},
     {"p": ["AsKs", "QQ+,AKs"], "board": "QsJs2c"},
-    {"p": ["AhKh", "random", "random"], "board": "Kd7h2c"},
+    {"p": ["AhKh", "random", "random"], "board": "Kd7h2c", "breakdown": "0"},
 ])
 def test_a_shared_link_computes_when_opened(browser, server, spot):
     url = server + "equity?" + urllib.parse.urlencode(spot, doseq=True)
