@@ -1,13 +1,40 @@
-"""The lookup-table evaluator: 5, 6 and 7 cards, one hand or numpy batches.
+"""The lookup-table evaluator: 5, 6 and 7 cards, one hand or batches, numpy or a compiled kernel.
 
 :mod:`~pysolver.evaluator._lookup` evaluates, :mod:`~pysolver.evaluator._shipped_tables`
 builds and loads the shipped tables from :mod:`~pysolver.evaluator._reference`
 (a small, obviously correct ranking), and :mod:`~pysolver.evaluator._variants`
-ranks a rule variant's tables with clingo.
+ranks a rule variant's tables with clingo. With numba installed (the ``fast``
+extra) batches run in a compiled kernel on every core; :func:`backend` says
+which path runs, and both give the same values.
+
+For engines built on the evaluator (the odds engine's enumerations and
+sampler), the kernel-level API:
+
+- :func:`evaluate_batch` ``(hands, *, check_distinct=False, rules=None, threads=None)``:
+  values of (N, k) card indices, k = 5, 6, 7;
+- :func:`evaluate_boards` ``(boards, holes, *, rules=None, threads=None)``: values (N, P)
+  of P players' hole cards, fixed (P, h) or per board (N, P, h), with each of N boards;
+- :func:`card_keys` and :func:`evaluate_keys`: additive keys (a board's key plus a
+  player's), valued with numpy;
+- :func:`kernel_tables` ``(rules=None)`` -> :class:`KernelTables` and
+  :func:`compiled_key_value` ``()`` -> ``key_value(word0, word1, tables)``, a numba
+  function that values one key inside another numba-compiled loop;
+- :func:`backend`, :func:`load_kernel`, :func:`cpu_threads`, :func:`thread_count`
+  ``(threads, rows)``: which path runs batches, loading the kernel now rather than
+  after the first 4,194,304 hands, and how many threads a batch of ``rows`` hands gets.
+
+    >>> tables = kernel_tables()
+    >>> cards = [51, 47, 43, 39, 35, 0, 1]                # As Ks Qs Js Ts 2c 2d
+    >>> word0, word1 = tables.card_word0[cards].sum(), tables.card_word1[cards].sum()
+    >>> backend() == "numpy" or int(compiled_key_value()(word0, word1, tables)) == 7462
+    True
 """
 
+from ._engines import compiled_key_value, evaluate_boards, kernel_tables
+from ._jit import backend
+from ._kernel import KernelTables, cpu_threads, load_kernel, thread_count
 from ._lookup import (best_five, card_keys, categories, category, describe_value, evaluate, evaluate_batch,
-                     evaluate_keys, n_values, tiebreak_ranks)
+                      evaluate_keys, n_values, tiebreak_ranks)
 from ._shipped_tables import deck_multisets, load_shipped_tables, rank_multisets
 from ._variants import CACHE_KEEP, CachedTables, cache_root, cached_tables, clear_cache
 
@@ -15,4 +42,7 @@ __all__ = ["best_five", "card_keys", "categories", "category", "describe_value",
            "evaluate_keys", "n_values", "tiebreak_ranks",
            # the tables, for the odds engine and the cross-validation; the variants' cache
            "load_shipped_tables", "rank_multisets", "deck_multisets", "CACHE_KEEP", "CachedTables", "cache_root",
-           "cached_tables", "clear_cache"]
+           "cached_tables", "clear_cache",
+           # the compiled kernel and the API for engines on it (docs/design/kernel.md)
+           "evaluate_boards", "backend", "load_kernel", "cpu_threads", "thread_count", "KernelTables",
+           "kernel_tables", "compiled_key_value"]

@@ -64,13 +64,11 @@ import numpy as np
 from ..core import (Card, CardCountError, CardsLike, Category, DuplicateCardError, InvalidCardError, PokerInputError,
                     Rules, RulesLike, describe, parse_cards)
 from ..asp._runtime import rules_of
-from ._shipped_tables import RANK_KEY_BITS, RANK_MULTIPLIERS, RANK_SHIFT, load_shipped_tables
+from ._shipped_tables import (FLUSH_BIAS, FLUSH_CHECK, RANK_KEY_MASK, RANK_MULTIPLIERS, RANK_SHIFT, SUIT_SHIFT,
+                              load_shipped_tables)
+from ._kernel import KernelTables, evaluate_rows, in_parts, make_kernel_tables, thread_count, uses_kernel
 
 ROWS_PER_STEP = 1 << 15
-RANK_KEY_MASK = (1 << RANK_KEY_BITS) - 1
-SUIT_SHIFT = 32
-FLUSH_BIAS = 0x3333 << SUIT_SHIFT     # a suit count of 5+ then sets the top bit of its nibble
-FLUSH_CHECK = 0x8888 << SUIT_SHIFT
 N_VALUES = 7462
 
 _CARDS = np.arange(52)
@@ -96,6 +94,7 @@ class _Tables(NamedTuple):
     classes: np.ndarray          # (n_values, 6): category, tie-break ranks padded with -1
     in_deck: Optional[np.ndarray]  # (52,) bool, None for the full deck
     rules: Optional[Rules]
+    kernel: KernelTables         # the same tables laid out for the compiled kernel
 
     @property
     def n_values(self) -> int:
@@ -106,7 +105,8 @@ def _make_tables(t: dict, rules: Optional[Rules]) -> _Tables:
     category_of = np.concatenate([[-1], t["classes"][:, 0]]).astype(np.int8)
     in_deck = None if rules is None or len(rules.faces) == 13 else rules.in_deck
     return _Tables(t["rank_offsets"].astype(np.int64), t["rank_values"], t["flush_values"],
-                   category_of, t["classes"], in_deck, rules)
+                   category_of, t["classes"], in_deck, rules,
+                   make_kernel_tables(CARD_KEYS, t["rank_offsets"], t["rank_values"], t["flush_values"]))
 
 
 @lru_cache(maxsize=1)
@@ -192,12 +192,14 @@ def _check_distinct(hands: np.ndarray) -> None:
         raise DuplicateCardError(f"duplicate card '{Card(card)}' in hand {repeated[0]} ({row})")
 
 
-def evaluate_batch(hands: np.ndarray, *, check_distinct: bool = False,
-                   rules: RulesLike = None) -> np.ndarray:
+def evaluate_batch(hands: np.ndarray, *, check_distinct: bool = False, rules: RulesLike = None,
+                   threads: Optional[int] = None) -> np.ndarray:
     """Values (N,) int16 of N hands given as an (N, k) integer array of card indices, k = 5, 6, 7.
 
     Card range is checked; that a row's cards are distinct only with ``check_distinct=True``.
     ``rules`` names a variant (:mod:`pysolver.core._rules`), whose deck the cards must be in.
+    ``threads``: how many threads share a large batch (None or 0: every core); a batch of fewer
+    than 65,536 hands per thread uses fewer. The values do not depend on it.
 
     >>> evaluate_batch(np.array([[51, 47, 43, 39, 35, 0, 1]])).tolist()
     [7462]
@@ -205,25 +207,41 @@ def evaluate_batch(hands: np.ndarray, *, check_distinct: bool = False,
     hands = np.asarray(hands)
     unsigned = _check_hands(hands)
     tables = _tables(rules)
-    n, k = hands.shape
+    n = len(hands)
     out = np.empty(n, dtype=np.int16)
-    word0, part, scratch = np.empty((3, min(n, ROWS_PER_STEP)), dtype=np.int64)
-    for start in range(0, n, ROWS_PER_STEP):
-        chunk = hands[start:start + ROWS_PER_STEP]
-        size = len(chunk)
-        if unsigned[start:start + ROWS_PER_STEP].max() > 51:
-            raise _bad_card(chunk)
-        _check_deck(chunk, tables)
+    parts = thread_count(threads, n)
+    if tables.in_deck is not None and unsigned.max(initial=0) <= 51:
+        _check_deck(hands, tables)
+    if uses_kernel(n):
+        bad = evaluate_rows(hands, out, tables.kernel, parts)
+    else:
+        bad = in_parts(n, parts, lambda start, stop: _numpy_rows(hands, unsigned, out, tables, start, stop))
+    if bad >= 0:
+        raise _bad_card(hands[bad:bad + 1])
+    if check_distinct:
+        _check_distinct(hands)
+    return out
+
+
+def _numpy_rows(hands: np.ndarray, unsigned: np.ndarray, out: np.ndarray, tables: _Tables,
+                start: int, stop: int) -> int:
+    """The numpy path on rows ``start..stop`` into ``out``: the first row of a chunk with a card
+    outside 0..51 (its values unwritten), or -1."""
+    k = hands.shape[1]
+    word0, part, scratch = np.empty((3, min(stop - start, ROWS_PER_STEP)), dtype=np.int64)
+    for first in range(start, stop, ROWS_PER_STEP):
+        last = min(first + ROWS_PER_STEP, stop)
+        chunk, size = hands[first:last], last - first
+        if unsigned[first:last].max() > 51:
+            return first + int(np.argmax((unsigned[first:last] > 51).any(axis=1)))
         acc, extra = word0[:size], part[:size]
         _WORD0_BIASED.take(chunk[:, 0], out=acc, mode="clip")
         for j in range(1, k):
             _WORD0.take(chunk[:, j], out=extra, mode="clip")
             acc += extra
-        _values_into(acc, lambda rows, chunk=chunk: _WORD1[chunk[rows]].sum(axis=1), out[start:start + size],
+        _values_into(acc, lambda rows, chunk=chunk: _WORD1[chunk[rows]].sum(axis=1), out[first:last],
                      scratch[:size], tables)
-    if check_distinct:
-        _check_distinct(hands)
-    return out
+    return -1
 
 
 def card_keys(cards: np.ndarray) -> np.ndarray:

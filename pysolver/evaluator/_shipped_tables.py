@@ -42,6 +42,12 @@ RANK_MULTIPLIERS = np.array([0x2000, 0x8001, 0x11000, 0x3a000, 0x91000, 0x176005
                             dtype=np.int64)
 RANK_KEY_BITS = 25
 RANK_SHIFT = 12
+RANK_KEY_MASK = (1 << RANK_KEY_BITS) - 1  # word 0 of a key: the rank key in bits 0..24,
+SUIT_SHIFT = 32                          # the number of cards of each suit, 4 bits each, from bit 32
+FLUSH_BIAS = 0x3333 << SUIT_SHIFT        # a suit count of 5+ then sets the top bit of its nibble
+FLUSH_CHECK = 0x8888 << SUIT_SHIFT
+BAD_CARD = 1 << 60                       # the kernel's word 0 of a card index outside 0..51
+FLUSH_OR_BAD = (FLUSH_CHECK | (0xF << 60)) - (1 << 64)   # either, as a signed int64
 TABLES_PATH = Path(__file__).parent.parent / "data" / "evaluator_tables.npz"
 
 
@@ -173,6 +179,7 @@ def load_shipped_tables() -> dict[str, np.ndarray]:
         return {name: data[name] for name in data.files}
 
 
-__all__ = ["RANK_MULTIPLIERS", "RANK_KEY_BITS", "RANK_SHIFT", "TABLES_PATH", "rank_multisets",
+__all__ = ["RANK_MULTIPLIERS", "RANK_KEY_BITS", "RANK_SHIFT", "RANK_KEY_MASK", "SUIT_SHIFT", "FLUSH_BIAS", "FLUSH_CHECK",
+           "BAD_CARD", "FLUSH_OR_BAD", "TABLES_PATH", "rank_multisets",
            "multiset_ranks", "five_card_values", "deck_multisets", "rank_value_items", "flush_value_table",
            "displacement_offsets", "build_shipped_tables", "load_shipped_tables"]

@@ -1,0 +1,105 @@
+"""The compiled loops of the evaluator's kernel (:mod:`pysolver.evaluator._kernel`), by numba.
+
+Imported on first use; without numba these are the same functions run by
+Python (correct, slow, and used only by the tests). Card indices are read as
+unsigned integers, clamped to 255: a table entry of 52..255 marks word 0 with
+:data:`~pysolver.evaluator._shipped_tables.BAD_CARD`, and the loop returns that row.
+
+    >>> from pysolver.evaluator._lookup import CARD_KEYS, _standard_tables
+    >>> tables = _standard_tables().kernel
+    >>> cards = [51, 47, 43, 39, 35, 0, 1]             # As Ks Qs Js Ts 2c 2d
+    >>> int(key_value(int(CARD_KEYS[cards, 0].sum()), int(CARD_KEYS[cards, 1].sum()), tables))
+    7462
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from ._jit import jit
+from ._shipped_tables import FLUSH_BIAS, FLUSH_OR_BAD, RANK_KEY_MASK, RANK_SHIFT, SUIT_SHIFT
+
+
+@jit
+def _rank_value(word0, rank_offsets, rank_values):
+    """The value of a hand's rank multiset (its best without a flush), from word 0."""
+    key = word0 & RANK_KEY_MASK
+    return rank_values[np.uint64(key + rank_offsets[np.uint64(key >> RANK_SHIFT)])]
+
+
+@jit
+def _flush_value(word0, word1, flush_values):
+    """The flush table's value of the suit with five cards or more, from biased word 0 and word 1."""
+    suits = (word0 >> (SUIT_SHIFT + 3)) & 0x1111
+    lane = 0 if suits & 1 else (16 if suits & 0x10 else (32 if suits & 0x100 else 48))
+    return flush_values[np.uint64((word1 >> lane) & 0x1FFF)]
+
+
+@jit
+def key_value(word0, word1, tables):
+    """The value of a hand of 5 to 7 distinct cards from its key: ``word0`` and ``word1``, the sums of
+    its cards' ``tables.card_word0`` and ``tables.card_word1`` (:class:`KernelTables`). Callable from
+    Python and from numba-compiled code; a key of a card outside 0..51 gives a meaningless value."""
+    word0 += FLUSH_BIAS
+    value = _rank_value(word0, tables.rank_offsets, tables.rank_values)
+    if word0 & FLUSH_OR_BAD:
+        value = max(value, _flush_value(word0, word1, tables.flush_values))
+    return value
+
+
+def _rows_kernel(k: int) -> Callable:
+    """The compiled loop over hands of ``k`` cards (k a constant of the compiled code)."""
+    def evaluate_rows(flat, out, tables, start, stop):
+        """Values of hands ``start..stop`` of ``flat`` (hands of k cards, row after row) into
+        ``out``; the first row with a card outside 0..51, or -1. Word 1 is summed only for the
+        hands with a flush (3 % of 7-card hands)."""
+        word0_of, word1_of = tables.card_word0, tables.card_word1
+        for i in range(start, stop):
+            first = i * k
+            word0 = np.int64(FLUSH_BIAS)
+            for j in range(k):
+                word0 += word0_of[min(np.uint64(flat[np.uint64(first + j)]), np.uint64(255))]
+            value = _rank_value(word0, tables.rank_offsets, tables.rank_values)
+            if word0 & FLUSH_OR_BAD:
+                if word0 >> 60:
+                    return i
+                word1 = np.int64(0)
+                for j in range(k):
+                    word1 += word1_of[np.uint64(flat[np.uint64(first + j)])]
+                value = max(value, _flush_value(word0, word1, tables.flush_values))
+            out[np.uint64(i)] = value
+        return -1
+    return jit(evaluate_rows)
+
+
+ROWS = {k: _rows_kernel(k) for k in (5, 6, 7)}
+
+
+@jit
+def boards_rows(boards, holes, out, tables, start, stop):
+    """Values of every player's hole cards with each board ``start..stop`` into ``out`` (N, P):
+    ``boards`` (N, b), ``holes`` (1 or N, P, h); the first row with a bad card, or -1."""
+    word0_of, word1_of = tables.card_word0, tables.card_word1
+    shared = holes.shape[0] == 1
+    for i in range(start, stop):
+        board0, board1 = np.int64(0), np.int64(0)
+        for j in range(boards.shape[1]):
+            card = min(np.uint64(boards[i, j]), np.uint64(255))
+            board0 += word0_of[card]
+            board1 += word1_of[card]
+        row = 0 if shared else i
+        for p in range(holes.shape[1]):
+            word0, word1 = board0, board1
+            for j in range(holes.shape[2]):
+                card = min(np.uint64(holes[row, p, j]), np.uint64(255))
+                word0 += word0_of[card]
+                word1 += word1_of[card]
+            if word0 >> 60:
+                return i
+            out[i, p] = key_value(word0, word1, tables)
+    return -1
+
+
+__all__ = ["key_value", "ROWS", "boards_rows"]

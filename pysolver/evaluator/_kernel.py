@@ -1,0 +1,187 @@
+"""The evaluator's compiled kernel: numba when it is installed, else the numpy path.
+
+The kernel (:mod:`pysolver.evaluator._compiled`) evaluates hands one after
+another in a compiled loop, on the same additive keys and tables as the numpy
+path (:mod:`pysolver.evaluator._lookup`): a card adds one int64 to word 0 (rank
+key and suit counts), the rank key's perfect-hash slot gives the value, and
+only a hand with five cards of a suit reads word 1 (its suit's rank mask) and
+the flush table. The loops release the GIL, so a large batch is cut into one
+contiguous part per thread; each hand's value is computed alone, so the
+values do not depend on the number of threads.
+
+    >>> backend() in ("numba", "numpy")
+    True
+    >>> thread_count(None, 10), thread_count(2, 10**7)
+    (1, 2)
+
+Loading numba and the compiled code takes about 0.6 s, once per process, so it
+happens once the process has evaluated :data:`LOAD_ROWS` hands in batches
+(:func:`uses_kernel`), or on :func:`load_kernel`; the batches before it take
+the numpy path, with the same values, and ``import pysolver`` never loads
+numba. ``PYSOLVER_KERNEL=numpy`` in the environment chooses the numpy path even when
+numba is installed. Compiled code is cached on disk (numba's ``cache=True``:
+beside the package, else numba's user cache folder, or ``NUMBA_CACHE_DIR``);
+where no folder is writable the kernel is compiled in each process instead.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from functools import lru_cache
+from types import ModuleType
+from typing import NamedTuple
+
+import numpy as np
+
+from ..core import PokerInputError
+from ._jit import backend, load_numba
+from ._shipped_tables import BAD_CARD
+
+LOAD_ROWS = 1 << 22
+"""Hands evaluated in batches by a process before it loads the compiled kernel (numpy: about 60 ms)."""
+MIN_ROWS_PER_THREAD = 1 << 16
+"""Hands per thread below which a batch uses fewer threads (a thread costs about 0.1 ms to start)."""
+
+_rows_so_far = [0]
+
+
+def uses_kernel(rows: int) -> bool:
+    """Whether a batch of ``rows`` hands runs in the compiled kernel: numba installed, and the kernel
+    loaded already, or this process's batches so far reaching :data:`LOAD_ROWS` hands with this one."""
+    if compiled.cache_info().currsize:
+        return True
+    _rows_so_far[0] += rows
+    return _rows_so_far[0] >= LOAD_ROWS and load_numba() is not None
+
+
+def load_kernel() -> str:
+    """Load the compiled kernel now (numba and the cached code, about 0.6 s; compiled on the
+    machine's first use), rather than when batches reach :data:`LOAD_ROWS` hands; the backend.
+
+    >>> load_kernel() == backend()
+    True
+    """
+    if load_numba() is not None:
+        compiled().ROWS[7](np.zeros(0, np.uint8), np.zeros(0, np.int16),
+                           make_kernel_tables(np.zeros((52, 2), np.int64), np.zeros(1, np.int32),
+                                              np.zeros(1, np.int16), np.zeros(8192, np.int16)), 0, 0)
+    return backend()
+
+
+@lru_cache(maxsize=1)
+def compiled() -> ModuleType:
+    """The compiled kernel's module (:mod:`pysolver.evaluator._compiled`), imported on first use."""
+    from . import _compiled
+
+    return _compiled
+
+
+class KernelTables(NamedTuple):
+    """A game's tables as the kernel reads them (numba-typed fields, passable into compiled code).
+
+    ``card_word0`` and ``card_word1`` have 256 entries, one per ``uint8`` card index: 0..51 are
+    the cards' keys (unbiased, as :data:`pysolver.evaluator._lookup.CARD_KEYS`), 52..255 flag a bad card.
+    """
+
+    card_word0: np.ndarray      # (256,) int64
+    card_word1: np.ndarray      # (256,) int64
+    rank_offsets: np.ndarray    # int32, the perfect hash: slot = key + rank_offsets[key >> 12]
+    rank_values: np.ndarray     # int16, by slot
+    flush_values: np.ndarray    # (8192,) int16, by a suit's 13-bit rank mask
+
+
+def make_kernel_tables(card_keys: np.ndarray, rank_offsets: np.ndarray, rank_values: np.ndarray,
+                       flush_values: np.ndarray) -> KernelTables:
+    """The kernel's view of a game's tables (``card_keys``: the (52, 2) keys of single cards)."""
+    word0 = np.full(256, BAD_CARD, dtype=np.int64)
+    word1 = np.zeros(256, dtype=np.int64)
+    word0[:52], word1[:52] = card_keys[:, 0], card_keys[:, 1]
+    return KernelTables(word0, word1, np.ascontiguousarray(rank_offsets, dtype=np.int32),
+                        np.ascontiguousarray(rank_values, dtype=np.int16),
+                        np.ascontiguousarray(flush_values, dtype=np.int16))
+
+
+def cpu_threads() -> int:
+    """The cores this process may run on (every core, the default of ``threads=``)."""
+    if hasattr(os, "process_cpu_count"):
+        return os.process_cpu_count() or 1
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
+def thread_count(threads: int | None, rows: int) -> int:
+    """Threads for ``rows`` hands: ``threads`` (None or 0: every core), fewer for a small batch.
+
+    >>> thread_count(1, 10**7), thread_count(None, 10)
+    (1, 1)
+    """
+    if threads is None or threads == 0:
+        threads = cpu_threads()
+    elif isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 0:
+        raise PokerInputError(f"threads={threads!r}: expected a positive number of threads, "
+                              f"or 0 or None for every core")
+    return max(1, min(int(threads), -(-rows // MIN_ROWS_PER_THREAD)))
+
+
+def in_parts(rows: int, threads: int, work: Callable[[int, int], int]) -> int:
+    """``work(start, stop)`` over ``threads`` contiguous parts of ``range(rows)`` at once; the
+    smallest non-negative answer (the first bad row), or -1."""
+    if threads <= 1:
+        return work(0, rows)
+    bounds = [rows * t // threads for t in range(threads + 1)]
+    found = list(_pool(threads).map(work, bounds[:-1], bounds[1:]))
+    return min((f for f in found if f >= 0), default=-1)
+
+
+_pools: dict[int, ThreadPoolExecutor] = {}
+_pools_lock = threading.Lock()
+
+
+def _pool(threads: int) -> ThreadPoolExecutor:
+    """A pool of at least ``threads`` threads (one per core unless more are asked for), kept for
+    the next batch; a forked child makes its own."""
+    with _pools_lock:
+        size = max([threads, cpu_threads(), *_pools])
+        if size not in _pools:
+            for old in _pools.values():
+                old.shutdown(wait=False)
+            _pools.clear()
+            _pools[size] = ThreadPoolExecutor(size, thread_name_prefix="pysolver-evaluator")
+        return _pools[size]
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_pools.clear)
+
+
+def _cards(array: np.ndarray) -> np.ndarray:
+    """Card indices as the kernel reads them: uint8 as is, anything else as uint64 (a negative
+    index then reads as too big), C-contiguous."""
+    if array.dtype != np.uint8:
+        array = array.astype(np.int64, copy=False).view(np.uint64)
+    return np.ascontiguousarray(array)
+
+
+def evaluate_rows(hands: np.ndarray, out: np.ndarray, tables: KernelTables, threads: int) -> int:
+    """The kernel on every row of ``hands`` (N, k), k = 5, 6, 7, into ``out`` (N,) int16; the first
+    row with a card outside 0..51, or -1. Needs numba (:func:`backend`)."""
+    flat = _cards(hands).reshape(-1)
+    rows = compiled().ROWS[hands.shape[1]]
+    return in_parts(len(hands), threads, lambda start, stop: rows(flat, out, tables, start, stop))
+
+
+def evaluate_board_rows(boards: np.ndarray, holes: np.ndarray, out: np.ndarray, tables: KernelTables,
+                        threads: int) -> int:
+    """The kernel on boards (N, b) and hole cards (1 or N, P, h) into ``out`` (N, P) int16; the first
+    row with a card outside 0..51, or -1. Needs numba (:func:`backend`)."""
+    boards, holes = _cards(boards), _cards(holes)
+    return in_parts(len(boards), threads,
+                    lambda start, stop: compiled().boards_rows(boards, holes, out, tables, start, stop))
+
+
+__all__ = ["LOAD_ROWS", "MIN_ROWS_PER_THREAD", "uses_kernel", "load_kernel", "compiled", "KernelTables",
+           "make_kernel_tables", "cpu_threads", "thread_count", "in_parts", "evaluate_rows", "evaluate_board_rows"]
