@@ -1,7 +1,13 @@
-"""Evaluator speed: pysolver's evaluate_batch beside eval7, phevaluator, treys and poker-equity.
+"""Evaluator speed: pysolver's evaluate_batch beside OMPEval, eval7, phevaluator, treys and poker-equity.
 
     python benchmarks/bench_evaluator.py            # 1,000,000 random 7-card hands, all 2,598,960 5-card hands
     python benchmarks/bench_evaluator.py --quick    # 100,000 hands of each, peers on 20,000
+
+Beside OMPEval's evaluator (``ompev``, which draws its own seeded hands and
+reports the best of 7 passes over them), pysolver and phevaluator also take
+the best of 7 passes, once on one thread each and once on every core (OMPEval
+and phevaluator in one process per core, each on its share of the hands,
+timed by the slowest).
 
 Hands are drawn once (seed 2026) and converted to each library's card type
 before any timing. pysolver evaluates the whole array in one call; the peers
@@ -14,18 +20,23 @@ same hands before any timing.
 
 from __future__ import annotations
 
-from itertools import combinations
+import multiprocessing
+import os
+import time
+from itertools import combinations, pairwise
 from typing import Callable, Optional, Sequence
 
 import numpy as np
 
 import pysolver
 
-from harness import Result, Side, absent, quick_flag, random_cards, side_by_side, write_results
-from peers import card_text, not_installed, versions
+from harness import Reported, Result, Side, absent, quick_flag, random_cards, side_by_side, write_results
+from peers import card_text, not_installed, ompev, ompev_binary, ompeval_absent, versions
 
 SEED = 2026
 CALLS = 10_000  # single-hand calls per timed run
+PASSES = 7      # the passes of which the OMPEval cases take the best, as ompev does
+CORES = os.cpu_count() or 1
 Peer = tuple[Callable[[], object], Callable[[object], bool]]  # run, check of its answer
 
 
@@ -72,8 +83,8 @@ def batch_cases(key: str, what: str, hands: np.ndarray, peer_hands: int, rounds:
     """pysolver on all ``hands`` (uint8 and int64 input) beside each peer on the first ``peer_hands``."""
     sample = hands[:peer_hands]
     wide = hands.astype(np.int64)
-    functions: dict[str, Callable[[], object]] = {"pysolver": lambda: pysolver.evaluate_batch(hands),
-                                                  "pysolver int64": lambda: pysolver.evaluate_batch(wide)}
+    functions: dict[str, Callable[[], object]] = {"pysolver": lambda: pysolver.evaluate_batch(hands, threads=1),
+                                                  "pysolver int64": lambda: pysolver.evaluate_batch(wide, threads=1)}
     checks: dict[str, bool] = {}
     peers: dict[str, Side] = {}
     for name, peer in hand_peers(sample).items():
@@ -94,6 +105,68 @@ def batch_cases(key: str, what: str, hands: np.ndarray, peer_hands: int, rounds:
                    details=details),
             Result(key + "-int64", what + ", int64 input", "hand",
                    Side(timings["pysolver int64"], len(hands), note="int64 input"))]
+
+
+def best_of_passes(call: Callable[[], object]) -> Reported:
+    """The shortest of :data:`PASSES` runs of ``call``, as ompev reports its own."""
+    seconds = []
+    for _ in range(PASSES):
+        start = time.perf_counter()
+        call()
+        seconds.append(time.perf_counter() - start)
+    return Reported(min(seconds))
+
+
+_SHARE: list = []   # the rows a phevaluator worker process evaluates (inherited through fork)
+
+
+def _phevaluator_share(part: tuple[int, int]) -> float:
+    from phevaluator import _pheval
+    rows = _SHARE[part[0]:part[1]]
+    return best_of_passes(lambda: [_pheval.evaluate_7cards(*r) for r in rows]).wall
+
+
+def phevaluator_on(rows: list, processes: int) -> Callable[[], Reported]:
+    """phevaluator on ``rows`` in ``processes`` processes at once, each the best of its passes on
+    its share, timed by the slowest (processes started before the clock)."""
+    _SHARE[:] = rows
+    bounds = [len(rows) * i // processes for i in range(processes + 1)]
+
+    def run() -> Reported:
+        with multiprocessing.get_context("fork").Pool(processes) as pool:
+            return Reported(max(pool.map(_phevaluator_share, list(pairwise(bounds)))))
+    return run
+
+
+def ompeval_cases(hands: np.ndarray, peer_hands: int, rounds: int) -> list[Result]:
+    """pysolver, OMPEval and phevaluator on random 7-card hands, the best of 7 passes each: one thread
+    each, then every core (pysolver's threads, one process per core for the peers)."""
+    n, sample = len(hands), hands[:peer_hands].tolist()
+    try:
+        import phevaluator  # noqa: F401
+        has_phevaluator = True
+    except ImportError:
+        has_phevaluator = False
+    results = []
+    for key, label, threads in (("7-card-1-thread", "one thread each", 1),
+                                ("7-card-every-core", f"every core ({CORES}) each", 0)):
+        processes = 1 if threads == 1 else CORES
+        functions: dict[str, Callable[[], object]] = {
+            "pysolver": lambda threads=threads: best_of_passes(lambda: pysolver.evaluate_batch(hands, threads=threads))}
+        if ompev_binary():
+            functions["OMPEval"] = lambda processes=processes: ompev(SEED, n, processes)
+        if has_phevaluator:
+            functions["phevaluator"] = phevaluator_on(sample, processes)
+        timings = side_by_side(functions, rounds)
+        peers = {"OMPEval": Side(timings["OMPEval"], n, note="ompev: its own seeded hands")
+                 if "OMPEval" in timings else absent(ompeval_absent()),
+                 "phevaluator": Side(timings["phevaluator"], len(sample), note=f"first {len(sample):,} hands")
+                 if "phevaluator" in timings else absent(not_installed("phevaluator"))}
+        results.append(Result(key, f"{n:,} random 7-card hands, best of {PASSES} passes, {label}", "hand",
+                              Side(timings["pysolver"], n, note=f"uint8 input, threads={threads}"), peers,
+                              details={"hands": n, "peer_hands": len(sample), "seed": SEED, "passes": PASSES,
+                                       "processes": processes, "backend": pysolver.evaluator.backend()}))
+    return results
 
 
 def repeated(call: Callable[[], object]) -> Callable[[], None]:
@@ -155,14 +228,22 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     hands5 = np.array(list(combinations(range(52), 5)), dtype=np.uint8)
     if quick:
         hands5 = hands5[np.random.default_rng(SEED).choice(len(hands5), count, replace=False)]
-    cases = batch_cases("7-card", f"{count:,} random 7-card hands", hands7, peer_hands, rounds)
+    pysolver.evaluator.load_kernel()                    # loaded before any timing, not after 4,194,304 hands
+    cases = ompeval_cases(hands7, peer_hands, rounds)
+    cases += batch_cases("7-card", f"{count:,} random 7-card hands", hands7, peer_hands, rounds)
     cases += batch_cases("5-card", f"{'all' if not quick else 'random'} {len(hands5):,} 5-card hands",
                          hands5, peer_hands, rounds)
     cases += single_cases(rounds)
     for case in cases:
         print(case.line())
     write_results("evaluator", cases, title="Hand evaluator", quick=quick, peers=versions(), notes=[
-        "pysolver evaluates the whole array in one evaluate_batch call; each peer is called the way "
+        f"The first two cases take the best of {PASSES} passes on each side, as OMPEval's evaluator "
+        "driver ompev reports it (ompev draws its own seeded hands and builds each hand card by card "
+        "as OMPEval's Hand objects are meant to be used); on every core, pysolver splits the batch over "
+        "its threads and OMPEval and phevaluator run one process per core on a share of the hands, "
+        "timed by the slowest.",
+        "pysolver evaluates the whole array in one evaluate_batch call (the compiled kernel, one "
+        "thread unless said); each peer is called the way "
         "its authors offer (phevaluator's C entry point, eval7 and treys hand by hand, poker-equity's "
         "batch call on hand strings) on the first hands of the same array, converted to its own card "
         "type before timing.",

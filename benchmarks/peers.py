@@ -4,7 +4,8 @@ Python peers (the ``bench`` extra: ``pip install -e '.[bench]'``): eval7,
 phevaluator, treys, poker-equity. A peer that is not installed is recorded as
 absent. OMPEval is a C++ equity calculator kept as source beside the project
 (``../shared/peers/ompeval``); its ``build.sh`` compiles it once into the user
-cache folder. Set ``OMPEQ`` to an ``ompeq`` binary to use another build.
+cache folder: ``ompeq`` (an equity calculation) and ``ompev`` (its evaluator).
+Set ``OMPEQ`` to an ``ompeq`` binary to use another build (its ``ompev`` beside it).
 Nothing of any peer is copied here: they are called, and timed.
 """
 
@@ -46,6 +47,26 @@ def ompeval_binary() -> Optional[str]:
     return binary if binary and Path(binary).exists() else None
 
 
+def ompev_binary() -> Optional[str]:
+    """OMPEval's evaluator driver ``ompev``, built beside ``ompeq``; None if there is none."""
+    binary = ompeval_binary()
+    found = Path(binary).parent / "ompev" if binary else None
+    return str(found) if found and found.exists() else None
+
+
+def ompev(seed: int, hands: int, processes: int = 1) -> Reported:
+    """OMPEval's evaluator on ``hands`` random 7-card hands, one thread per process: ``processes``
+    copies at once, each on its share (its own seeded hands), timed by the slowest; each reports
+    the best of its 7 passes over its hands."""
+    binary = ompev_binary()
+    assert binary is not None, ompeval_absent()
+    runs = [subprocess.Popen([binary, str(seed + i), str(hands // processes)], stdout=subprocess.PIPE, text=True)
+            for i in range(processes)]
+    seconds = [json.loads(run.communicate()[0])["seconds"] for run in runs]
+    assert all(run.returncode == 0 for run in runs)
+    return Reported(max(seconds))
+
+
 def ompeval_absent() -> str:
     return f"OMPEval not built (no {OMPEVAL_BUILD}; set OMPEQ to an ompeq binary)"
 
@@ -74,5 +95,5 @@ def versions() -> dict[str, Optional[str]]:
     return found
 
 
-__all__ = ["RANKS", "SUITS", "PYTHON_PEERS", "card_text", "not_installed", "ompeval_binary", "ompeval_absent",
-           "ompeval", "ompeval_timed", "versions"]
+__all__ = ["RANKS", "SUITS", "PYTHON_PEERS", "card_text", "not_installed", "ompeval_binary", "ompev_binary", "ompev",
+           "ompeval_absent", "ompeval", "ompeval_timed", "versions"]

@@ -29,10 +29,10 @@ CONFORM_PAGE = ROOT / "docs" / "guide" / "conform.md"
 CONFORM_START, CONFORM_END = "<!-- conform:start -->", "<!-- conform:end -->"
 
 #: The order of the page's sections; a results file not named here comes after, by name.
-ORDER = ("evaluator", "equity", "asp", "whatif", "strength", "crossval", "crossval7", "conform")
+ORDER = ("evaluator", "kernels", "equity", "asp", "whatif", "strength", "crossval", "crossval7", "conform")
 #: The README's rows: benchmark, case key, peer (None: the fastest peer present), label.
 HEADLINES = (
-    ("evaluator", "7-card", None, "Evaluator, random 7-card hands"),
+    ("evaluator", "7-card-1-thread", "OMPEval", "Evaluator, random 7-card hands, one thread each"),
     ("equity", "hu-preflop", "OMPEval", "Equity, AhKh vs QsQd preflop, exact"),
     ("equity", "range-random-flop", "OMPEval", "Equity, QQ+,AKs vs random on Ks 7h 2d, exact"),
     ("equity", "ranges-preflop", "OMPEval", "Equity, QQ+,AKs vs JJ,TT,99,AQs preflop, exact"),

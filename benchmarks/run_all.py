@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 HERE = Path(__file__).resolve().parent
-BENCHMARKS = ("evaluator", "equity", "asp", "whatif", "strength", "crossval", "conform")
+BENCHMARKS = ("evaluator", "kernels", "equity", "asp", "whatif", "strength", "crossval", "conform")
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

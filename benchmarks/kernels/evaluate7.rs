@@ -1,0 +1,32 @@
+// The evaluator's 7-card loop in Rust, for the kernel comparison of bench_kernels.py only: the same
+// tables and steps as pysolver's numba kernel (pysolver/evaluator/_compiled.py), a C ABI for ctypes.
+const FLUSH_BIAS: i64 = 0x3333i64 << 32;
+const FLUSH_OR_BAD: i64 = 0xF000888800000000u64 as i64;
+
+#[inline]
+fn lane(word0: i64) -> i64 {
+    let suits = (word0 >> 35) & 0x1111;
+    if suits & 1 != 0 { 0 } else if suits & 0x10 != 0 { 16 } else if suits & 0x100 != 0 { 32 } else { 48 }
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn evaluate7(flat: *const u8, out: *mut i16, word0_of: *const i64, word1_of: *const i64,
+                                   rank_offsets: *const i32, rank_values: *const i16, flush_values: *const i16,
+                                   start: i64, stop: i64) -> i64 {
+    for i in start..stop {
+        let hand = flat.add(7 * i as usize);
+        let mut word0 = FLUSH_BIAS;
+        for j in 0..7 { word0 = word0.wrapping_add(*word0_of.add(*hand.add(j) as usize)); }
+        let key = word0 & 0x1FFFFFF;
+        let mut value = *rank_values.add((key + *rank_offsets.add((key >> 12) as usize) as i64) as usize);
+        if word0 & FLUSH_OR_BAD != 0 {
+            if word0 >> 60 != 0 { return i; }
+            let mut word1: i64 = 0;
+            for j in 0..7 { word1 = word1.wrapping_add(*word1_of.add(*hand.add(j) as usize)); }
+            let flush = *flush_values.add(((word1 >> lane(word0)) & 0x1FFF) as usize);
+            if flush > value { value = flush; }
+        }
+        *out.add(i as usize) = value;
+    }
+    -1
+}
