@@ -80,7 +80,8 @@ def shots():
 
 def screenshot(driver, folder, name):
     """The whole page as a PNG, the window as tall as the page."""
-    driver.set_window_size(1400, min(4000, driver.execute_script("return document.documentElement.scrollHeight")))
+    height = driver.execute_script("return document.documentElement.scrollHeight")
+    driver.set_window_size(1400, min(4000, height + 140))           # the window holds the page and its frame
     driver.execute_script("window.scrollTo(0, 0)")
     path = folder / f"{name}.png"
     driver.save_screenshot(str(path))
