@@ -73,11 +73,11 @@ def suited_runouts(to_come: int) -> tuple[list[np.ndarray], list[int]]:
         m, r = np.divmod(np.arange(len(masks) * len(rest_keys)), len(rest_keys))
         parts.append((np.full(len(m), drawn), masks[m], mask_keys[m] + rest_keys[r], np.pad(ranks, pad)[:, r],
                       np.pad(multiplicity, pad)[:, r]))
-    drawn, masks, keys, rest, multiplicity = (np.concatenate(column, axis=-1) for column in zip(*parts))
+    drawn_of, masks, keys, rest, multiplicity = (np.concatenate(column, axis=-1) for column in zip(*parts))
     all_keys = compact_multisets(to_come)[2]
     order = np.argsort(all_keys)
-    columns = [drawn, masks, keys, *rest, *multiplicity, order[np.searchsorted(all_keys, keys, sorter=order)]]
-    starts = [int(np.searchsorted(drawn, count)) for count in range(to_come + 3)]
+    columns = [drawn_of, masks, keys, *rest, *multiplicity, order[np.searchsorted(all_keys, keys, sorter=order)]]
+    starts = [int(np.searchsorted(drawn_of, count)) for count in range(to_come + 3)]
     return [np.ascontiguousarray(column) for column in columns], starts
 
 

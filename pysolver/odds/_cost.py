@@ -174,9 +174,9 @@ def legacy_work(shape: Shape) -> float:
     last = open_sizes.pop()
     if shape.board >= 3:
         unseen = max(52 - 2 * (len(sizes) - 1 - len(open_sizes)) - shape.board - shape.dead, 0)
-        per_open = comb(unseen, 5 - shape.board) * 91 * len(sizes) + CALL_COST + per_fixed_deal + last
-        return per_open * float(prod(open_sizes))      # Python floats of Python ints: no overflow
-    per_open = per_fixed_deal * max(last / 3, 1)
+        return (comb(unseen, 5 - shape.board) * 91 * len(sizes) + CALL_COST + per_fixed_deal + last) \
+            * float(prod(open_sizes))      # Python floats of Python ints: no overflow
+    per_open: float = per_fixed_deal * max(last / 3, 1)
     return per_open * max(float(prod(open_sizes)) / 4, 1.0)
 
 

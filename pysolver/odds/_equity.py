@@ -82,7 +82,7 @@ class EquityResult:
     @property
     def stderr(self) -> float | None:
         """The largest standard error of the players' equities (None when exact)."""
-        return None if self.exact else max(p.stderr for p in self.players)
+        return None if self.exact else max(p.stderr or 0.0 for p in self.players)
 
     def to_dict(self) -> dict:
         """What ``pysolver equity --json`` prints."""

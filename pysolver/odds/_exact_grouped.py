@@ -76,7 +76,8 @@ _CHOOSE = np.array([comb(n, m) for n in range(5) for m in range(5)], dtype=np.in
 _GROUP_COUNTS_5 = 5 * GROUP_COUNTS
 
 
-def _ways(left: np.ndarray, ranks: Sequence[np.ndarray], multiplicity: Sequence[np.ndarray]) -> np.ndarray:
+def _ways(left: np.ndarray, ranks: np.ndarray | Sequence[np.ndarray],
+          multiplicity: np.ndarray | Sequence[np.ndarray]) -> np.ndarray:
     """``(n, m)`` ways to deal each of ``m`` rank multisets (per place, ranks and multiplicities
     ``(m,)``) from each row of ``5 * left`` ``(n, 13)`` cards per rank: ``prod C(left[rank], m)``."""
     ways = _CHOOSE.take(left.take(ranks[0], axis=1) + multiplicity[0])
@@ -146,7 +147,9 @@ class _Showdowns:
     """Showdowns to count, gathered and handed to the tally in blocks of about :data:`BLOCK`."""
 
     def __init__(self, tally: Tally) -> None:
-        self.tally, self.values, self.weights, self.size = tally, [], [], 0
+        self.tally, self.size = tally, 0
+        self.values: list[np.ndarray] = []
+        self.weights: list[np.ndarray] = []
 
     def push(self, values: np.ndarray, weights: np.ndarray) -> None:
         self.values.append(values.reshape(len(values), -1))
@@ -257,19 +260,18 @@ def _corrections(table, values_of: np.ndarray | None, facts: BoardFacts, members
     suit and the codes of each class, to count the cards off the suit left per rank."""
     drawn, masks, keys, rest, multiplicity, multiset = runouts[0], runouts[1], runouts[2], runouts[3:5], \
         runouts[5:7], runouts[7]
+    off_suit = None                              # the cards per rank off the suit, when some run-out deals them
     if multiplicity[0][0]:                       # the first run-out draws the fewest cards of the suit
         suit, codes = others
-        others = (facts.per_rank - facts.suit_unseen).take(suit, axis=0) - np.add.reduce(CODE_OFF.take(codes, axis=0))
-    else:
-        others = None
+        off_suit = (facts.per_rank - facts.suit_unseen).take(suit, axis=0) - np.add.reduce(CODE_OFF.take(codes, axis=0))
     plain_of, keys = (table.rank_value, keys) if values_of is None else (values_of.ravel(), multiset)
     step = max(1, 4 * BLOCK // len(drawn))
     size = len(class_weight) if members is None else len(members)
     for start in range(0, size, step):
         part = slice(start, start + step) if members is None else members[start:start + step]
         counted = class_weight[part][:, None] * ((masks & taken[part][:, None]) == 0)       # (classes, run-outs)
-        if others is not None:               # some of the run-out off the suit
-            counted *= _ways(5 * others[part], rest, multiplicity)
+        if off_suit is not None:             # some of the run-out off the suit
+            counted *= _ways(5 * off_suit[part], rest, multiplicity)
         if counted.size <= _DENSE:           # every pair, weight 0 where it cannot be dealt
             plain = plain_of.take(hand_key[:, part, None] + keys, mode="clip")
             actual = np.maximum(plain, table.flush_value.take(flush_bits[:, part, None] | masks, mode="clip"))
@@ -277,7 +279,7 @@ def _corrections(table, values_of: np.ndarray | None, facts: BoardFacts, members
             continue
         pick = (counted > 0).ravel().nonzero()[0]      # the pairs that can be dealt, then those with a flush
         c, q = pick // len(drawn), pick % len(drawn)
-        c = c + start if members is None else part.take(c)
+        c = c + start if members is None else np.asarray(part).take(c)
         plain = plain_of.take(hand_key.take(c, axis=1) + keys.take(q), mode="clip")
         actual = np.maximum(plain, table.flush_value.take(flush_bits.take(c, axis=1) | masks.take(q), mode="clip"))
         changed = (actual != plain).any(axis=0).nonzero()[0]

@@ -159,9 +159,9 @@ class Tally:
             for p in range(1, players):
                 code |= (values[p] == best).astype(np.intp) << p
             by_code = np.bincount(code, weights=weights, minlength=1 << players)
-            alone, tied, share = _WINNERS[players]
+            alone, tie, share = _WINNERS[players]
             self.wins += sign * (by_code @ alone)
-            self.ties += sign * (by_code @ tied)
+            self.ties += sign * (by_code @ tie)
             self.shares += sign * (by_code @ share)
         else:
             winners = values == values.max(axis=0)
@@ -305,7 +305,8 @@ def fixed_classes(question: Question, seat: int) -> tuple[np.ndarray, np.ndarray
     for row in rows.tolist():
         fixed = players[seat].fixed_to(row)
         rest = [fixed if i == seat else p.avoiding(fixed.hole) for i, p in enumerate(players)]
-        rests.append(None if any(p is None for p in rest) else question.with_players(rest))   # type: ignore[misc]
+        left = [p for p in rest if p is not None]
+        rests.append(question.with_players(left) if len(left) == len(rest) else None)
     return inverse, rows, rests
 
 

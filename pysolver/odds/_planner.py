@@ -134,7 +134,8 @@ def work_estimate(players: Sequence[tuple | Range], board_size: int, dead: int =
     known = [c.index if isinstance(c, Card) else int(c) for c in hands[0] if isinstance(c, (Card, int, np.integer))] \
         if len(hands) == 1 else []
     suits = len(suit_orbits(fixing(known))) if plain and len(known) == 2 else 4     # suits a known hand leaves
-    symmetric = plain and not hands and all(bool((p.weights[COMBO_IMAGES] == p.weights).all()) for p in players)
+    symmetric = plain and not hands and all(
+        isinstance(p, Range) and bool((p.weights[COMBO_IMAGES] == p.weights).all()) for p in players)
     return least_cost(Shape(sizes, board_size, dead, symmetric, suits, top=True))
 
 

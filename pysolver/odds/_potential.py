@@ -30,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from typing import cast
 
 import numpy as np
 
@@ -39,6 +40,7 @@ from ..core import (
     CardCountError,
     CardsLike,
     PlayerCountError,
+    PlayerLike,
     Rules,
     RulesLike,
     Situation,
@@ -193,7 +195,8 @@ def _disjoint_pairs(n: int) -> tuple[np.ndarray, np.ndarray]:
     bits = (np.int64(1) << first) | (np.int64(1) << second)
     p, q = np.nonzero(np.triu((bits[:, None] & bits[None, :]) == 0))
     p, q = p.astype(np.intp), q.astype(np.intp)
-    p.setflags(write=False), q.setflags(write=False)
+    p.setflags(write=False)
+    q.setflags(write=False)
     return p, q
 
 
@@ -261,7 +264,8 @@ def transition_counts(field: Field, cards_to_come: int,
         theirs = evaluate_keys(words.T, field.rules)
         cells = 3 * before.take(o) + compare_states(mine_after.take(t), theirs)
         flat = count_states(cells, None if field.weights is None else field.weights[o], size=9)
-    return HandPotential(cards_to_come, tuple(tuple(flat[3 * b:3 * b + 3]) for b in range(3)))
+    rows = tuple((flat[3 * b], flat[3 * b + 1], flat[3 * b + 2]) for b in range(3))
+    return HandPotential(cards_to_come, rows)
 
 
 def hand_potential(hole: CardsLike, board: CardsLike, cards_to_come: int = 1, *,
@@ -281,7 +285,7 @@ def hand_potential(hole: CardsLike, board: CardsLike, cards_to_come: int = 1, *,
 def _check_seats(hole: CardsLike, board: CardsLike, dead: CardsLike, opponents: int, rules: Rules) -> None:
     """The hand and ``opponents`` random hands as a :class:`~pysolver.core.Situation`: the cards are
     cards, none twice, and the rules' deck deals every seat beside a full board and the dead cards."""
-    situation = Situation.of([hole], board, dead=dead, rules=rules, least=1)         # two hole cards
+    situation = Situation.of([cast(PlayerLike, hole)], board, dead=dead, rules=rules, least=1)   # two hole cards
     try:
         Situation.of([situation.holes[0]] + ["random"] * opponents, situation.board, dead=situation.dead,
                      rules=rules, ranges=True)

@@ -18,8 +18,10 @@ exactly by :func:`pysolver.odds._equity.equity`.
 
 from __future__ import annotations
 
+from typing import cast
+
 from ..asp import rules_of
-from ..core import CardsLike, RulesLike, Situation, parse_board
+from ..core import CardsLike, PlayerLike, RulesLike, Situation, parse_board
 from ._equity import equity
 
 
@@ -37,7 +39,8 @@ def preflop_counts(hole: CardsLike, *, dead: CardsLike = (), opponent_range=None
     """(ahead, tied, behind): the deals ``hole`` wins, ties and loses against one opponent
     (``opponent_range``, random by default) over every board; integers unless weighted."""
     checked = rules_of(rules)
-    situation = Situation.of([hole], (), dead=dead, rules=checked, least=1)     # two hole cards, not a range
+    # two hole cards, not a range
+    situation = Situation.of([cast(PlayerLike, hole)], (), dead=dead, rules=checked, least=1)
     result = equity([situation.holes[0], "random" if opponent_range is None else opponent_range],
                     dead=situation.dead, rules=checked, exact=True)
     mine = result.players[0]

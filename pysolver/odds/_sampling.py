@@ -207,7 +207,7 @@ def _batch(rng, players: Sequence[Player], board: np.ndarray, known_bits: int, n
     return hand_tables(rules).values(keys + board_key, bits + board_bits)
 
 
-def monte_carlo(players: Sequence[Player], board: np.ndarray, dead: Sequence[int] = (),
+def monte_carlo(players: Sequence[Player], board: np.ndarray, dead: np.ndarray | Sequence[int] = (),
                 trials: int | None = None, target_stderr: float | None = None,
                 seed: int | None = None,
                 progress: Callable[[int, int], None] | None = None,
@@ -235,14 +235,14 @@ def monte_carlo(players: Sequence[Player], board: np.ndarray, dead: Sequence[int
     attempts = 0
     joint = JointPair.of(players)
     while tally.deals < limit:
-        seen = None if observe is None else {}
+        seen: dict | None = None if observe is None else {}
         values = _batch(rng, players, board, known_bits, int(min(BATCH, limit - tally.deals)), rules, joint, seen)
         attempts += BATCH
         if values.shape[1] == 0:
             if attempts > 20 * BATCH and tally.deals == 0:
                 raise RangeError("the ranges almost never fit together: no trial was accepted")
             continue
-        if observe is not None:
+        if observe is not None and seen is not None:
             observe(values, seen)
         batch = Tally.empty(len(players))
         batch.add(values, np.ones(values.shape[1]))

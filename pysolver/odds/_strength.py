@@ -23,6 +23,7 @@ The enumeration is vectorised on the lookup-table evaluator: one batch of
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
@@ -32,6 +33,7 @@ from ..core import (
     CardCountError,
     CardsLike,
     PlayerCountError,
+    PlayerLike,
     RangeError,
     Rules,
     RulesLike,
@@ -110,7 +112,8 @@ class Field:
            opponent_range=None, streets: tuple[int, ...] = (3, 4, 5), rules: RulesLike = None) -> Field:
         """Read and check the cards (a :class:`~pysolver.Situation` of one player); enumerate (or
         weight) the opponent holdings of the deck."""
-        situation = Situation.of([hole], board, dead=dead, rules=rules_of(rules), boards=streets, least=1)
+        situation = Situation.of([cast(PlayerLike, hole)], board, dead=dead, rules=rules_of(rules), boards=streets,
+                                 least=1)
         hole_cards = situation.holes[0]
         unseen = np.array([c.index for c in situation.unseen], dtype=np.int64)
         if len(unseen) < 2 + (5 - len(situation.board)):
@@ -198,8 +201,8 @@ def hand_strength(hole: CardsLike, board: CardsLike = (), *, dead: CardsLike = (
     0.852
     """
     if is_preflop(board):
-        return HandStrength(*preflop_counts(hole, dead=dead, opponent_range=opponent_range, rules=rules),
-                            over=PREFLOP)
+        ahead, tied, behind = preflop_counts(hole, dead=dead, opponent_range=opponent_range, rules=rules)
+        return HandStrength(ahead, tied, behind, over=PREFLOP)
     field = Field.of(hole, board, dead, opponent_range, rules=rules)
     return HandStrength(*count_states(current_states(field), field.weights))
 

@@ -169,7 +169,8 @@ class TextureReport:
         made = {k: self.count(k) for k in self.kinds}
         draws = {k: self.count(k) for k in DRAWS}
         table, kinds = self.class_table(), self.kinds + DRAWS
-        per_class = {name: {"combos": n, "made": {}, "draws": {}} for name, n in self.by_class().items()}
+        per_class: dict[str, dict] = {name: {"combos": n, "made": {}, "draws": {}}
+                                      for name, n in self.by_class().items()}
         for row, column in zip(*np.nonzero(table)):
             group = "made" if row < len(self.kinds) else "draws"
             per_class[HAND_CLASSES[column]][group][kinds[row]] = float(table[row, column])
