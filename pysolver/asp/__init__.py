@@ -8,7 +8,7 @@ every runout of a flop or turn, :mod:`~pysolver.asp._processes` runs long
 batches in recycled worker processes.
 """
 
-from ._cluster import cluster_available, run_tasks
+from ._cluster import cluster_available, run_tasks, scheduler_address
 from ._codec import LEADS, DealInput, best_mask_slots, read_driver, tiebreak_from_value, value_place
 from ._processes import check_workers
 from ._rulefiles import read_rule_files
@@ -22,4 +22,5 @@ __all__ = ["AspProgram", "load_rules", "rules_of", "PlayerHand", "ShowdownResult
            # encodings, the codec, worker processes and Dask clusters
            "ENCODING_FILES", "encoding_text", "LEADS", "DealInput", "read_driver", "tiebreak_from_value", "value_place",
            "best_mask_slots",
-           "check_workers", "cluster_available", "run_tasks", "solve_whatif", "whatif_situation", "read_rule_files"]
+           "check_workers", "cluster_available", "run_tasks", "solve_whatif", "whatif_situation", "read_rule_files",
+           "scheduler_address"]

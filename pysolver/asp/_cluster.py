@@ -29,21 +29,45 @@ from __future__ import annotations
 
 import os
 import pickle
+import socket
 import struct
 import subprocess
 import sys
 import threading
-import time
 import uuid
 from typing import Callable, Iterator, Sequence
+from urllib.parse import urlsplit
 
 from ..core import PokerInputError, WorkerError
+from ._lifeline import EARLY, end_with_parent
 from ._processes import recycled_imap
 
 #: Times a task lost with its process (a killed worker, a child out of memory) is run again.
 RETRIES = 3
 #: Seconds to wait for an existing Dask scheduler to answer.
-CONNECT_SECONDS = 20
+CONNECT_SECONDS = 5
+
+
+def scheduler_address(scheduler: str) -> tuple[str, int]:
+    """The host and port of a Dask scheduler's address ``tcp://HOST:PORT`` (or ``tls://``), checked.
+
+    >>> scheduler_address("tcp://10.0.0.5:8786")
+    ('10.0.0.5', 8786)
+    >>> scheduler_address("10.0.0.5")
+    Traceback (most recent call last):
+    ...
+    pysolver.PokerInputError: --scheduler '10.0.0.5': a Dask scheduler's address is tcp://HOST:PORT (or local, for a cluster on this machine)
+    """
+    try:
+        parts = urlsplit(scheduler) if isinstance(scheduler, str) else None
+        port = parts.port if parts is not None else None
+    except ValueError:
+        parts, port = None, None
+    if parts is None or parts.scheme not in ("tcp", "tls") or not parts.hostname or port is None \
+            or parts.path not in ("", "/"):
+        raise PokerInputError(f"--scheduler {str(scheduler)[:80]!r}: a Dask scheduler's address is "
+                              "tcp://HOST:PORT (or local, for a cluster on this machine)")
+    return parts.hostname, port
 
 
 def cluster_available() -> bool:
@@ -124,17 +148,37 @@ def _connect(scheduler: str, workers: int):
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                    dashboard_address=":0", silence_logs=logging.CRITICAL)
         client = Client(cluster)
+        client.register_plugin(_end_with_client(os.getpid()), name="pysolver-end-with-client")
 
         def stop() -> None:
             client.close()
             cluster.close()
         return client, stop
+    host, port = scheduler_address(scheduler)
+    try:                                            # a quick knock first: nobody there fails in seconds
+        socket.create_connection((host, port), timeout=CONNECT_SECONDS).close()
+    except OSError as error:
+        why = error.strerror or type(error).__name__ if not isinstance(error, TimeoutError) else \
+            f"no answer in {CONNECT_SECONDS} s"
+        raise WorkerError(f"cannot reach the Dask scheduler at {scheduler}: {why}") from None
     try:
         client = Client(scheduler, timeout=CONNECT_SECONDS)
     except (OSError, TimeoutError, ValueError) as error:
         first = str(error).splitlines()[0] if str(error) else type(error).__name__
         raise WorkerError(f"cannot reach the Dask scheduler at {scheduler}: {first}") from None
     return client, client.close
+
+
+def _end_with_client(parent: int):
+    """A Dask worker plugin: a worker of a local cluster ends with the process that started it
+    (its parent, ``parent``), however that process ends."""
+    from distributed import WorkerPlugin
+
+    class EndWithClient(WorkerPlugin):
+        def setup(self, worker) -> None:
+            if os.getppid() == parent:
+                end_with_parent(parent, kernel=False)       # started from a thread of the nanny
+    return EndWithClient()
 
 
 def _dask_results(client, run: TaskRun, function: Callable, tasks: list, tasks_per_process: int,
@@ -210,7 +254,8 @@ class _Child:
 
     def __init__(self, initializer: Callable[[], None] | None):
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
-        self.process = subprocess.Popen([sys.executable, "-c", "from pysolver.asp._cluster import serve; serve()"],
+        self.process = subprocess.Popen([sys.executable, "-c", EARLY + "from pysolver.asp._cluster import serve; serve()",
+                                         str(os.getpid())],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
         self.tasks = 0
         if initializer is not None:
@@ -240,7 +285,7 @@ def serve() -> None:
     ``(ok, result or exception)``, until the parent closes stdin or dies."""
     results = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)                                  # anything printed goes to stderr, not the results
-    threading.Thread(target=_end_with_parent, args=(os.getppid(),), daemon=True).start()
+    end_with_parent(int(sys.argv[1]) if len(sys.argv) > 1 else os.getppid())
     tasks = sys.stdin.buffer
     while (message := _read(tasks)) is not None:
         function, args = message
@@ -252,13 +297,6 @@ def serve() -> None:
             _write(results, answer)
         except BrokenPipeError:
             return
-
-
-def _end_with_parent(parent: int) -> None:
-    """End this child as soon as its parent (the Dask worker) is gone, even in the middle of a task."""
-    while os.getppid() == parent:
-        time.sleep(1)
-    os._exit(1)
 
 
 def _write(stream, message) -> None:
@@ -276,4 +314,4 @@ def _read(stream):
     return pickle.loads(data) if len(data) == size else None
 
 
-__all__ = ["RETRIES", "CONNECT_SECONDS", "cluster_available", "TaskRun", "run_tasks", "serve"]
+__all__ = ["RETRIES", "CONNECT_SECONDS", "scheduler_address", "cluster_available", "TaskRun", "run_tasks", "serve"]

@@ -21,6 +21,7 @@ import time
 from typing import Any, Callable, TypeVar
 
 from ..core import Limits, RuleFileError
+from ._lifeline import end_with_parent
 
 T = TypeVar("T")
 
@@ -33,10 +34,12 @@ def call_limited(function: Callable[[], T], limits: Limits, label: str) -> T:
     The child is forked directly (``os.fork``), so a worker process may call this too.
     """
     read_end, write_end = os.pipe()
+    parent = os.getpid()
     pid = os.fork()
     if pid == 0:                                   # the child: never returns
         status = 1
         try:
+            end_with_parent(parent)
             signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the parent's to handle
             os.close(read_end)
             _limit_memory(limits.memory_mb)

@@ -23,6 +23,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
 from ..core import WorkerError, check_count
+from ._lifeline import Lifeline, end_with_parent
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -37,7 +38,8 @@ def recycled_imap(function: Callable[[T], R], tasks: Iterable[T], workers: int, 
     in a task is raised here; a worker lost before it sent its results (killed,
     out of memory) is a :class:`~pysolver.core._errors.WorkerError` naming its
     tasks. The processes are stopped when the results are consumed or abandoned,
-    and a worker whose parent dies ends at its next result.
+    and a worker ends within a second of its parent, however the parent ends
+    (:func:`~pysolver.asp._lifeline.end_with_parent`).
 
     >>> list(recycled_imap(abs, [-1, 2, -3], workers=2, tasks_per_process=2))
     [1, 2, 3]
@@ -49,6 +51,7 @@ def recycled_imap(function: Callable[[T], R], tasks: Iterable[T], workers: int, 
     assigned: dict[Connection, range] = {}
     done: dict[int, tuple[bool, object]] = {}
     next_result = 0
+    lifeline = Lifeline()
     try:
         while next_result < len(tasks):
             while len(running) < workers and (start := next(starts, None)) is not None:
@@ -57,7 +60,8 @@ def recycled_imap(function: Callable[[T], R], tasks: Iterable[T], workers: int, 
                 inherited = [receiver, *running]            # read ends the child must not hold
                 process: multiprocessing.process.BaseProcess = context.Process(target=_work, daemon=True,
                                                                                args=(sender, inherited, function, tasks,
-                                                                                     indices, initializer, initargs))
+                                                                                     indices, initializer, initargs,
+                                                                                     lifeline))
                 process.start()
                 sender.close()
                 running[receiver] = process
@@ -84,6 +88,7 @@ def recycled_imap(function: Callable[[T], R], tasks: Iterable[T], workers: int, 
         for process in running.values():
             process.terminate()
             process.join()
+        lifeline.close()
 
 
 def _lost(exitcode: int | None, missing: list[int], total: int) -> str:
@@ -96,11 +101,13 @@ def _lost(exitcode: int | None, missing: list[int], total: int) -> str:
 
 
 def _work(sender: Connection, inherited: Sequence[Connection], function: Callable, tasks: Sequence,
-          indices: range, initializer: Callable[..., None] | None, initargs: tuple) -> None:
+          indices: range, initializer: Callable[..., None] | None, initargs: tuple, lifeline: Lifeline) -> None:
     """A worker: the initializer, then its tasks, each result (or exception) sent back.
 
     It first closes the pipes' read ends it inherited, so that if the parent dies the
-    worker's next send fails (a broken pipe) and it ends, rather than block forever."""
+    worker's next send fails (a broken pipe) and it ends, rather than block forever; and it
+    ends at once when its parent does (``lifeline``), even in the middle of a task."""
+    end_with_parent(lifeline.parent, lifeline)
     for connection in inherited:
         connection.close()
     if initializer is not None:

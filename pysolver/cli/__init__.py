@@ -3,8 +3,9 @@
 Each subcommand lives in its own module of this package with two functions:
 ``add_parser(subparsers)`` declares its arguments and ``run(args) -> int``
 does the work. Bad input never shows a traceback: a :class:`PokerInputError`
-becomes one line on stderr and exit status 2, as do argument errors and a lost
-worker process (:class:`~pysolver.core._errors.WorkerError`). Error lines are cut
+becomes one line on stderr and exit status 2, as do argument errors; a lost
+worker process or an unreachable cluster (:class:`~pysolver.core.WorkerError`) is
+one line too, with exit status :data:`WORKER_LOST` (3). Error lines are cut
 to :data:`ERROR_LIMIT` characters, whatever was typed. (Argument errors exit
 through ``SystemExit(2)``, as argparse does; the others return 2.)
 """
@@ -23,6 +24,9 @@ from . import _conform
 COMMANDS: tuple = (_showdown, _equity, _ranges, _texture, _chen, _strength, _outs, _runouts, _crossval, _conform,
                    _rules, _cache, _serve)
 
+WORKER_LOST = 3
+"""The exit status when a worker process was lost (killed, out of memory) or a Dask cluster
+could not be reached: not bad input (2), and not a finished run (0 or 1)."""
 ERROR_LIMIT = 300
 """The longest error line the command line prints (a 100 KB argument is not echoed back)."""
 
@@ -77,9 +81,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(_unrecognized(extra))
     try:
         return args.run(args)
-    except (PokerInputError, WorkerError) as error:
+    except PokerInputError as error:
         print(error_line(f"pysolver: error: {error}"), file=sys.stderr)
         return 2
+    except WorkerError as error:       # not the input's fault: a status of its own
+        print(error_line(f"pysolver: error: {error}"), file=sys.stderr)
+        return WORKER_LOST
     except KeyboardInterrupt:
         print("pysolver: interrupted", file=sys.stderr)
         return 130
@@ -87,4 +94,4 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
-__all__ = ["COMMANDS", "ERROR_LIMIT", "error_line", "build_parser", "main"]
+__all__ = ["COMMANDS", "WORKER_LOST", "ERROR_LIMIT", "error_line", "build_parser", "main"]

@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Sequence, cast
 
-from ..asp import check_workers, run_tasks
+from ..asp import check_workers, run_tasks, scheduler_address
 from ..core import STANDARD, Category, PokerInputError, Rules, check_seed, draw_seed
 from ..evaluator import load_shipped_tables
 from ._compare import Partial, order_mismatches
@@ -176,9 +176,12 @@ def run_seed(seed: int | None) -> int:
 
 
 def check_where(workers: int, scheduler: str | None) -> None:
-    """``workers`` local processes (or workers of a local Dask cluster): 1 to the cores here."""
+    """``workers`` local processes (or workers of a local Dask cluster): 1 to the cores here;
+    any other ``scheduler`` a Dask scheduler's address (``tcp://HOST:PORT``)."""
     if scheduler is None or scheduler == "local":
         check_workers(workers)
+    else:
+        scheduler_address(scheduler)
 
 
 def _case_order(name: str) -> tuple:
