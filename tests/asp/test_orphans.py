@@ -13,6 +13,8 @@ import pytest
 from pysolver.cli import WORKER_LOST
 from tests.helpers.process_table import alive, children
 
+pytestmark = pytest.mark.heavy     # processes started and signalled: seconds to a minute each
+
 #: Seconds the processes of a run get to end after it does (they end in well under one).
 GRACE = 5
 SEVEN = ["crossval", "--exhaustive", "7", "--chunks", "2000"]        # on a local Dask cluster by default

@@ -12,6 +12,8 @@ from pysolver import PokerInputError
 from pysolver.crossval._modes import crossval_exhaustive
 from pysolver.crossval._resume import ResumeFile, _digest
 
+pytestmark = pytest.mark.heavy     # resumed runs
+
 TASKS = 100_000        # about 1,340 hands a task
 ONLY = [0, 1, 2]
 

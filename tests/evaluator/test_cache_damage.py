@@ -11,6 +11,8 @@ from pysolver import evaluate, load_rules
 from pysolver.cli import main
 from pysolver.evaluator._variants import _cache_key, _read_cached, cache_path, cache_root, variant_tables
 
+pytestmark = pytest.mark.heavy     # tables ranked again by clingo, a few seconds each
+
 HAND = "Ah Kh Qh Jh 9h"            # a flush: above a full house in the short deck
 
 
