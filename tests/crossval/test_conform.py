@@ -124,7 +124,7 @@ def _hangs_on_75432(cards):
 
 def test_a_hang_is_a_finding_and_not_a_hang():
     start = time.perf_counter()
-    report = check_evaluator(_hangs_on_75432, cards=5, timeout=0.5)
+    report = check_evaluator(_hangs_on_75432, cards=5, timeout=2)
     assert time.perf_counter() - start < 30
     [hang] = report.counterexamples
     assert hang["kind"] == "time limit" and sorted(t[0] for t in hang["hands"][0]) == sorted("75432")
