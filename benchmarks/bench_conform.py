@@ -18,11 +18,10 @@ from __future__ import annotations
 
 import argparse
 import os
-from typing import Optional
 
+from conform_peers import CONFORM_PEERS, Adapter, adapter
 from harness import Result, Side, Timing, absent, write_results
 from peers import package_version
-from conform_peers import CONFORM_PEERS, Adapter, adapter
 
 from pysolver import check_evaluator, evaluate_batch
 
@@ -51,7 +50,7 @@ def _check(peer: Adapter, name: str, **options) -> dict:
             "kinds": len(report.counterexamples)}
 
 
-def main(argv: Optional[list[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="quick checks and a small random sample only")
     parser.add_argument("--seven", metavar="PEER", help="also check every 7-card hand with PEER (minutes)")

@@ -9,10 +9,9 @@ here: they are called.
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from collections.abc import Callable
 
 import numpy as np
-
 from peers import RANKS, SUITS, not_installed
 
 TEXTS = [r + s for r in RANKS for s in SUITS]
@@ -83,7 +82,7 @@ _MAKERS = {"treys": _treys, "eval7": _eval7, "phevaluator": _phevaluator, "poker
            "poker-equity": _poker_equity, "holdem-hand-evaluator": _holdem_hand_evaluator}
 
 
-def adapter(name: str, **options) -> tuple[Optional[Adapter], str]:
+def adapter(name: str, **options) -> tuple[Adapter | None, str]:
     """The peer's adapter, or None and why it is absent."""
     try:
         return _MAKERS[name](**options), ""

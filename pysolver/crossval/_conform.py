@@ -26,8 +26,8 @@ from __future__ import annotations
 import os
 import time
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 import numpy as np
 
@@ -91,7 +91,8 @@ class ConformReport:
 
     def __str__(self) -> str:
         head = (f"{self.evaluator}: {self.mode} check of {self.hands:,} {self.cards}-card hands "
-                f"({self.classes:,} classes) under rules {self.rules}" + ("" if self.seed is None else f", seed {self.seed}"))
+                f"({self.classes:,} classes) under rules {self.rules}"
+                + ("" if self.seed is None else f", seed {self.seed}"))
         lines = [head, f"order: {self.order_note}",
                  f"{self.hands_per_second:,.0f} hands/s, {self.seconds:.1f} s"]
         if self.ok:

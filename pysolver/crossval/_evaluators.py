@@ -36,8 +36,9 @@ import tempfile
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import IO, Callable, Union, cast
+from typing import IO, cast
 
 import numpy as np
 
@@ -66,7 +67,7 @@ class Evaluator:
     numpy array of hands (n, k) and returns n values; ``timeout``: seconds per call (None: no limit,
     called in this process)."""
 
-    target: Union[Callable, str]
+    target: Callable | str
     command: bool = False
     cards: str = "text"
     batch: bool = False
@@ -267,7 +268,7 @@ def _run_forked(call: Callable, items, evaluator: Evaluator, n: int) -> Answers:
     return answers
 
 
-_EXIT_STATUS: dict[int, int] = {}
+_EXIT_STATUS: dict[int, int] = {}     # a child's wait status, from its end until it is said
 
 
 def _ending(pid: int) -> str:
@@ -362,9 +363,8 @@ def _run_command(evaluator: Evaluator, hands: np.ndarray) -> Answers:
                                   f"its first answer" + (f": {tail[-1]}" if tail else ""))
         breaks += 1
         answers.status[done] = TIME_LIMIT if hung else CRASH
-        answers.messages[done] = (f"no answer within {evaluator.timeout:g} s" if hung else
-                                  f"the command ended (status {process.returncode})" + (f": {tail[-1]}" if tail else ""))
-        start = done + 1
+        ended = f"the command ended (status {process.returncode})" + (f": {tail[-1]}" if tail else "")
+        answers.messages[done], start = f"no answer within {evaluator.timeout:g} s" if hung else ended, done + 1
     return answers
 
 

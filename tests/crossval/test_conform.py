@@ -18,9 +18,9 @@ import pysolver
 from pysolver import PokerInputError, check_evaluator, evaluate, evaluate_batch
 from pysolver.crossval._conform_hands import quick_hands
 from pysolver.crossval._evaluators import CARD_TEXT
-
 from tests.helpers import textbook as textbook_module
-from tests.helpers.textbook import buggy, evaluate as textbook
+from tests.helpers.textbook import buggy
+from tests.helpers.textbook import evaluate as textbook
 
 pytestmark = pytest.mark.heavy   # whole conformance runs
 

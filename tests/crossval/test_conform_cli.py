@@ -9,7 +9,6 @@ import pytest
 
 from pysolver import check_evaluator, evaluate_batch
 from pysolver.cli import main
-
 from tests.helpers import textbook as textbook_module
 
 pytestmark = pytest.mark.heavy   # whole conformance runs
