@@ -53,10 +53,10 @@ def scheduler_address(scheduler: str) -> tuple[str, int]:
 
     >>> scheduler_address("tcp://10.0.0.5:8786")
     ('10.0.0.5', 8786)
-    >>> scheduler_address("10.0.0.5")
+    >>> scheduler_address("10.0.0.5")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    pysolver.PokerInputError: --scheduler '10.0.0.5': a Dask scheduler's address is tcp://HOST:PORT (or local, for a cluster on this machine)
+    pysolver.PokerInputError: --scheduler '10.0.0.5': a Dask scheduler's address is tcp://HOST:PORT (or local, ...)
     """
     try:
         parts = urlsplit(scheduler) if isinstance(scheduler, str) else None
