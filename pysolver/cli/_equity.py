@@ -100,7 +100,9 @@ def breakdown_picture(result: EquityResult, player: int) -> Picture:
 
 
 def run(args) -> int:
-    drawn = args.svg or args.html or args.png
+    drawn = any(path is not None for path in (args.svg, args.html, args.png))
+    if args.force and not args.exact:
+        raise PokerInputError("--force lifts the time limit of an exact enumeration: add --exact")
     if (drawn or args.grid_player is not None) and not args.breakdown:
         raise PokerInputError("--svg, --html, --png and --grid-player draw the grid of a breakdown: "
                               "add --breakdown")

@@ -56,7 +56,7 @@ def save_png(picture: Picture, path: str) -> None:
     for note in picture.notes:
         axes.text(0.03, y, note, va="center", fontsize=8)
         y += 0.55
-    figure.savefig(path)
+    figure.savefig(path, format="png")
     plt.close(figure)
 
 

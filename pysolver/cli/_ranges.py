@@ -16,10 +16,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 import numpy as np
 
-from ..core import (DEFAULT_ORDERING, HAND_CLASSES, ORDERINGS, Card, Cell, Ordering, Picture, RangeError, RangeGrid,
+from ..core import (DEFAULT_ORDERING, HAND_CLASSES, ORDERINGS, Card, Cell, Ordering, Picture, PokerInputError,
+                    RangeError, RangeGrid,
                     check_distinct, class_grid, equity_picture, ordering, orderings_named, parse_cards, parse_range,
                     range_grid, weight_picture)
 from ._options import add_json_option, add_rules_options, rules_from
@@ -29,11 +31,28 @@ from ._plot import PlotUnavailable
 COLOURS = ("weight", "equity", "order")
 
 
+def picture_path(suffix: str | None = None):
+    """An argparse type: a path a picture can be written to (not empty, not a folder, in a
+    folder that exists; named ``*.suffix`` when ``suffix`` is given), checked before any work."""
+    def checked(text: str) -> str:
+        path = Path(text)
+        if not text.strip():
+            raise argparse.ArgumentTypeError("an empty path: name the file to write")
+        if path.is_dir():
+            raise argparse.ArgumentTypeError(f"'{text}' is a folder: name the file to write")
+        if not path.parent.is_dir():
+            raise argparse.ArgumentTypeError(f"'{text}': no folder '{path.parent}' to write it in")
+        if suffix is not None and path.suffix.lower() != f".{suffix}":
+            raise argparse.ArgumentTypeError(f"'{text}': a {suffix.upper()} picture's name ends in .{suffix}")
+        return text
+    return checked
+
+
 def add_export_options(parser: argparse.ArgumentParser) -> None:
     """Declare ``--svg``, ``--html`` and ``--png`` on a command that draws a grid."""
-    parser.add_argument("--svg", metavar="FILE", help="also write the picture as SVG")
-    parser.add_argument("--html", metavar="FILE", help="also write the picture as HTML")
-    parser.add_argument("--png", metavar="FILE",
+    parser.add_argument("--svg", metavar="FILE", type=picture_path(), help="also write the picture as SVG")
+    parser.add_argument("--html", metavar="FILE", type=picture_path(), help="also write the picture as HTML")
+    parser.add_argument("--png", metavar="FILE", type=picture_path("png"),
                         help="also write the picture as PNG (needs matplotlib: pip install 'pysolver-holdem[plot]')")
 
 
@@ -91,6 +110,8 @@ def export(drawing: Picture, args: argparse.Namespace) -> bool:
     except PlotUnavailable as error:
         print(f"pysolver: error: {error}", file=sys.stderr)
         return False
+    except OSError as error:
+        raise PokerInputError(f"cannot write the picture to '{error.filename}': {error.strerror}") from None
     return True
 
 
@@ -101,6 +122,9 @@ def run(args: argparse.Namespace) -> int:
     check_distinct(dead)
     rules.check_cards(dead)
     grid = range_grid(rng, list(dead) + [Card(int(i)) for i in rules.removed])
+    if not grid.combos:
+        raise PokerInputError(f"range '{args.range}': no combo of it is left in the {rules.label} deck"
+                              + (" beside the dead cards" if dead else ""))
     used = [ordering(name) for name in orderings_named(args.range, order=args.order)]
     notes = [f"top x% by {chosen}" for chosen in used]
     chosen = used[0] if used else ordering(args.order)

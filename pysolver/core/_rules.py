@@ -74,6 +74,12 @@ def read_rule_text(path: str, what: str) -> str:
         raise RuleFileError(f"{what} '{path}': cannot be read ({error})") from None
 
 
+MOST_SECONDS = 7 * 24 * 3600
+"""The longest time limit (a week): beyond it, a limit is no limit."""
+MOST_MEMORY_MB = 1 << 20
+"""The largest memory limit (1 TiB, in MiB)."""
+
+
 @dataclass(frozen=True)
 class Limits:
     """How long (seconds of wall time) and how much memory (MiB beyond what the process
@@ -91,10 +97,14 @@ class Limits:
     memory_mb: int = 2048
 
     def __post_init__(self) -> None:
-        if isinstance(self.seconds, bool) or not isinstance(self.seconds, (int, float)) or not self.seconds > 0:
-            raise RuleFileError(f"time limit {self.seconds!r}: must be a number of seconds above 0")
-        if isinstance(self.memory_mb, bool) or not isinstance(self.memory_mb, int) or self.memory_mb < 64:
-            raise RuleFileError(f"memory limit {self.memory_mb!r}: must be a whole number of MiB, at least 64")
+        if isinstance(self.seconds, bool) or not isinstance(self.seconds, (int, float)) or \
+                not 0 < self.seconds <= MOST_SECONDS:
+            raise RuleFileError(f"time limit {self.seconds!r}: must be a number of seconds above 0, at most "
+                                f"{MOST_SECONDS:,} (a week)")
+        if isinstance(self.memory_mb, bool) or not isinstance(self.memory_mb, int) or \
+                not 64 <= self.memory_mb <= MOST_MEMORY_MB:
+            raise RuleFileError(f"memory limit {str(self.memory_mb)[:40]}: must be a whole number of MiB, 64 to "
+                                f"{MOST_MEMORY_MB:,} (1 TiB)")
 
 
 @dataclass(frozen=True)

@@ -65,6 +65,9 @@ def _random_task(cards: np.ndarray, cases: np.ndarray, players: int, board_size:
     return part
 
 
+#: The most showdowns a random run deals (they are dealt at once: about 280 bytes each).
+MOST_DEALS = 10_000_000
+
 def _tasks(cards: np.ndarray, cases: np.ndarray, players: int, board_size: int, rules: Rules,
            label: str = "") -> list[tuple]:
     return [(cards[s:s + SHOWDOWNS_PER_TASK], cases[s:s + SHOWDOWNS_PER_TASK], players, board_size, label, rules)
@@ -84,7 +87,7 @@ def crossval_random(count: int, players: int = 2, cards: int = 7, seed: int | No
     rules = rules_of(rules)
     if cards not in (5, 6, 7):
         raise PokerInputError(f"cards {cards}: a player sees 5 (flop), 6 (turn) or 7 (river) cards")
-    check_count("random", count)
+    check_count("random", count, 1, MOST_DEALS)
     seed = run_seed(seed)
     deals = deal_skewed(count, players, cards - 2, seed, rules=rules)
     tasks = _tasks(deals.cards, deals.case, players, cards - 2, rules)
@@ -109,7 +112,7 @@ def crossval_streets(count: int, seed: int | None = None, workers: int = 1,
     """
     check_where(workers, scheduler)
     rules = rules_of(rules)
-    check_count("streets", count)
+    check_count("streets", count, 1, MOST_DEALS)
     seed = run_seed(seed)
     cards, case = deal_streets(count, 2, seed, rules)
     args = []
