@@ -53,8 +53,8 @@ from ._rulefiles import RuleText, read_rule_files, rule_statements
 
 log = logging.getLogger("pysolver.asp")
 
-#: The encodings the driver loads, besides the rules file of the variant (``variants/*.lp``).
 ENCODING_FILES = ("cards.lp", "hands.lp", "tiebreak.lp", "outcome.lp", "driver.lp")
+"""The encodings the driver loads, besides the rules file of the variant (``variants/*.lp``)."""
 #: The same logic with the readable output (``category/3``, ``best_five/4``, ``tiebreak/4``, ...).
 READABLE_FILES = ("cards.lp", "hands.lp", "tiebreak.lp", "tiebreak_ranks.lp", "outcome.lp", "compare.lp", "show.lp")
 #: The driver's program with the reasons (``explain.lp``), loaded only when they are asked for.

@@ -29,6 +29,7 @@ from typing import Iterable
 from ._errors import CardCountError, DuplicateCardError, InvalidCardError
 
 RANKS = "23456789TJQKA"
+"""The rank characters, 2 (rank 0) to A (rank 12)."""
 SUITS = "cdhs"
 RANK_NAMES = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine",
               "Ten", "Jack", "Queen", "King", "Ace")
@@ -130,6 +131,7 @@ class Card:
 
 
 CardsLike = str | Iterable[str | int | Card]
+"""Cards as text (``'As Ks'``, ``'AsKs'``) or as a sequence of texts, indices (0..51) or :class:`Card`."""
 
 
 def _split_token(token: str) -> list[str]:

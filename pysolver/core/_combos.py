@@ -39,6 +39,7 @@ HAND_CLASSES: tuple[str, ...] = tuple(
 """The 169 starting-hand classes: pairs AA..22, then suited AKs..32s, then offsuit AKo..32o."""
 
 CLASS_INDEX: dict[str, int] = {name: i for i, name in enumerate(HAND_CLASSES)}
+"""The index into :data:`HAND_CLASSES` of each class name (``'AKs'``)."""
 COMBO_CLASS: np.ndarray = np.array([CLASS_INDEX[_class_name(a, b)] for a, b in COMBOS], dtype=np.int64)
 """(1326,) the class index (into :data:`HAND_CLASSES`) of every combo."""
 COMBO_CLASS.setflags(write=False)

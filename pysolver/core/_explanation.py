@@ -27,13 +27,13 @@ from typing import Sequence
 from ._cards import RANK_NAMES, RANK_PLURALS, Card, format_cards
 from ._categories import Category
 
-#: What a card of the best five plays as (``plays_as/5`` of ``explain.lp``), in reading order.
 ROLES = ("quads", "trips", "high_pair", "low_pair", "pair", "royal_flush", "straight_flush", "run", "flush",
          "high_card", "kicker")
+"""What a card of the best five plays as (``plays_as/5`` of ``explain.lp``), in reading order."""
 #: What decides between two hands: the category, a lead, a kicker; or nothing, a tie.
 DECIDERS = ("category", "lead", "kicker", "tie")
-#: Why two hands tie: the board is the best hand of both, or both make the same ranks.
 TIE_REASONS = ("board_plays", "same_ranks")
+"""Why two hands tie: the board is the best hand of both, or both make the same ranks."""
 
 Hand = tuple[Category, tuple[int, ...]]
 """A player's hand as the words need it: its category and tie-break ranks."""

@@ -46,6 +46,7 @@ from ._combos import CLASS_INDEX, COMBO_CLASS, HAND_CLASSES
 ORDERINGS = ("vs1", "vs2", "vs3", "chen")
 """The names of the orderings, the default first."""
 DEFAULT_ORDERING = "vs1"
+"""The ordering of ``top x%`` items that name none: equity against one random hand."""
 
 _TABLES = {"vs1": "preflop_equity.json", "vs2": "preflop_orderings.json", "vs3": "preflop_orderings.json",
            "chen": "preflop_orderings.json"}

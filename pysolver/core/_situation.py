@@ -32,6 +32,7 @@ from ._rules import STANDARD, Rules
 Hole = tuple[Card, Card]
 Seat = Hole | Range
 PlayerLike = str | Range | Sequence[str | int | Card]
+"""A player as given: two hole cards (text or a sequence), or where ranges are taken a :class:`Range` or range text."""
 
 
 def read_seat(player: PlayerLike, ranges: bool) -> Seat:

@@ -46,8 +46,8 @@ from ._seven_card import (CANONICAL_TASKS, SAMPLE_HANDS, SEVEN_TASKS, check_grou
                     crossval_seven_canonical)
 from ._execution import TASKS_PER_PROCESS, CrossvalReport, check_where, resume_file, run_checks, run_seed
 
-#: Default number of chunks of the exhaustive 5-card run.
 EXHAUSTIVE_CHUNKS = 40
+"""Default number of chunks of the exhaustive 5-card run."""
 #: Most chunks the exhaustive run splits into (there are 22,100 three-card tops).
 MAX_CHUNKS = 10000
 #: Showdowns per clingo program (and per task) in the random modes.

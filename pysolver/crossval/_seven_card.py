@@ -41,12 +41,12 @@ from ._colex import (ShowdownGroups, canonical_range, canonical_tasks, group_han
                      hand_range, rank_tasks, relabel_suits, sample_hands, seven_card_hands)
 from ._execution import CrossvalReport, check_where, resume_file, run_checks, run_seed
 
-#: Tasks of the full seven-card run: about 134,000 hands, ten to twenty seconds of one core, each.
 SEVEN_TASKS = 1000
-#: Tasks of the canonical run over the classes.
+"""Tasks of the full seven-card run: about 134,000 hands, ten to twenty seconds of one core, each."""
 CANONICAL_TASKS = 40
-#: Hands of the canonical run's random sample, with their suits relabelled.
+"""Tasks of the canonical run over the classes."""
 SAMPLE_HANDS = 200_000
+"""Hands of the canonical run's random sample, with their suits relabelled."""
 #: Tasks the sample is split into.
 SAMPLE_TASKS = 4
 #: Most hands per clingo program (whole showdown groups): several small programs ground

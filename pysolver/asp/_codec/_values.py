@@ -22,11 +22,12 @@ ORDER_SHIFT = RANK_BITS + 2 * LEAD_BITS
 LEAD_SHIFTS = (RANK_BITS + LEAD_BITS, RANK_BITS)
 KICKER_MASK = (1 << RANK_BITS) - 1
 _LEAD_MASK = (1 << LEAD_BITS) - 1
-#: How many leading ranks (``lead/4``) each category's ``hand_value`` holds.
 LEADS = {Category.ROYAL_FLUSH: 1, Category.STRAIGHT_FLUSH: 1, Category.FOUR_OF_A_KIND: 1,
          Category.FULL_HOUSE: 2, Category.FLUSH: 0, Category.STRAIGHT: 1,
          Category.THREE_OF_A_KIND: 1, Category.TWO_PAIR: 2, Category.PAIR: 1, Category.HIGH_CARD: 0}
-_KICKERS = tuple(tuple(r for r in range(12, -1, -1) if mask >> r & 1) for mask in range(1 << 13))
+"""How many leading ranks (``lead/4``) each category's ``hand_value`` holds."""
+_KICKERS = tuple(tuple(r for r in range(RANK_BITS - 1, -1, -1) if mask >> r & 1) for mask in range(1 << RANK_BITS))
+
 
 def unpack_value(value: int) -> tuple[int, tuple[int, int], tuple[int, ...]]:
     """A ``hand_value``'s parts: the category's place in ``category_order/2``, both lead
