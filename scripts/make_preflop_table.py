@@ -27,7 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
-from pysolver.core._ranges import COMBOS, HAND_CLASSES, class_combos, combo_mask
+from pysolver.core import COMBOS, HAND_CLASSES, class_combos, combo_mask
 from pysolver.odds._exact_fixed import exact_fixed
 from pysolver.odds._table_matchups import BOARDS, MATCHUPS, canonical
 

@@ -150,21 +150,8 @@ def test_the_rule_lets_each_allowed_use_pass(use):
     assert _violation(use) is None
 
 
-#: Packages being restructured: their imports, both ways, are checked on their own below.
-RESTRUCTURING: set[str] = set()
-
-
-def _restructuring(use: Use) -> bool:
-    return bool({_subpackage(use.importer), _subpackage(use.source)} & RESTRUCTURING)
-
-
 def test_no_module_uses_another_packages_private_names():
-    bad = [f"{use}: {why}" for use in USES if not _restructuring(use) and (why := _violation(use))]
-    assert bad == []
-
-
-def test_no_module_uses_the_private_names_of_a_package_being_restructured():
-    bad = [f"{use}: {why}" for use in USES if _restructuring(use) and (why := _violation(use))]
+    bad = [f"{use}: {why}" for use in USES if (why := _violation(use))]
     assert bad == []
 
 

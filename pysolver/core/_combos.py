@@ -12,9 +12,9 @@ and 78 offsuit hands (``AKo``, 12 combos).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from itertools import combinations
-from typing import Iterable, Union
 
 import numpy as np
 
@@ -46,7 +46,7 @@ COMBO_CLASS.setflags(write=False)
 _COMBO_INDEX = {(int(a), int(b)): i for i, (a, b) in enumerate(COMBOS)}
 
 
-def combo_index(card_a: Union[Card, int], card_b: Union[Card, int]) -> int:
+def combo_index(card_a: Card | int, card_b: Card | int) -> int:
     """The index into :data:`COMBOS` of two hole cards, in either order.
 
     >>> combo_index(Card.parse("2c"), Card.parse("2d")), combo_index(51, 50)
@@ -63,12 +63,12 @@ def class_combos(name: str) -> np.ndarray:
     return np.flatnonzero(CLASS_INDEX[name] == COMBO_CLASS)
 
 
-def combo_mask(cards: Iterable[Union[Card, int]]) -> np.ndarray:
+def combo_mask(cards: Iterable[Card | int]) -> np.ndarray:
     """(1326,) True for the combos that hold none of ``cards`` (read-only)."""
     return _combo_mask(_card_key(cards))
 
 
-def _card_key(cards: Iterable[Union[Card, int]]) -> tuple[int, ...]:
+def _card_key(cards: Iterable[Card | int]) -> tuple[int, ...]:
     """Cards as their sorted indices, a key for the tables kept per set of cards."""
     return tuple(sorted({c.index if isinstance(c, Card) else int(c) for c in cards}))
 

@@ -40,8 +40,7 @@ from typing import Iterable, Union
 import numpy as np
 
 from ._cards import RANKS, Card, parse_cards, quoted
-from ._combos import (CLASS_INDEX, COMBO_CLASS, COMBOS, HAND_CLASSES, _card_key, _combo_mask, class_combos,  # noqa: F401
-                      combo_index, combo_mask)  # CLASS_INDEX and combo_mask for the odds engine's imports from here
+from ._combos import COMBO_CLASS, COMBOS, HAND_CLASSES, _card_key, _combo_mask, class_combos, combo_index
 from ._errors import RangeError
 from ._orderings import check_ordering, ordering
 

@@ -56,7 +56,7 @@ def as_count(value: float) -> int | float:
 
 
 def combo_name(index: int) -> str:
-    """A combo of :data:`~pysolver.core._ranges.COMBOS` as players write it, the higher card first.
+    """A combo of :data:`~pysolver.core.COMBOS` as players write it, the higher card first.
 
     >>> combo_name(0), combo_name(1325)
     ('2d2c', 'AsAh')
@@ -114,8 +114,8 @@ def _slice(name: str, hand_class: str, combos: float, rows: dict, total: float, 
 @dataclass(frozen=True)
 class RangeBreakdown:
     """One range player's breakdown: its ``classes`` (in the order of
-    :data:`~pysolver.core._ranges.HAND_CLASSES`) and ``combos`` (in the order of
-    :data:`~pysolver.core._ranges.COMBOS`), and the ``deals`` they add up to."""
+    :data:`~pysolver.core.HAND_CLASSES`) and ``combos`` (in the order of
+    :data:`~pysolver.core.COMBOS`), and the ``deals`` they add up to."""
 
     player: int
     range: str

@@ -1,6 +1,6 @@
 """What the grouped enumeration needs of a combo, as tables over all 1,326 combos.
 
-A combo (:data:`pysolver.core._ranges.COMBOS`) falls in one of 91 *rank groups*
+A combo (:data:`pysolver.core.COMBOS`) falls in one of 91 *rank groups*
 (its two ranks: ``AK``, ``QQ``, ...) and, seen from one suit, in one of 364
 *codes*: ``4 * group + pattern``, the pattern saying which of its cards have the
 suit (bit 0 the lower rank, bit 1 the higher; for a pair, 1 if one card has

@@ -47,7 +47,7 @@ COMBO_IMAGES = _COMBO_OF[SUIT_MAPS[:, COMBOS[:, 0]], SUIT_MAPS[:, COMBOS[:, 1]]]
 
 
 def combo_indices(combos) -> np.ndarray:
-    """Indices into :data:`~pysolver.core._ranges.COMBOS` of hole cards ``(n, 2)``, either order.
+    """Indices into :data:`~pysolver.core.COMBOS` of hole cards ``(n, 2)``, either order.
 
     >>> combo_indices([[1, 0], [51, 50]]).tolist()
     [0, 1325]
@@ -230,7 +230,7 @@ class Player:
 
     @cached_property
     def indices(self) -> np.ndarray:
-        """The combos as indices into :data:`~pysolver.core._ranges.COMBOS`."""
+        """The combos as indices into :data:`~pysolver.core.COMBOS`."""
         return combo_indices(self.combos)
 
     def fixed_to(self, row: int) -> Player:

@@ -11,7 +11,7 @@ the rest.
 
 A matchup is named by its *canonical key*: over the 24 suit permutations and
 both seat orders, the least ``1326 * first + second`` of the two combos'
-indices (:data:`pysolver.core._ranges.COMBOS`). Range against range is then the
+indices (:data:`pysolver.core.COMBOS`). Range against range is then the
 weighted sum of the looked-up counts over every pair of disjoint combos.
 
     >>> from pysolver.odds._model import combo_indices

@@ -99,7 +99,7 @@ class TextureReport:
     """Every combo of a range left on a board, with its made hand and its draws.
 
     ``indices`` (n,) are the combos left after card removal (indices into
-    :data:`~pysolver.core._ranges.COMBOS`) and ``weights`` (n,) their weights;
+    :data:`~pysolver.core.COMBOS`) and ``weights`` (n,) their weights;
     ``made[i]`` indexes :attr:`kinds`; ``draws[i, j]`` says whether combo ``i``
     holds draw :data:`DRAWS` ``[j]``.
     """

@@ -9,7 +9,7 @@ import pytest
 
 from pysolver.core._cards import parse_cards
 from pysolver.core._errors import PokerInputError
-from pysolver.core._ranges import COMBOS, combo_mask
+from pysolver.core import COMBOS, combo_mask
 from pysolver.core._situation import Situation
 from pysolver.odds._combo_codes import (
     CODE_HELD,

@@ -5,7 +5,7 @@ equal to the enumeration, and the class table equal to its sums."""
 import numpy as np
 import pytest
 
-from pysolver.core._ranges import COMBOS, HAND_CLASSES, class_combos, combo_mask
+from pysolver.core import COMBOS, HAND_CLASSES, class_combos, combo_mask
 from pysolver.odds import equity
 from pysolver.odds._exact_fixed import exact_fixed
 from pysolver.odds._model import COMBO_IMAGES, Player

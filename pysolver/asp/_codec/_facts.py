@@ -7,8 +7,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import Iterable, Sequence
 
 import clingo
 import numpy as np
@@ -87,7 +87,7 @@ class DealInput:
         self._boards = [[c.index for c in deal.board] for deal in deals]
 
     @classmethod
-    def from_indices(cls, holes: Sequence[np.ndarray], boards: Sequence[np.ndarray]) -> "DealInput":
+    def from_indices(cls, holes: Sequence[np.ndarray], boards: Sequence[np.ndarray]) -> DealInput:
         """Showdowns as card-index arrays: ``holes[g]`` (players, 2), ``boards[g]`` (cards,).
 
         >>> [str(s) for s in DealInput.from_indices([np.array([[51, 47]])], [np.array([0])]).holes(Number(0))]
