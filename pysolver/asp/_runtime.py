@@ -245,6 +245,8 @@ def load_rules(rules: RulesLike = None, add: Iterable[str | os.PathLike] = (), *
     """
     if isinstance(add, (str, os.PathLike)):
         add = [add]
+    elif isinstance(add, bytes) or not hasattr(add, "__iter__"):
+        raise TypeError(f"add {str(add)[:40]!r}: expected the paths of rule files, not {type(add).__name__}")
     added = tuple(os.fspath(f) if isinstance(f, (str, os.PathLike)) else f for f in add)
     for file in added:
         if not isinstance(file, str):

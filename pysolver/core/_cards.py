@@ -155,7 +155,17 @@ def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
     """
     if isinstance(cards, str):
         return _parse_text(cards)
-    return _parse_items(list(cards))
+    return _parse_items(_as_list(cards, "cards"))
+
+
+def _as_list(value: object, name: str) -> list:
+    """``value`` as a list, or a TypeError naming ``name`` and the value."""
+    if isinstance(value, (Card, int)) and not isinstance(value, bool):
+        return [value]
+    if isinstance(value, (bytes, dict, set, frozenset)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} {str(value)[:60]!r}: expected card text such as 'As Kd', a Card, a card index "
+                        f"or a sequence of them, not {type(value).__name__}")
+    return list(value)  # type: ignore[call-overload]
 
 
 @lru_cache(maxsize=1024)
@@ -229,7 +239,7 @@ def check_distinct(cards: Iterable[Card]) -> None:
 
 def format_cards(cards: Iterable[Card]) -> str:
     """Canonical text of cards, space separated: ``'As Kd'``."""
-    return " ".join(str(c) for c in cards)
+    return " ".join(str(c) for c in parse_cards(cards))
 
 
 def deck(exclude: Iterable[Card] = ()) -> tuple[Card, ...]:

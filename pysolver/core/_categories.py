@@ -33,6 +33,7 @@ from enum import IntEnum
 from typing import Sequence
 
 from ._cards import RANK_NAMES, RANK_PLURALS
+from ._errors import PokerInputError
 
 
 class Category(IntEnum):
@@ -95,8 +96,23 @@ def describe(category: Category, ranks: Sequence[int]) -> str:
     >>> describe(Category.PAIR, (12, 11, 7, 2))
     'Pair of Aces, King-Nine-Four kickers'
     """
-    category = Category(category)
+    try:
+        category = Category(category)
+    except (ValueError, TypeError):
+        raise PokerInputError(f"category {str(category)[:40]!r}: not a hand category (0 high card .. "
+                              "9 royal flush)") from None
+    if isinstance(ranks, (str, bytes)) or not hasattr(ranks, "__iter__"):
+        raise TypeError(f"ranks {str(ranks)[:40]!r}: expected a sequence of ranks 0 (two) .. 12 (ace)")
     r = list(ranks)
+    if any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= 12 for x in r):
+        raise PokerInputError(f"ranks {str(r)[:60]}: each rank is a whole number 0 (two) .. 12 (ace)")
+    try:
+        return _described(category, r)
+    except IndexError:
+        raise PokerInputError(f"ranks {r}: too few tie-break ranks for {category.label.lower()}") from None
+
+
+def _described(category: Category, r: list[int]) -> str:
     if category is Category.ROYAL_FLUSH:
         return "Royal flush"
     if category in (Category.STRAIGHT_FLUSH, Category.STRAIGHT):

@@ -254,6 +254,8 @@ def parse_range(text: str, order: str = "vs1") -> Range:
     ...
     pysolver.RangeError: range item 'AKx': not a hand such as 'AKs', 'TT' or 'AsKd'
     """
+    if not isinstance(order, str):
+        raise TypeError(f"order {str(order)[:40]!r}: expected the name of an ordering, not {type(order).__name__}")
     if order != "vs1":
         order = check_ordering(order)
     if not isinstance(text, str):

@@ -102,7 +102,7 @@ class Situation:
                                    "such as [\"As Ks\", \"Qh Qd\"]")
         if not isinstance(rules, Rules):
             raise TypeError(f"rules {quoted(rules)}: expected a Rules (pysolver.load_rules reads a name or a path)")
-        if all(type(p) is str for p in players) and type(board or "") is str and type(dead or "") is str:
+        if all(type(p) is str for p in players) and type("" if board is None else board) is str and type("" if dead is None else dead) is str:
             return _read_text(tuple(players), cast(str, board or ""), cast(str, dead or ""), rules, ranges, tuple(boards),
                               least, most)
         return cls._read(players, board, dead, rules, ranges, boards, least, most)
@@ -111,8 +111,8 @@ class Situation:
     def _read(cls, players: Sequence[PlayerLike], board: CardsLike | None, dead: CardsLike | None, rules: Rules,
               ranges: bool, boards: tuple[int, ...], least: int, most: int | None) -> "Situation":
         seats = tuple(read_seat(p, ranges) for p in players)
-        board_cards = parse_board(board or (), allowed=boards)
-        dead_cards = parse_cards(dead or ())
+        board_cards = parse_board(() if board is None else board, allowed=boards)
+        dead_cards = parse_cards(() if dead is None else dead)
         situation = cls(seats, board_cards, dead_cards, rules)
         check_distinct(situation.fixed_cards)
         rules.check_cards(situation.fixed_cards)

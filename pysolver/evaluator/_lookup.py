@@ -352,6 +352,13 @@ def describe_value(value: int, rules: RulesLike = None) -> str:
     >>> describe_value(evaluate("Ah Ad Qc Qs Kd 2c 3c"))
     'Two pair, Aces and Queens, King kicker'
     """
+    if isinstance(value, np.integer):
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"value {str(value)[:40]!r}: expected a hand value, a whole number, not {type(value).__name__}")
+    most = n_values(rules)
+    if not 1 <= value <= most:
+        raise PokerInputError(f"value {value}: hand values are 1 .. {most:,}")
     return describe(category(value, rules), tiebreak_ranks(value, rules))
 
 

@@ -31,7 +31,7 @@ def is_preflop(board: CardsLike | None) -> bool:
     >>> is_preflop(""), is_preflop("Ks 7h 2d")
     (True, False)
     """
-    return len(parse_board(board or (), allowed=(0, 3, 4, 5))) == 0
+    return len(parse_board(() if board is None else board, allowed=(0, 3, 4, 5))) == 0
 
 
 def preflop_counts(hole: CardsLike, *, dead: CardsLike = (), opponent_range=None,
