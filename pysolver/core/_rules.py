@@ -90,7 +90,7 @@ class Limits:
     >>> Limits(seconds=0)
     Traceback (most recent call last):
     ...
-    pysolver.RuleFileError: time limit 0: must be a number of seconds above 0
+    pysolver.RuleFileError: time limit 0: must be a number of seconds above 0, at most 604,800 (a week)
     """
 
     seconds: float = 60.0
