@@ -33,6 +33,7 @@ SEED = 20261124
 def _pysolver() -> Adapter:
     def pysolver_evaluate(hands):
         return evaluate_batch(hands)
+
     return Adapter(pysolver_evaluate, batch=True, how="evaluate_batch(hands), a batch a call")
 
 
@@ -40,14 +41,26 @@ def _check(peer: Adapter, name: str, **options) -> dict:
     """One check as the results file records it: the verdict, the hands, the time, the kinds found."""
     takes = "index" if name == "pysolver" else "text"
     report = check_evaluator(peer.function, batch=peer.batch, takes=takes, **options)
-    print(f"  {name} {options}: {'conforms' if report.ok else 'DOES NOT CONFORM'}, {report.hands:,} hands, "
-          f"{report.seconds:.1f} s, {report.hands_per_second:,.0f} hands/s", flush=True)
-    return {"ok": report.ok, "order": report.order, "hands": report.hands, "classes": report.classes,
-            "seconds": round(report.seconds, 2), "hands_per_second": round(report.hands_per_second),
-            "seed": report.seed, "rules": report.rules,
-            "counterexamples": [{k: c[k] for k in ("kind", "relation", "count", "hands", "values", "explanation")
-                                 if k in c} for c in report.counterexamples[:3]],
-            "kinds": len(report.counterexamples)}
+    print(
+        f"  {name} {options}: {'conforms' if report.ok else 'DOES NOT CONFORM'}, {report.hands:,} hands, "
+        f"{report.seconds:.1f} s, {report.hands_per_second:,.0f} hands/s",
+        flush=True,
+    )
+    return {
+        "ok": report.ok,
+        "order": report.order,
+        "hands": report.hands,
+        "classes": report.classes,
+        "seconds": round(report.seconds, 2),
+        "hands_per_second": round(report.hands_per_second),
+        "seed": report.seed,
+        "rules": report.rules,
+        "counterexamples": [
+            {k: c[k] for k in ("kind", "relation", "count", "hands", "values", "explanation") if k in c}
+            for c in report.counterexamples[:3]
+        ],
+        "kinds": len(report.counterexamples),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -70,34 +83,67 @@ def main(argv: list[str] | None = None) -> int:
         if not args.quick:
             checks["every 5"] = _check(peer, name, cards=5, mode="exhaustive", workers=WORKERS)
         rate = checks["random 7"]["hands_per_second"]
-        seven = {"seconds": round(SEVEN_CARD_HANDS / rate / WORKERS), "how": f"projected from the random 7-card "
-                 f"rate on {WORKERS} workers"} if rate else {}
+        seven = (
+            {
+                "seconds": round(SEVEN_CARD_HANDS / rate / WORKERS),
+                "how": f"projected from the random 7-card rate on {WORKERS} workers",
+            }
+            if rate
+            else {}
+        )
         if args.seven == name:
             done = _check(peer, name, cards=7, mode="exhaustive", workers=WORKERS)
             checks["every 7"] = done
             seven = {"seconds": done["seconds"], "how": f"measured, {WORKERS} workers"}
-        verdicts.append({"peer": name, "version": version, "how": peer.how, "order": checks["quick 7"]["order"],
-                         "ok": all(c["ok"] for c in checks.values()), "checks": checks, "every_7": seven})
-        side = Side(Timing(runs=1, wall_median=checks["random 7"]["hands"] / rate if rate else None),
-                    items=checks["random 7"]["hands"])
+        verdicts.append(
+            {
+                "peer": name,
+                "version": version,
+                "how": peer.how,
+                "order": checks["quick 7"]["order"],
+                "ok": all(c["ok"] for c in checks.values()),
+                "checks": checks,
+                "every_7": seven,
+            }
+        )
+        side = Side(
+            Timing(runs=1, wall_median=checks["random 7"]["hands"] / rate if rate else None),
+            items=checks["random 7"]["hands"],
+        )
         rate_sides[name] = side
     short = adapter("poker-equity", kernel="short_deck")[0]
     rule_books = []
     if short is not None:
         print("== poker-equity short_deck kernel", flush=True)
         for rules in ("short_deck", "short_deck_straight_beats_trips"):
-            rule_books.append({"peer": "poker-equity", "how": short.how, "rules": rules,
-                               "checks": {f"quick {c}": _check(short, "poker-equity", cards=c, rules=rules)
-                                          for c in (5, 7)}})
-    case = Result("random-7", f"random 7-card hands through the check ({random_hands:,}, seed {SEED})", "hand",
-                  rate_sides.pop("pysolver"), rate_sides)
-    write_results("conform", [case], title="Conformance of the evaluators people install", quick=args.quick,
-                  peers={name: package_version(name) for name in CONFORM_PEERS},
-                  notes=["Rates are hands per second through `check_evaluator`: the peer called in a forked "
-                         "child, one hand a call (poker-equity and pysolver: a batch a call); the ratio is "
-                         "pysolver's evaluator's time over the peer's under the same check."],
-                  extra={"verdicts": verdicts, "rule_books": rule_books, "workers": WORKERS,
-                         "cores": os.cpu_count()})
+            rule_books.append(
+                {
+                    "peer": "poker-equity",
+                    "how": short.how,
+                    "rules": rules,
+                    "checks": {f"quick {c}": _check(short, "poker-equity", cards=c, rules=rules) for c in (5, 7)},
+                }
+            )
+    case = Result(
+        "random-7",
+        f"random 7-card hands through the check ({random_hands:,}, seed {SEED})",
+        "hand",
+        rate_sides.pop("pysolver"),
+        rate_sides,
+    )
+    write_results(
+        "conform",
+        [case],
+        title="Conformance of the evaluators people install",
+        quick=args.quick,
+        peers={name: package_version(name) for name in CONFORM_PEERS},
+        notes=[
+            "Rates are hands per second through `check_evaluator`: the peer called in a forked "
+            "child, one hand a call (poker-equity and pysolver: a batch a call); the ratio is "
+            "pysolver's evaluator's time over the peer's under the same check."
+        ],
+        extra={"verdicts": verdicts, "rule_books": rule_books, "workers": WORKERS, "cores": os.cpu_count()},
+    )
     return 0
 
 

@@ -15,12 +15,12 @@ solves them with ASP.
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from collections.abc import Sequence
+
+from harness import Result, Side, Timing, quick_flag, write_results
 
 import pysolver
 from pysolver.crossval._modes import EXHAUSTIVE_CHUNKS, exhaustive_chunk
-
-from harness import Result, Side, Timing, quick_flag, write_results
 
 PEER = "pysolver evaluator"
 ALL_FIVE_CARD_HANDS = 2_598_960
@@ -31,9 +31,15 @@ def random_case(players: int, count: int, rounds: int) -> Result:
     reports = [pysolver.crossval_random(count, players=players, seed=10 * players + r) for r in range(rounds)]
     asp = Timing.of(cpu=[r.asp_seconds for r in reports])
     evaluator = Timing.of(cpu=[r.evaluator_seconds for r in reports])
-    return Result(f"random-{players}", f"{players}-handed river showdowns, skewed dealer, {count:,} per run",
-                  "showdown", Side(asp, count), {PEER: Side(evaluator, count)}, basis="cpu",
-                  details={"agree": all(r.ok for r in reports), "seeds": [r.seed for r in reports]})
+    return Result(
+        f"random-{players}",
+        f"{players}-handed river showdowns, skewed dealer, {count:,} per run",
+        "showdown",
+        Side(asp, count),
+        {PEER: Side(evaluator, count)},
+        basis="cpu",
+        details={"agree": all(r.ok for r in reports), "seeds": [r.seed for r in reports]},
+    )
 
 
 def exhaustive_case() -> Result:
@@ -41,15 +47,25 @@ def exhaustive_case() -> Result:
     chunk = EXHAUSTIVE_CHUNKS - 1
     part = exhaustive_chunk(chunk)
     asp_rate = part.hands / part.asp_seconds
-    details = {"chunk": f"{chunk}/{EXHAUSTIVE_CHUNKS}", "hands": part.hands, "agree": not part.mismatches,
-               "all hands, ASP CPU minutes (extrapolated)": round(ALL_FIVE_CARD_HANDS / asp_rate / 60, 1),
-               "all hands, minutes on 2 idle cores (extrapolated)": round(ALL_FIVE_CARD_HANDS / asp_rate / 120, 1)}
-    return Result("exhaustive-chunk", f"exhaustive 5-card run, chunk {chunk} of {EXHAUSTIVE_CHUNKS} "
-                  f"({part.hands:,} hands)", "hand", Side(Timing.of(cpu=[part.asp_seconds]), part.hands),
-                  {PEER: Side(Timing.of(cpu=[part.evaluator_seconds]), part.hands)}, basis="cpu", details=details)
+    details = {
+        "chunk": f"{chunk}/{EXHAUSTIVE_CHUNKS}",
+        "hands": part.hands,
+        "agree": not part.mismatches,
+        "all hands, ASP CPU minutes (extrapolated)": round(ALL_FIVE_CARD_HANDS / asp_rate / 60, 1),
+        "all hands, minutes on 2 idle cores (extrapolated)": round(ALL_FIVE_CARD_HANDS / asp_rate / 120, 1),
+    }
+    return Result(
+        "exhaustive-chunk",
+        f"exhaustive 5-card run, chunk {chunk} of {EXHAUSTIVE_CHUNKS} ({part.hands:,} hands)",
+        "hand",
+        Side(Timing.of(cpu=[part.asp_seconds]), part.hands),
+        {PEER: Side(Timing.of(cpu=[part.evaluator_seconds]), part.hands)},
+        basis="cpu",
+        details=details,
+    )
 
 
-def main(argv: Optional[Sequence[str]] = None) -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     quick = quick_flag(__doc__.splitlines()[0], argv)
     scale, rounds = (1, 1) if quick else (4, 3)
     cases = [random_case(2, 2000 * scale, rounds), random_case(6, 500 * scale, rounds)]
@@ -57,11 +73,19 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         cases.append(exhaustive_case())
     for case in cases:
         print(case.line())
-    write_results("crossval", cases, title="Cross-validation engines", quick=quick, peers={}, notes=[
-        "CPU seconds of the process that ran each engine, as the cross-validation measures them; "
-        "the peer is pysolver's own evaluator on the same showdowns (no other program solves "
-        "showdowns with ASP).",
-        "The exhaustive row counts hands: each hand is one player's showdown in the ASP program."])
+    write_results(
+        "crossval",
+        cases,
+        title="Cross-validation engines",
+        quick=quick,
+        peers={},
+        notes=[
+            "CPU seconds of the process that ran each engine, as the cross-validation measures them; "
+            "the peer is pysolver's own evaluator on the same showdowns (no other program solves "
+            "showdowns with ASP).",
+            "The exhaustive row counts hands: each hand is one player's showdown in the ASP program.",
+        ],
+    )
 
 
 __all__ = ["main"]

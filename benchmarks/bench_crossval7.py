@@ -28,14 +28,14 @@ import argparse
 import json
 import os
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Optional, Sequence
+
+from harness import RESULTS, Result, Side, Timing, commit, write_results
 
 import pysolver
 from pysolver.asp._cluster import cluster_available
 from pysolver.crossval._seven_card import SAMPLE_HANDS, SEVEN_TASKS
-
-from harness import RESULTS, Result, Side, Timing, commit, write_results
 
 NAME = "crossval7"
 ALL_SEVEN_CARD_HANDS = 133_784_560
@@ -46,16 +46,38 @@ def canonical_case(quick: bool) -> Result:
     workers = os.cpu_count() or 1
     scheduler = "local" if cluster_available() else None
     only = [0, 20, 39] if quick else None
-    report = pysolver.crossval_exhaustive(cards=7, canonical=True, only=only, workers=workers, scheduler=scheduler,
-                                          seed=20261124, sample=20_000 if quick else SAMPLE_HANDS)
-    what = (f"--exhaustive 7 --canonical: {report.cases.get('canonical classes', 0):,} suit classes "
-            f"standing for {report.represented:,} hands, and {report.cases.get('relabelled sample', 0):,} "
-            f"hands with relabelled suits; {workers} workers ({'Dask' if scheduler else 'local processes'})")
-    return Result("canonical", what, "run", Side(Timing.of(wall=[report.wall_seconds])), basis="wall",
-                  details={"agree": report.ok, "mismatches": len(report.mismatches), "hands": report.hands,
-                           "represented": report.represented, "categories": report.categories,
-                           "asp_hands_per_cpu_second": round(report.asp_rate), "retries": report.retries,
-                           "seed": report.seed, "commit": commit()})
+    report = pysolver.crossval_exhaustive(
+        cards=7,
+        canonical=True,
+        only=only,
+        workers=workers,
+        scheduler=scheduler,
+        seed=20261124,
+        sample=20_000 if quick else SAMPLE_HANDS,
+    )
+    what = (
+        f"--exhaustive 7 --canonical: {report.cases.get('canonical classes', 0):,} suit classes "
+        f"standing for {report.represented:,} hands, and {report.cases.get('relabelled sample', 0):,} "
+        f"hands with relabelled suits; {workers} workers ({'Dask' if scheduler else 'local processes'})"
+    )
+    return Result(
+        "canonical",
+        what,
+        "run",
+        Side(Timing.of(wall=[report.wall_seconds])),
+        basis="wall",
+        details={
+            "agree": report.ok,
+            "mismatches": len(report.mismatches),
+            "hands": report.hands,
+            "represented": report.represented,
+            "categories": report.categories,
+            "asp_hands_per_cpu_second": round(report.asp_rate),
+            "retries": report.retries,
+            "seed": report.seed,
+            "commit": commit(),
+        },
+    )
 
 
 def rate_case(quick: bool) -> Result:
@@ -66,30 +88,50 @@ def rate_case(quick: bool) -> Result:
     wall = time.perf_counter() - start
     rate = report.hands / wall
     projected = {f"hours on {n} cores": round(ALL_SEVEN_CARD_HANDS / rate / n / 3600, 2) for n in CORES}
-    return Result("rate", f"full run, tasks {', '.join(map(str, only))} of {SEVEN_TASKS:,} "
-                  f"({report.hands:,} hands), one worker process", "hand",
-                  Side(Timing.of(wall=[wall], cpu=[report.asp_seconds + report.evaluator_seconds]), report.hands),
-                  basis="wall", details={"agree": report.ok, "hands_per_second_per_worker": round(rate),
-                                         "asp_hands_per_cpu_second": round(report.asp_rate), **projected,
-                                         "commit": commit()})
+    return Result(
+        "rate",
+        f"full run, tasks {', '.join(map(str, only))} of {SEVEN_TASKS:,} ({report.hands:,} hands), one worker process",
+        "hand",
+        Side(Timing.of(wall=[wall], cpu=[report.asp_seconds + report.evaluator_seconds]), report.hands),
+        basis="wall",
+        details={
+            "agree": report.ok,
+            "hands_per_second_per_worker": round(rate),
+            "asp_hands_per_cpu_second": round(report.asp_rate),
+            **projected,
+            "commit": commit(),
+        },
+    )
 
 
 def full_case(path: str) -> Result:
     report = json.loads(Path(path).read_text(encoding="utf-8"))
     cpu = report["asp"]["cpu_seconds"] + report["evaluator"]["cpu_seconds"]
-    rules = report["rules"].rsplit(" ", 1)[0]                   # the files, without the fingerprint
+    rules = report["rules"].rsplit(" ", 1)[0]  # the files, without the fingerprint
     standard = rules == "standard"
-    ran_all = not report.get("resumed")             # resumed: the wall time covers the last run only
+    ran_all = not report.get("resumed")  # resumed: the wall time covers the last run only
     published = standard and report["ok"] and report["hands"] == ALL_SEVEN_CARD_HANDS
     option = "" if standard else f" --rules {rules}"
-    return Result("full" if standard else f"full {rules}",
-                  f"--exhaustive 7{option}: {report['hands']:,} hands, CPU time of all workers", "run",
-                  Side(Timing.of(wall=[report["wall_seconds"]] if ran_all else [], cpu=[cpu])), basis="cpu",
-                  details={"rules": report["rules"], "agree": report["ok"], "mismatches": len(report["mismatches"]),
-                           "hands": report["hands"], "categories": report["categories"],
-                           "published counts": published, "retries": report.get("retries", 0),
-                           "asp_hands_per_cpu_second": report["asp"]["showdowns_per_second"],
-                           "report": os.path.basename(path), "cores": os.cpu_count(), "commit": commit()})
+    return Result(
+        "full" if standard else f"full {rules}",
+        f"--exhaustive 7{option}: {report['hands']:,} hands, CPU time of all workers",
+        "run",
+        Side(Timing.of(wall=[report["wall_seconds"]] if ran_all else [], cpu=[cpu])),
+        basis="cpu",
+        details={
+            "rules": report["rules"],
+            "agree": report["ok"],
+            "mismatches": len(report["mismatches"]),
+            "hands": report["hands"],
+            "categories": report["categories"],
+            "published counts": published,
+            "retries": report.get("retries", 0),
+            "asp_hands_per_cpu_second": report["asp"]["showdowns_per_second"],
+            "report": os.path.basename(path),
+            "cores": os.cpu_count(),
+            "commit": commit(),
+        },
+    )
 
 
 def notes(cases: dict[str, dict]) -> list[str]:
@@ -97,27 +139,37 @@ def notes(cases: dict[str, dict]) -> list[str]:
     out = []
     if "canonical" in cases:
         c = cases["canonical"]
-        out.append(f"The canonical run {'agreed on every class' if c['details']['agree'] else 'found mismatches'} "
-                   f"in {c['pysolver']['wall_median'] / 60:.1f} minutes of wall time "
-                   f"({c['details']['asp_hands_per_cpu_second']:,} hands per CPU second of ASP).")
+        out.append(
+            f"The canonical run {'agreed on every class' if c['details']['agree'] else 'found mismatches'} "
+            f"in {c['pysolver']['wall_median'] / 60:.1f} minutes of wall time "
+            f"({c['details']['asp_hands_per_cpu_second']:,} hands per CPU second of ASP)."
+        )
     if "rate" in cases:
         d = cases["rate"]["details"]
-        out.append(f"One worker checks {d['hands_per_second_per_worker']:,} hands a second: all 133,784,560 "
-                   f"take about {d['hours on 2 cores']} hours on 2 cores, {d['hours on 16 cores']} on 16 and "
-                   f"{d['hours on 64 cores']} on 64 (projected from the rate; the tasks share nothing).")
+        out.append(
+            f"One worker checks {d['hands_per_second_per_worker']:,} hands a second: all 133,784,560 "
+            f"take about {d['hours on 2 cores']} hours on 2 cores, {d['hours on 16 cores']} on 16 and "
+            f"{d['hours on 64 cores']} on 64 (projected from the rate; the tasks share nothing)."
+        )
     for key in sorted(k for k in cases if k.startswith("full")):
         c, d = cases[key]["pysolver"], cases[key]["details"]
         under = "" if key == "full" else f" under {key.split(' ', 1)[1]}"
-        took = ("" if c["wall_median"] is None else
-                f" in {c['wall_median'] / 3600:.2f} hours on {d['cores']} cores"
-                f" ({c['cpu_median'] / 3600:.2f} CPU-hours)")
-        out.append(f"The full run{under} checked {d['hands']:,} hands{took} with {d['mismatches']} "
-                   "mismatches" + (", its categories the published counts" if d["published counts"] else "")
-                   + f"; {d['retries']} tasks were run again.")
+        took = (
+            ""
+            if c["wall_median"] is None
+            else f" in {c['wall_median'] / 3600:.2f} hours on {d['cores']} cores"
+            f" ({c['cpu_median'] / 3600:.2f} CPU-hours)"
+        )
+        out.append(
+            f"The full run{under} checked {d['hands']:,} hands{took} with {d['mismatches']} "
+            "mismatches"
+            + (", its categories the published counts" if d["published counts"] else "")
+            + f"; {d['retries']} tasks were run again."
+        )
     return out
 
 
-def main(argv: Optional[Sequence[str]] = None) -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small slices that run in a minute")
     parser.add_argument("--only", choices=["canonical", "rate"], help="measure just this case")
@@ -136,8 +188,14 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         print(case.line())
     cases = {**kept, **{c.key: c.to_json() for c in measured}}
     order = [k for k in ("canonical", "rate") if k in cases] + sorted(k for k in cases if k.startswith("full"))
-    write_results(NAME, [_Stored(cases[k]) for k in order], title="Every seven-card hand", quick=args.quick,
-                  peers={}, notes=notes(cases))
+    write_results(
+        NAME,
+        [_Stored(cases[k]) for k in order],
+        title="Every seven-card hand",
+        quick=args.quick,
+        peers={},
+        notes=notes(cases),
+    )
 
 
 class _Stored:

@@ -20,15 +20,15 @@ takes OMPEval's time from the run that checked its equities.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Callable, Optional, Sequence
-
-import pysolver
-from pysolver.odds import EquityResult
 
 from harness import Reported, Result, Side, absent, package_version, side_by_side, write_results
 from peers import not_installed, ompeval, ompeval_absent, ompeval_binary, ompeval_timed, versions
+
+import pysolver
+from pysolver.odds import EquityResult
 
 TRIALS = 1_000_000
 MC_STDERR = 0.0005
@@ -42,9 +42,9 @@ class Spot:
     what: str
     players: tuple[str, ...]
     board: str = ""
-    table: bool = True          # pysolver may read its shipped preflop tables
-    slow: bool = False          # left out of --quick
-    rounds: int = 5             # of the full run
+    table: bool = True  # pysolver may read its shipped preflop tables
+    slow: bool = False  # left out of --quick
+    rounds: int = 5  # of the full run
     dead: str = ""
 
 
@@ -55,27 +55,63 @@ SPOTS = (
     Spot("range-random-flop", "QQ+,AKs vs random on Ks 7h 2d, exact", ("QQ+,AKs", "random"), "Ks 7h 2d"),
     Spot("ranges-preflop", "QQ+,AKs vs JJ,TT,99,AQs preflop, exact", ("QQ+,AKs", "JJ,TT,99,AQs"), rounds=3),
     Spot("ranges-flop", "QQ+,AKs vs JJ,TT,99,AQs on Ks 7h 2d, exact", ("QQ+,AKs", "JJ,TT,99,AQs"), "Ks 7h 2d"),
-    Spot("wide-ranges-preflop", "66+,A8s+,KJs+,ATo+ vs the same preflop, exact",
-         ("66+,A8s+,KJs+,ATo+", "66+,A8s+,KJs+,ATo+"), rounds=3),
+    Spot(
+        "wide-ranges-preflop",
+        "66+,A8s+,KJs+,ATo+ vs the same preflop, exact",
+        ("66+,A8s+,KJs+,ATo+", "66+,A8s+,KJs+,ATo+"),
+        rounds=3,
+    ),
     Spot("three-ranges-preflop", "AK vs QQ vs JTs (every combo) preflop, exact", ("AK", "QQ", "JTs"), rounds=3),
     Spot("four-ranges-preflop", "AKs vs QQ vs JJ vs TT preflop, exact", ("AKs", "QQ", "JJ", "TT"), rounds=3),
-    Spot("wide-random-preflop", "22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+ vs random preflop, exact",
-         ("22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+", "random"), slow=True, rounds=1),
-    Spot("hand-two-random-preflop", "AhKh vs random vs random preflop, exact", ("AhKh", "random", "random"),
-         slow=True, rounds=1),
-    Spot("ranges-preflop-dead", "QQ+,AKs vs JJ,TT,99,AQs preflop, 2c dead, exact (pysolver: no table)",
-         ("QQ+,AKs", "JJ,TT,99,AQs"), dead="2c", rounds=3),
-    Spot("hand-two-random-flop", "AhKh vs random vs random on Qs Js 2c, exact", ("AhKh", "random", "random"),
-         "Qs Js 2c", rounds=3),
+    Spot(
+        "wide-random-preflop",
+        "22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+ vs random preflop, exact",
+        ("22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+", "random"),
+        slow=True,
+        rounds=1,
+    ),
+    Spot(
+        "hand-two-random-preflop",
+        "AhKh vs random vs random preflop, exact",
+        ("AhKh", "random", "random"),
+        slow=True,
+        rounds=1,
+    ),
+    Spot(
+        "ranges-preflop-dead",
+        "QQ+,AKs vs JJ,TT,99,AQs preflop, 2c dead, exact (pysolver: no table)",
+        ("QQ+,AKs", "JJ,TT,99,AQs"),
+        dead="2c",
+        rounds=3,
+    ),
+    Spot(
+        "hand-two-random-flop",
+        "AhKh vs random vs random on Qs Js 2c, exact",
+        ("AhKh", "random", "random"),
+        "Qs Js 2c",
+        rounds=3,
+    ),
     Spot("table-preflop", "7c2d vs random preflop, exact (pysolver: shipped table)", ("7c2d", "random"), rounds=3),
-    Spot("computed-72o", "7c2d vs random preflop, exact (pysolver: computed, table=False)", ("7c2d", "random"),
-         table=False, slow=True, rounds=3),
-    Spot("computed-AKs", "AhKh vs random preflop, exact (pysolver: computed, table=False)", ("AhKh", "random"),
-         table=False, slow=True, rounds=3),
+    Spot(
+        "computed-72o",
+        "7c2d vs random preflop, exact (pysolver: computed, table=False)",
+        ("7c2d", "random"),
+        table=False,
+        slow=True,
+        rounds=3,
+    ),
+    Spot(
+        "computed-AKs",
+        "AhKh vs random preflop, exact (pysolver: computed, table=False)",
+        ("AhKh", "random"),
+        table=False,
+        slow=True,
+        rounds=3,
+    ),
 )
 
 
-def poker_equity_exact(spot: Spot) -> Optional[Callable[[], object]]:
+def poker_equity_exact(spot: Spot) -> Callable[[], object] | None:
     """poker-equity's exact walk of the spot (None if it is not installed)."""
     try:
         import poker_equity
@@ -89,20 +125,22 @@ def eval7_runouts() -> Callable[[], None]:
     """AhKh vs QsQd preflop by eval7, every run-out compared (its exact call scores only
     the board as given, so it has no exact preflop mode of its own)."""
     import eval7
+
     hero, villain = [eval7.Card(c) for c in ("Ah", "Kh")], [eval7.Card(c) for c in ("Qs", "Qd")]
     rest = [c for c in eval7.Deck().cards if c not in hero + villain]
 
     def run() -> None:
         for board in combinations(rest, 5):
             _ = eval7.evaluate(hero + list(board)) > eval7.evaluate(villain + list(board))
+
     return run
 
 
 def exact_case(spot: Spot, quick: bool) -> Result:
     """One exact spot: pysolver beside OMPEval, poker-equity and (heads-up preflop) eval7."""
+
     def ours() -> EquityResult:
-        return pysolver.equity(list(spot.players), spot.board, dead=spot.dead, exact=True, table=spot.table,
-                               force=True)
+        return pysolver.equity(list(spot.players), spot.board, dead=spot.dead, exact=True, table=spot.table, force=True)
 
     mine = ours()
     assert mine.exact, spot
@@ -143,31 +181,36 @@ def exact_case(spot: Spot, quick: bool) -> Result:
     for name in functions:
         if name != "pysolver":
             peers[name] = Side(timings[name])
-    return Result(spot.key, spot.what, "run", Side(timings["pysolver"]), dict(sorted(peers.items())),
-                  details=details)
+    return Result(spot.key, spot.what, "run", Side(timings["pysolver"]), dict(sorted(peers.items())), details=details)
 
 
 def monte_carlo_case(quick: bool) -> Result:
     """AhKh vs QsQd by sampling: the cost of a trial."""
     trials = TRIALS // 10 if quick else TRIALS
     functions: dict[str, Callable[[], object]] = {
-        "pysolver": lambda: pysolver.equity(["AhKh", "QsQd"], exact=False, trials=trials, seed=1)}
+        "pysolver": lambda: pysolver.equity(["AhKh", "QsQd"], exact=False, trials=trials, seed=1)
+    }
     peers: dict[str, Side] = {}
     if ompeval_binary() is None:
         peers["OMPEval"] = absent(ompeval_absent())
     else:
+
         def omp() -> Reported:
             answer = ompeval("", ["AhKh", "QsQd"], mc_stderr=MC_STDERR)
             return Reported(answer["seconds"] * trials / answer["hands"])
+
         functions["OMPEval"] = omp
     try:
         import poker_equity
-        functions["poker-equity"] = lambda: poker_equity.chunk_from_text("holdem", ["AhKh", "QsQd"],
-                                                                         samples=trials, seed=1, threads=1)
+
+        functions["poker-equity"] = lambda: poker_equity.chunk_from_text(
+            "holdem", ["AhKh", "QsQd"], samples=trials, seed=1, threads=1
+        )
     except ImportError:
         peers["poker-equity"] = absent(not_installed("poker-equity"))
     try:
         import eval7
+
         hero, villain = [eval7.Card(c) for c in ("Ah", "Kh")], eval7.HandRange("QsQd")
         functions["eval7"] = lambda: eval7.py_hand_vs_range_monte_carlo(hero, villain, [], trials)
     except ImportError:
@@ -177,11 +220,17 @@ def monte_carlo_case(quick: bool) -> Result:
         if name != "pysolver":
             note = f"samples to stderr {MC_STDERR}, scaled to {trials:,} trials" if name == "OMPEval" else ""
             peers[name] = Side(timings[name], trials, note=note)
-    return Result("mc-hu", f"AhKh vs QsQd preflop, Monte Carlo, {trials:,} trials", "trial",
-                  Side(timings["pysolver"], trials), dict(sorted(peers.items())), details={"seed": 1})
+    return Result(
+        "mc-hu",
+        f"AhKh vs QsQd preflop, Monte Carlo, {trials:,} trials",
+        "trial",
+        Side(timings["pysolver"], trials),
+        dict(sorted(peers.items())),
+        details={"seed": 1},
+    )
 
 
-def main(argv: Optional[Sequence[str]] = None) -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a small version that runs in seconds")
     parser.add_argument("--spots", nargs="*", metavar="KEY", help="only these spots (and no Monte Carlo spot)")
@@ -197,19 +246,27 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     if not args.spots:
         cases.append(monte_carlo_case(quick))
         print(cases[-1].line())
-    write_results(args.name, cases, title="Equity", quick=quick, peers=versions(), notes=[
-        "Exact spots are enumerated exactly by every program on the row; each program's equities "
-        "agree with pysolver's to 1e-5 (the details in the results file say so per spot).",
-        "OMPEval's figure is the seconds it reports for the calculation alone, one thread, "
-        "without its process start; a spot timed once takes it from the run that checked its equities. "
-        "poker-equity's exact walk takes no thread count (its CPU time "
-        "is in the results file); its sampler runs on one thread.",
-        f"Monte Carlo: the figure is trials per second. OMPEval samples to a standard error of "
-        f"{MC_STDERR} (checked every 0.2 s) and its time is scaled to the trials of the row.",
-        "eval7 has no exact preflop call (its exact hand-vs-range call scores the board as given), "
-        "so heads-up preflop it runs every board through eval7.evaluate in Python.",
-        "The machine is shared (2 cores, other work running): compare the ratios of one run, not "
-        "absolute times across runs."])
+    write_results(
+        args.name,
+        cases,
+        title="Equity",
+        quick=quick,
+        peers=versions(),
+        notes=[
+            "Exact spots are enumerated exactly by every program on the row; each program's equities "
+            "agree with pysolver's to 1e-5 (the details in the results file say so per spot).",
+            "OMPEval's figure is the seconds it reports for the calculation alone, one thread, "
+            "without its process start; a spot timed once takes it from the run that checked its equities. "
+            "poker-equity's exact walk takes no thread count (its CPU time "
+            "is in the results file); its sampler runs on one thread.",
+            f"Monte Carlo: the figure is trials per second. OMPEval samples to a standard error of "
+            f"{MC_STDERR} (checked every 0.2 s) and its time is scaled to the trials of the row.",
+            "eval7 has no exact preflop call (its exact hand-vs-range call scores the board as given), "
+            "so heads-up preflop it runs every board through eval7.evaluate in Python.",
+            "The machine is shared (2 cores, other work running): compare the ratios of one run, not "
+            "absolute times across runs.",
+        ],
+    )
 
 
 __all__ = ["main"]

@@ -37,8 +37,10 @@ from pysolver.evaluator import kernel_tables
 
 SEED = 2026
 KERNELS = ROOT / "benchmarks" / "kernels"
-BUILDS = {"C (gcc -O3)": (["gcc", "-O3", "-shared", "-fPIC"], "evaluate7.c"),
-          "Rust (rustc -O3)": (["rustc", "-C", "opt-level=3", "--crate-type", "cdylib"], "evaluate7.rs")}
+BUILDS = {
+    "C (gcc -O3)": (["gcc", "-O3", "-shared", "-fPIC"], "evaluate7.c"),
+    "Rust (rustc -O3)": (["rustc", "-C", "opt-level=3", "--crate-type", "cdylib"], "evaluate7.rs"),
+}
 FIRST_USE = """
 import json, sys, time
 import numpy as np
@@ -108,13 +110,27 @@ def first_use_cases(rounds: int) -> tuple[list[Result], dict]:
 
     def side(runs: list[dict], parts: Sequence[str], note: str) -> Side:
         return Side(Timing.of([sum(run[p] for p in parts) for run in runs]), note=note)
+
     results = [
-        Result("first-use-warm", "first batch in a process, kernel cached: import numba, load the kernel", "run",
-               side(warm, ("import", "load"), "numba's cache filled by an earlier process")),
-        Result("first-use-cold", "first batch on a machine: import numba, compile the 7-card kernel", "run",
-               side(cold, ("import", "load"), "an empty NUMBA_CACHE_DIR")),
-        Result("compile-all-cold", "compiling every other kernel (5, 6 cards; int64 input; boards)", "run",
-               side(cold, ("rest",), "an empty NUMBA_CACHE_DIR"))]
+        Result(
+            "first-use-warm",
+            "first batch in a process, kernel cached: import numba, load the kernel",
+            "run",
+            side(warm, ("import", "load"), "numba's cache filled by an earlier process"),
+        ),
+        Result(
+            "first-use-cold",
+            "first batch on a machine: import numba, compile the 7-card kernel",
+            "run",
+            side(cold, ("import", "load"), "an empty NUMBA_CACHE_DIR"),
+        ),
+        Result(
+            "compile-all-cold",
+            "compiling every other kernel (5, 6 cards; int64 input; boards)",
+            "run",
+            side(cold, ("rest",), "an empty NUMBA_CACHE_DIR"),
+        ),
+    ]
     median = {part: float(np.median([run[part] for run in warm])) for part in ("import", "load")}
     return results, median
 
@@ -126,7 +142,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     pysolver.evaluator.load_kernel()
     expected = pysolver.evaluate_batch(hands, threads=1)
     functions: dict[str, Callable[[], object]] = {
-        "pysolver": lambda: best_of_passes(lambda: pysolver.evaluate_batch(hands, threads=1))}
+        "pysolver": lambda: best_of_passes(lambda: pysolver.evaluate_batch(hands, threads=1))
+    }
     peers: dict[str, Side] = {}
     builds: dict[str, dict] = {}
     with tempfile.TemporaryDirectory() as folder:
@@ -139,8 +156,11 @@ def main(argv: Sequence[str] | None = None) -> None:
             outputs[name] = np.zeros(count, dtype=np.int16)
             loop = library_loop(library, hands, outputs[name])
             loop()
-            builds[name] = {"build_seconds": round(seconds, 3), "library_bytes": library.stat().st_size,
-                            "values_agree": bool((outputs[name] == expected).all())}
+            builds[name] = {
+                "build_seconds": round(seconds, 3),
+                "library_bytes": library.stat().st_size,
+                "values_agree": bool((outputs[name] == expected).all()),
+            }
             functions[name] = lambda loop=loop: best_of_passes(loop)
         if ompev_binary():
             functions["OMPEval"] = lambda: ompev(SEED, count)
@@ -149,28 +169,51 @@ def main(argv: Sequence[str] | None = None) -> None:
         timings = side_by_side(functions, rounds)
     for name, timing in timings.items():
         if name != "pysolver":
-            peers[name] = Side(timing, count, note="ompev: its own seeded hands" if name == "OMPEval" else
-                               ("values agree" if builds[name]["values_agree"] else "VALUES DISAGREE"))
-    cases = [Result("7-card-1-thread", f"{count:,} random 7-card hands, one thread, best of {PASSES} passes", "hand",
-                    Side(timings["pysolver"], count, note="numba kernel, uint8 input"),
-                    {name: peers[name] for name in sorted(peers)}, details={"hands": count, "seed": SEED,
-                                                                             "builds": builds})]
+            peers[name] = Side(
+                timing,
+                count,
+                note="ompev: its own seeded hands"
+                if name == "OMPEval"
+                else ("values agree" if builds[name]["values_agree"] else "VALUES DISAGREE"),
+            )
+    cases = [
+        Result(
+            "7-card-1-thread",
+            f"{count:,} random 7-card hands, one thread, best of {PASSES} passes",
+            "hand",
+            Side(timings["pysolver"], count, note="numba kernel, uint8 input"),
+            {name: peers[name] for name in sorted(peers)},
+            details={"hands": count, "seed": SEED, "builds": builds},
+        )
+    ]
     first, warm = first_use_cases(rounds)
     cases += first
     size = installed_megabytes("numba", "llvmlite")
     for case in cases:
         print(case.line())
-    build_text = "; ".join(f"{name}: built in {b['build_seconds']} s, a {b['library_bytes'] / 1e3:,.0f} kB library"
-                           for name, b in builds.items()) or "no C or Rust compiler found"
-    write_results("kernels", cases, title="Kernel choice", quick=quick, peers=versions() | {
-        "numba": metadata.version("numba"), "llvmlite": metadata.version("llvmlite")}, notes=[
-        "The C and Rust loops read the same tables with the same steps as the numba kernel, through "
-        "ctypes on the same hands; OMPEval's ompev draws its own seeded hands. Every side takes the "
-        f"best of {PASSES} passes; the ratio compares the medians of those over the rounds.",
-        f"Before the first hand: numba and llvmlite take {size:,.0f} MB installed; a warm first use is "
-        f"numba's import ({warm['import']:.2f} s) and loading the cached kernel ({warm['load']:.2f} s). "
-        f"{build_text} (a compiler at install, or a wheel per platform and Python).",
-        "First-use times are fresh processes (numba's cache in NUMBA_CACHE_DIR), medians over the rounds."])
+    build_text = (
+        "; ".join(
+            f"{name}: built in {b['build_seconds']} s, a {b['library_bytes'] / 1e3:,.0f} kB library"
+            for name, b in builds.items()
+        )
+        or "no C or Rust compiler found"
+    )
+    write_results(
+        "kernels",
+        cases,
+        title="Kernel choice",
+        quick=quick,
+        peers=versions() | {"numba": metadata.version("numba"), "llvmlite": metadata.version("llvmlite")},
+        notes=[
+            "The C and Rust loops read the same tables with the same steps as the numba kernel, through "
+            "ctypes on the same hands; OMPEval's ompev draws its own seeded hands. Every side takes the "
+            f"best of {PASSES} passes; the ratio compares the medians of those over the rounds.",
+            f"Before the first hand: numba and llvmlite take {size:,.0f} MB installed; a warm first use is "
+            f"numba's import ({warm['import']:.2f} s) and loading the cached kernel ({warm['load']:.2f} s). "
+            f"{build_text} (a compiler at install, or a wheel per platform and Python).",
+            "First-use times are fresh processes (numba's cache in NUMBA_CACHE_DIR), medians over the rounds.",
+        ],
+    )
 
 
 __all__ = ["main"]

@@ -12,13 +12,13 @@ peer and are timed on their own.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from itertools import combinations
-from typing import Callable, Optional, Sequence
-
-import pysolver
 
 from harness import Result, Side, absent, measure, quick_flag, side_by_side, write_results
 from peers import card_text, not_installed, versions
+
+import pysolver
 
 HOLE, FLOP, TURN = "AdQc", "3h 4c Jh", "3h 4c Jh 5s"
 Evaluate = Callable[[list[int]], int]
@@ -50,12 +50,14 @@ def peer_evaluators() -> dict[str, Evaluate | str]:
     found: dict[str, Evaluate | str] = {}
     try:
         import eval7
+
         seven = [eval7.Card(t) for t in text]
         found["eval7"] = lambda hand: eval7.evaluate([seven[i] for i in hand])
     except ImportError:
         found["eval7"] = not_installed("eval7")
     try:
         import treys
+
         evaluator, cards = treys.Evaluator(), [treys.Card.new(t) for t in text]
         # treys takes (hand, board) with 3 to 5 board cards and ranks 1 (best) .. 7462
         found["treys"] = lambda hand: -evaluator.evaluate([cards[i] for i in hand[:2]], [cards[i] for i in hand[2:]])
@@ -68,11 +70,14 @@ def indices(text: str) -> list[int]:
     return [c.index for c in pysolver.parse_cards(text)]
 
 
-def potential_case(key: str, what: str, board: str, cards_to_come: int, peers: dict[str, Evaluate | str],
-                   rounds: int) -> Result:
+def potential_case(
+    key: str, what: str, board: str, cards_to_come: int, peers: dict[str, Evaluate | str], rounds: int
+) -> Result:
     """PPot/NPot over ``cards_to_come`` cards: pysolver beside each peer's enumeration."""
     ours = pysolver.hand_potential(HOLE, board, cards_to_come)
-    functions: dict[str, Callable[[], object]] = {"pysolver": lambda: pysolver.hand_potential(HOLE, board, cards_to_come)}
+    functions: dict[str, Callable[[], object]] = {
+        "pysolver": lambda: pysolver.hand_potential(HOLE, board, cards_to_come)
+    }
     sides: dict[str, Side] = {}
     for name, evaluate in peers.items():
         if isinstance(evaluate, str):
@@ -85,41 +90,64 @@ def potential_case(key: str, what: str, board: str, cards_to_come: int, peers: d
     for name in functions:
         if name != "pysolver":
             sides[name] = Side(timings[name], note="plain enumeration on its evaluator; counts equal pysolver's")
-    return Result(key, what, "run", Side(timings["pysolver"]), dict(sorted(sides.items())),
-                  details={"counts": [list(r) for r in ours.counts]})
+    return Result(
+        key,
+        what,
+        "run",
+        Side(timings["pysolver"]),
+        dict(sorted(sides.items())),
+        details={"counts": [list(r) for r in ours.counts]},
+    )
 
 
-def main(argv: Optional[Sequence[str]] = None) -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     quick = quick_flag(__doc__.splitlines()[0], argv)
     repeat, rounds = (5, 2) if quick else (15, 3)
     pysolver.hand_report(HOLE, FLOP)  # tables loaded once, outside the timings
     report = pysolver.hand_report(HOLE, FLOP)
     cases = [
-        Result("report-flop", f"HS + PPot/NPot over 1 and 2 cards, {HOLE} on {FLOP} (hand_report)", "run",
-               Side(measure(lambda: pysolver.hand_report(HOLE, FLOP), repeat)),
-               details={"hs": round(report.strength.hs, 4), "ehs": round(report.ehs, 4)}),
-        Result("hs-flop", f"HS alone, {HOLE} on {FLOP} (hand_strength)", "run",
-               Side(measure(lambda: pysolver.hand_strength(HOLE, FLOP), repeat))),
-        Result("outs", "outs, AsKs vs QhQd on Js Ts 2c", "run",
-               Side(measure(lambda: pysolver.outs(["AsKs", "QhQd"], "Js Ts 2c"), repeat))),
+        Result(
+            "report-flop",
+            f"HS + PPot/NPot over 1 and 2 cards, {HOLE} on {FLOP} (hand_report)",
+            "run",
+            Side(measure(lambda: pysolver.hand_report(HOLE, FLOP), repeat)),
+            details={"hs": round(report.strength.hs, 4), "ehs": round(report.ehs, 4)},
+        ),
+        Result(
+            "hs-flop",
+            f"HS alone, {HOLE} on {FLOP} (hand_strength)",
+            "run",
+            Side(measure(lambda: pysolver.hand_strength(HOLE, FLOP), repeat)),
+        ),
+        Result(
+            "outs",
+            "outs, AsKs vs QhQd on Js Ts 2c",
+            "run",
+            Side(measure(lambda: pysolver.outs(["AsKs", "QhQd"], "Js Ts 2c"), repeat)),
+        ),
     ]
     peers = peer_evaluators()
-    cases.append(potential_case("ppot1-flop", f"PPot/NPot, 1 card to come, {HOLE} on {FLOP}", FLOP, 1, peers,
-                                rounds))
-    cases.append(potential_case("ppot1-turn", f"PPot/NPot, 1 card to come, {HOLE} on {TURN}", TURN, 1, peers,
-                                rounds))
+    cases.append(potential_case("ppot1-flop", f"PPot/NPot, 1 card to come, {HOLE} on {FLOP}", FLOP, 1, peers, rounds))
+    cases.append(potential_case("ppot1-turn", f"PPot/NPot, 1 card to come, {HOLE} on {TURN}", TURN, 1, peers, rounds))
     if quick:
         print("--quick: the 2-card lookahead against the peers is left out")
     else:
-        cases.append(potential_case("ppot2-flop", f"PPot/NPot, 2 cards to come, {HOLE} on {FLOP}", FLOP, 2,
-                                    peers, 1))
+        cases.append(potential_case("ppot2-flop", f"PPot/NPot, 2 cards to come, {HOLE} on {FLOP}", FLOP, 2, peers, 1))
     for case in cases:
         print(case.line())
-    write_results("strength", cases, title="Hand strength and potential", quick=quick, peers=versions(), notes=[
-        "No peer computes hand potential in one call: each peer runs the same enumeration, written "
-        "plainly in Python on its own evaluator (every opponent holding, every runout), and its "
-        "counts were checked to equal pysolver's before timing.",
-        "Rows without a peer are timed on their own, for reference."])
+    write_results(
+        "strength",
+        cases,
+        title="Hand strength and potential",
+        quick=quick,
+        peers=versions(),
+        notes=[
+            "No peer computes hand potential in one call: each peer runs the same enumeration, written "
+            "plainly in Python on its own evaluator (every opponent holding, every runout), and its "
+            "counts were checked to equal pysolver's before timing.",
+            "Rows without a peer are timed on their own, for reference.",
+        ],
+    )
 
 
 __all__ = ["main"]

@@ -20,16 +20,16 @@ showdown id. On the same deal, the peers are:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from itertools import combinations
-from typing import Callable, Optional, Sequence
+
+from harness import Result, Side, absent, quick_flag, side_by_side, write_results
+from peers import ompeval, ompeval_absent, ompeval_binary, ompeval_timed, versions
 
 import pysolver
 from pysolver.asp._codec import whatif_facts
 from pysolver.asp._runtime import AspProgram
 from pysolver.asp._whatif import solve_whatif, whatif_situation
-
-from harness import Result, Side, absent, quick_flag, side_by_side, write_results
-from peers import ompeval, ompeval_absent, ompeval_binary, ompeval_timed, versions
 
 DEALS = {
     "heads-up, flop": (["AsKs", "QhQd"], "Js Ts 2c"),
@@ -56,15 +56,20 @@ def runouts_case(name: str, holes: list[str], board: str, rounds: int) -> Result
     report, size = solve_whatif(situation, statistics=True)
     count = len(report.runouts)
     by_table = pysolver.equity(holes, board, exact=True)
-    details = {"runouts": count, "ground rules": size.rules, "ground atoms": size.atoms,
-               "evaluator agrees": [p.wins for p in by_table.players] == list(report.wins)}
+    details = {
+        "runouts": count,
+        "ground rules": size.rules,
+        "ground atoms": size.atoms,
+        "evaluator agrees": [p.wins for p in by_table.players] == list(report.wins),
+    }
     deal = situation.deal
     copies = [deal.with_board(deal.board + extra) for extra in combinations(situation.unseen, 5 - len(deal.board))]
     solver = pysolver.Solver(chunk_size=2000)
     functions: dict[str, Callable[[], object]] = {
         "pysolver": lambda: pysolver.runouts(holes, board),
         "pysolver evaluator": lambda: pysolver.equity(holes, board, exact=True),
-        "naive copies": lambda: solver.solve_batch(copies)}
+        "naive copies": lambda: solver.solve_batch(copies),
+    }
     peers: dict[str, Side] = {}
     if ompeval_binary() is None:
         peers["OMPEval"] = absent(ompeval_absent())
@@ -78,8 +83,14 @@ def runouts_case(name: str, holes: list[str], board: str, rounds: int) -> Result
     for peer in functions:
         if peer != "pysolver":
             peers[peer] = Side(timings[peer])
-    return Result(name.replace(", ", "-").replace(" ", "-"), f"every runout, {name} ({count:,} runouts)", "run",
-                  Side(timings["pysolver"]), dict(sorted(peers.items())), details=details)
+    return Result(
+        name.replace(", ", "-").replace(" ", "-"),
+        f"every runout, {name} ({count:,} runouts)",
+        "run",
+        Side(timings["pysolver"]),
+        dict(sorted(peers.items())),
+        details=details,
+    )
 
 
 def choice_case(candidates: int, rounds: int) -> Result:
@@ -103,12 +114,17 @@ def choice_case(candidates: int, rounds: int) -> Result:
     _, size = solve_whatif(situation_k, statistics=True)
     answers = choice()
     timings = side_by_side({"pysolver": lambda: pysolver.runouts(holes, board, dead=dead), "choice": choice}, rounds)
-    return Result(f"choice-{candidates}", f"heads-up, turn, first {candidates} unseen cards only "
-                  f"({candidates} runouts)", "run", Side(timings["pysolver"]), {"choice": Side(timings["choice"])},
-                  details={"answers": answers, "ground rules": size.rules, "choice ground rules": sizes[0]})
+    return Result(
+        f"choice-{candidates}",
+        f"heads-up, turn, first {candidates} unseen cards only ({candidates} runouts)",
+        "run",
+        Side(timings["pysolver"]),
+        {"choice": Side(timings["choice"])},
+        details={"answers": answers, "ground rules": size.rules, "choice ground rules": sizes[0]},
+    )
 
 
-def main(argv: Optional[Sequence[str]] = None) -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     quick = quick_flag(__doc__.splitlines()[0], argv)
     rounds = 2 if quick else 5
     pysolver.runouts(*DEALS["heads-up, turn"])  # parse the encodings once
@@ -117,15 +133,23 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         cases += [choice_case(k, rounds) for k in (2, 3)]
     for case in cases:
         print(case.line())
-    write_results("whatif", cases, title="ASP what-if (runouts)", quick=quick, peers=versions(), notes=[
-        "pysolver is runouts(): one clingo program in which every runout is its own showdown id, "
-        "with categories, outs and runner-runner pairs besides the counts.",
-        "pysolver evaluator is pysolver.equity(..., exact=True) on the same deal: the same runouts "
-        "walked with the lookup tables, counts only. naive copies: every runout as its own deal "
-        "through Solver.solve_batch. choice: one showdown whose missing card is a choice rule, "
-        "each runout an answer set, on the first 2 or 3 unseen cards only (it grounds far more rules).",
-        "OMPEval: its exact mode on the same deal, the seconds it reports for the calculation alone; "
-        "it takes at most 6 players."])
+    write_results(
+        "whatif",
+        cases,
+        title="ASP what-if (runouts)",
+        quick=quick,
+        peers=versions(),
+        notes=[
+            "pysolver is runouts(): one clingo program in which every runout is its own showdown id, "
+            "with categories, outs and runner-runner pairs besides the counts.",
+            "pysolver evaluator is pysolver.equity(..., exact=True) on the same deal: the same runouts "
+            "walked with the lookup tables, counts only. naive copies: every runout as its own deal "
+            "through Solver.solve_batch. choice: one showdown whose missing card is a choice rule, "
+            "each runout an answer set, on the first 2 or 3 unseen cards only (it grounds far more rules).",
+            "OMPEval: its exact mode on the same deal, the seconds it reports for the calculation alone; "
+            "it takes at most 6 players.",
+        ],
+    )
 
 
 __all__ = ["main"]

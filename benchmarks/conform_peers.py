@@ -17,8 +17,14 @@ from peers import RANKS, SUITS, not_installed
 TEXTS = [r + s for r in RANKS for s in SUITS]
 
 #: The peers in the table's order: distribution name -> module to import.
-CONFORM_PEERS = {"treys": "treys", "eval7": "eval7", "phevaluator": "phevaluator", "pokerkit": "pokerkit",
-                 "poker-equity": "poker_equity", "holdem-hand-evaluator": "holdem_hand_evaluator"}
+CONFORM_PEERS = {
+    "treys": "treys",
+    "eval7": "eval7",
+    "phevaluator": "phevaluator",
+    "pokerkit": "pokerkit",
+    "poker-equity": "poker_equity",
+    "holdem-hand-evaluator": "holdem_hand_evaluator",
+}
 
 
 class Adapter:
@@ -30,19 +36,23 @@ class Adapter:
 
 def _treys() -> Adapter:
     from treys import Card, Evaluator
+
     evaluator, cards = Evaluator(), {t: Card.new(t) for t in TEXTS}
 
     def treys_evaluate(hand):
         return evaluator.evaluate([cards[t] for t in hand[:2]], [cards[t] for t in hand[2:]])
+
     return Adapter(treys_evaluate, how="Evaluator().evaluate(hole, board), one hand a call")
 
 
 def _eval7() -> Adapter:
     import eval7
+
     cards = {t: eval7.Card(t) for t in TEXTS}
 
     def eval7_evaluate(hand):
         return eval7.evaluate([cards[t] for t in hand])
+
     return Adapter(eval7_evaluate, how="eval7.evaluate(cards), one hand a call")
 
 
@@ -51,6 +61,7 @@ def _phevaluator() -> Adapter:
 
     def phevaluator_evaluate(hand):
         return evaluate_cards(*hand)
+
     return Adapter(phevaluator_evaluate, how="evaluate_cards(*cards), one hand a call")
 
 
@@ -59,6 +70,7 @@ def _pokerkit() -> Adapter:
 
     def pokerkit_evaluate(hand):
         return StandardHighHand.from_game("".join(hand[:2]), "".join(hand[2:])).entry.index
+
     return Adapter(pokerkit_evaluate, how="StandardHighHand.from_game(hole, board).entry.index, one hand a call")
 
 
@@ -67,6 +79,7 @@ def _poker_equity(kernel: str = "high") -> Adapter:
 
     def poker_equity_evaluate(hands: np.ndarray):
         return np.asarray(poker_equity.score_batch(kernel, ["".join(row) for row in hands.tolist()]))
+
     return Adapter(poker_equity_evaluate, batch=True, how=f'score_batch("{kernel}", hands), a batch a call')
 
 
@@ -75,11 +88,18 @@ def _holdem_hand_evaluator() -> Adapter:
 
     def holdem_hand_evaluator_evaluate(hand):
         return evaluate_hand("".join(hand))
+
     return Adapter(holdem_hand_evaluator_evaluate, how='evaluate_hand("AsKd..."), one hand a call')
 
 
-_MAKERS = {"treys": _treys, "eval7": _eval7, "phevaluator": _phevaluator, "pokerkit": _pokerkit,
-           "poker-equity": _poker_equity, "holdem-hand-evaluator": _holdem_hand_evaluator}
+_MAKERS = {
+    "treys": _treys,
+    "eval7": _eval7,
+    "phevaluator": _phevaluator,
+    "pokerkit": _pokerkit,
+    "poker-equity": _poker_equity,
+    "holdem-hand-evaluator": _holdem_hand_evaluator,
+}
 
 
 def adapter(name: str, **options) -> tuple[Adapter | None, str]:

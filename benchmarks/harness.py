@@ -21,11 +21,11 @@ import platform
 import statistics
 import subprocess
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from importlib import metadata
 from pathlib import Path
-from typing import Callable, Optional, Sequence
 
 import clingo
 import numpy as np
@@ -35,6 +35,7 @@ RESULTS = ROOT / "benchmarks" / "results"
 
 
 # --- The timer ------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Reported:
@@ -51,24 +52,27 @@ class Timing:
     (``time.process_time``: this process only, all its threads, not its child processes)."""
 
     runs: int
-    wall_median: Optional[float] = None
-    wall_min: Optional[float] = None
-    cpu_median: Optional[float] = None
-    cpu_min: Optional[float] = None
+    wall_median: float | None = None
+    wall_min: float | None = None
+    cpu_median: float | None = None
+    cpu_min: float | None = None
 
     @classmethod
-    def of(cls, wall: Sequence[float] = (), cpu: Sequence[float] = ()) -> "Timing":
+    def of(cls, wall: Sequence[float] = (), cpu: Sequence[float] = ()) -> Timing:
         """The summary of these samples (either list may be empty: not measured)."""
+
         def figure(value: float) -> float:
             return float(f"{value:.6g}")  # six significant digits: more than the noise allows
 
-        return cls(runs=max(len(wall), len(cpu)),
-                   wall_median=figure(statistics.median(wall)) if wall else None,
-                   wall_min=figure(min(wall)) if wall else None,
-                   cpu_median=figure(statistics.median(cpu)) if cpu else None,
-                   cpu_min=figure(min(cpu)) if cpu else None)
+        return cls(
+            runs=max(len(wall), len(cpu)),
+            wall_median=figure(statistics.median(wall)) if wall else None,
+            wall_min=figure(min(wall)) if wall else None,
+            cpu_median=figure(statistics.median(cpu)) if cpu else None,
+            cpu_min=figure(min(cpu)) if cpu else None,
+        )
 
-    def seconds(self, basis: str = "wall") -> Optional[float]:
+    def seconds(self, basis: str = "wall") -> float | None:
         """The median seconds on this basis (``"wall"`` or ``"cpu"``)."""
         return self.wall_median if basis == "wall" else self.cpu_median
 
@@ -99,17 +103,18 @@ def measure(function: Callable[[], object], repeat: int) -> Timing:
 
 # --- The records ----------------------------------------------------------------------------
 
+
 @dataclass
 class Side:
     """One program's figures in a case: its timing and how many items (hands, showdowns,
     trials; 1 for one calculation) one timed run handles, or why it is absent."""
 
-    timing: Optional[Timing] = None
+    timing: Timing | None = None
     items: int = 1
     note: str = ""
     absent: str = ""
 
-    def per_item(self, basis: str) -> Optional[float]:
+    def per_item(self, basis: str) -> float | None:
         """Median seconds per item on this basis, or None if absent or not measured."""
         seconds = None if self.timing is None else self.timing.seconds(basis)
         return None if seconds is None else seconds / self.items
@@ -142,20 +147,26 @@ class Result:
     basis: str = "wall"
     details: dict = field(default_factory=dict)
 
-    def ratios(self) -> dict[str, Optional[float]]:
+    def ratios(self) -> dict[str, float | None]:
         """pysolver's seconds per item divided by each peer's (None for an absent peer)."""
         ours = self.pysolver.per_item(self.basis)
-        answer: dict[str, Optional[float]] = {}
+        answer: dict[str, float | None] = {}
         for name, peer in self.peers.items():
             theirs = peer.per_item(self.basis)
             answer[name] = None if ours is None or not theirs else float(f"{ours / theirs:.4g}")
         return answer
 
     def to_json(self) -> dict:
-        return {"key": self.key, "what": self.what, "unit": self.unit, "basis": self.basis,
-                "pysolver": self.pysolver.to_json(),
-                "peers": {name: side.to_json() for name, side in self.peers.items()},
-                "ratios": self.ratios(), "details": self.details}
+        return {
+            "key": self.key,
+            "what": self.what,
+            "unit": self.unit,
+            "basis": self.basis,
+            "pysolver": self.pysolver.to_json(),
+            "peers": {name: side.to_json() for name, side in self.peers.items()},
+            "ratios": self.ratios(),
+            "details": self.details,
+        }
 
     def line(self) -> str:
         """One line for the console as the benchmark runs."""
@@ -163,18 +174,22 @@ class Result:
         text = f"{self.what}: pysolver {_figure(ours, self.unit)}"
         for name, ratio in self.ratios().items():
             peer = self.peers[name]
-            text += f"; {name} " + (f"absent ({peer.absent})" if peer.absent else
-                                     f"{_figure(peer.per_item(self.basis), self.unit)}, ratio {ratio}")
+            text += f"; {name} " + (
+                f"absent ({peer.absent})"
+                if peer.absent
+                else f"{_figure(peer.per_item(self.basis), self.unit)}, ratio {ratio}"
+            )
         return text
 
 
-def _figure(per_item: Optional[float], unit: str) -> str:
+def _figure(per_item: float | None, unit: str) -> str:
     if per_item is None:
         return "-"
     return f"{per_item * 1e3:.3f} ms" if unit == "run" else f"{1 / per_item:,.0f} {unit}s/s"
 
 
 # --- Machine, commit, results files ---------------------------------------------------------
+
 
 def cpu_model() -> str:
     """The CPU's model name from /proc/cpuinfo (the platform's processor string elsewhere)."""
@@ -192,9 +207,15 @@ def machine() -> dict:
     load average over the last 5 minutes when the results are written (the benchmark itself
     counts about 1 per busy process)."""
     load = round(os.getloadavg()[1], 2) if hasattr(os, "getloadavg") else None
-    return {"cpu": cpu_model(), "cores": os.cpu_count(), "python": platform.python_version(),
-            "numpy": np.__version__, "clingo": clingo.__version__, "platform": platform.platform(),
-            "load_average_5min": load}
+    return {
+        "cpu": cpu_model(),
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "clingo": clingo.__version__,
+        "platform": platform.platform(),
+        "load_average_5min": load,
+    }
 
 
 #: What the benchmarks and ``report.py`` write (git pathspecs that leave them out of ``dirty``).
@@ -205,6 +226,7 @@ def commit() -> dict:
     """The git commit measured (short hash) and whether the working tree had changes that
     can change a figure: the results files and the pages made from them do not count, so
     the benchmarks of one ``run_all.py`` all name the commit they started from."""
+
     def git(*args: str) -> str:
         return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
 
@@ -215,7 +237,7 @@ def commit() -> dict:
         return {"hash": "unknown", "dirty": None}
 
 
-def package_version(name: str) -> Optional[str]:
+def package_version(name: str) -> str | None:
     """The installed version of a distribution, or None if it is not installed."""
     try:
         return metadata.version(name)
@@ -223,9 +245,16 @@ def package_version(name: str) -> Optional[str]:
         return None
 
 
-def write_results(name: str, cases: Sequence[Result], *, title: str = "", quick: bool = False,
-                  peers: Optional[dict[str, Optional[str]]] = None, notes: Sequence[str] = (),
-                  extra: Optional[dict] = None) -> Path:
+def write_results(
+    name: str,
+    cases: Sequence[Result],
+    *,
+    title: str = "",
+    quick: bool = False,
+    peers: dict[str, str | None] | None = None,
+    notes: Sequence[str] = (),
+    extra: dict | None = None,
+) -> Path:
     """Write ``benchmarks/results/NAME.json``: machine, commit, date, and every case.
 
     ``peers`` maps each peer to its version (None: not installed); ``notes`` are sentences
@@ -233,16 +262,24 @@ def write_results(name: str, cases: Sequence[Result], *, title: str = "", quick:
     """
     RESULTS.mkdir(parents=True, exist_ok=True)
     path = RESULTS / f"{name}.json"
-    document = {"benchmark": name, "title": title or name, "quick": quick,
-                "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-                "machine": machine(), "commit": commit(), "peers": dict(peers or {}),
-                "notes": list(notes), "cases": [case.to_json() for case in cases], **(extra or {})}
+    document = {
+        "benchmark": name,
+        "title": title or name,
+        "quick": quick,
+        "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "machine": machine(),
+        "commit": commit(),
+        "peers": dict(peers or {}),
+        "notes": list(notes),
+        "cases": [case.to_json() for case in cases],
+        **(extra or {}),
+    }
     path.write_text(json.dumps(document, indent=1) + "\n")
     print(f"wrote {path.relative_to(ROOT)}")
     return path
 
 
-def quick_flag(description: str, argv: Optional[Sequence[str]] = None) -> bool:
+def quick_flag(description: str, argv: Sequence[str] | None = None) -> bool:
     """Parse the one option every benchmark takes: ``--quick`` (a small version in seconds)."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--quick", action="store_true", help="a small version that runs in seconds")
@@ -251,6 +288,7 @@ def quick_flag(description: str, argv: Optional[Sequence[str]] = None) -> bool:
 
 # --- Shared inputs --------------------------------------------------------------------------
 
+
 def random_cards(count: int, width: int, seed: int) -> np.ndarray:
     """``count`` rows of ``width`` distinct cards (indices 0..51, uint8), a fixed seed."""
     rng = np.random.default_rng(seed)
@@ -258,5 +296,21 @@ def random_cards(count: int, width: int, seed: int) -> np.ndarray:
     return rng.permuted(deck, axis=1)[:, :width].copy()
 
 
-__all__ = ["ROOT", "RESULTS", "Reported", "Timing", "side_by_side", "measure", "Side", "absent", "Result",
-           "cpu_model", "machine", "commit", "package_version", "write_results", "quick_flag", "random_cards"]
+__all__ = [
+    "ROOT",
+    "RESULTS",
+    "Reported",
+    "Timing",
+    "side_by_side",
+    "measure",
+    "Side",
+    "absent",
+    "Result",
+    "cpu_model",
+    "machine",
+    "commit",
+    "package_version",
+    "write_results",
+    "quick_flag",
+    "random_cards",
+]

@@ -14,9 +14,9 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Optional, Sequence
 
 from harness import ROOT, Reported, package_version
 
@@ -36,7 +36,7 @@ def not_installed(name: str) -> str:
 
 
 @lru_cache(maxsize=1)
-def ompeval_binary() -> Optional[str]:
+def ompeval_binary() -> str | None:
     """The ``ompeq`` binary: ``$OMPEQ``, or built by OMPEval's build.sh; None if neither works."""
     if os.environ.get("OMPEQ"):
         return os.environ["OMPEQ"]
@@ -47,7 +47,7 @@ def ompeval_binary() -> Optional[str]:
     return binary if binary and Path(binary).exists() else None
 
 
-def ompev_binary() -> Optional[str]:
+def ompev_binary() -> str | None:
     """OMPEval's evaluator driver ``ompev``, built beside ``ompeq``; None if there is none."""
     binary = ompeval_binary()
     found = Path(binary).parent / "ompev" if binary else None
@@ -60,8 +60,10 @@ def ompev(seed: int, hands: int, processes: int = 1) -> Reported:
     the best of its 7 passes over its hands."""
     binary = ompev_binary()
     assert binary is not None, ompeval_absent()
-    runs = [subprocess.Popen([binary, str(seed + i), str(hands // processes)], stdout=subprocess.PIPE, text=True)
-            for i in range(processes)]
+    runs = [
+        subprocess.Popen([binary, str(seed + i), str(hands // processes)], stdout=subprocess.PIPE, text=True)
+        for i in range(processes)
+    ]
     seconds = [json.loads(run.communicate()[0])["seconds"] for run in runs]
     assert all(run.returncode == 0 for run in runs)
     return Reported(max(seconds))
@@ -71,15 +73,19 @@ def ompeval_absent() -> str:
     return f"OMPEval not built (no {OMPEVAL_BUILD}; set OMPEQ to an ompeq binary)"
 
 
-def ompeval(board: str, ranges: Sequence[str], *, dead: str = "", mc_stderr: Optional[float] = None) -> dict:
+def ompeval(board: str, ranges: Sequence[str], *, dead: str = "", mc_stderr: float | None = None) -> dict:
     """One OMPEval calculation, single thread: its JSON (``seconds`` of the calculation
     alone, ``hands``, ``equity``, ``stderr``). Exact unless ``mc_stderr`` is given
     (Monte Carlo to that standard error). Ranges in its syntax (``"QQ+,AKs"``, ``"random"``)."""
     binary = ompeval_binary()
     assert binary is not None, ompeval_absent()
     mode = ["--mc", str(mc_stderr)] if mc_stderr is not None else []
-    run = subprocess.run([binary, *mode, board.replace(" ", ""), dead.replace(" ", ""), *ranges],
-                         capture_output=True, text=True, check=True)
+    run = subprocess.run(
+        [binary, *mode, board.replace(" ", ""), dead.replace(" ", ""), *ranges],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return json.loads(run.stdout.replace("-nan", "null").replace("nan", "null"))  # stderr of an exact count
 
 
@@ -88,12 +94,24 @@ def ompeval_timed(board: str, ranges: Sequence[str], **options) -> Reported:
     return Reported(ompeval(board, ranges, **options)["seconds"])
 
 
-def versions() -> dict[str, Optional[str]]:
+def versions() -> dict[str, str | None]:
     """Every peer's version (None: not installed or not built)."""
     found = {name: package_version(name) for name in PYTHON_PEERS}
     found["OMPEval"] = "built from source" if ompeval_binary() else None
     return found
 
 
-__all__ = ["RANKS", "SUITS", "PYTHON_PEERS", "card_text", "not_installed", "ompeval_binary", "ompev_binary", "ompev",
-           "ompeval_absent", "ompeval", "ompeval_timed", "versions"]
+__all__ = [
+    "RANKS",
+    "SUITS",
+    "PYTHON_PEERS",
+    "card_text",
+    "not_installed",
+    "ompeval_binary",
+    "ompev_binary",
+    "ompev",
+    "ompeval_absent",
+    "ompeval",
+    "ompeval_timed",
+    "versions",
+]

@@ -17,7 +17,6 @@ import json
 import math
 import sys
 from pathlib import Path
-from typing import Optional
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
@@ -45,6 +44,7 @@ HEADLINES = (
 
 # --- Numbers as text ------------------------------------------------------------------------
 
+
 def significant(x: float, digits: int = 3) -> str:
     """``x`` to about ``digits`` significant digits, with thousands separators, no exponent."""
     if x == 0:
@@ -61,7 +61,7 @@ def duration(seconds: float) -> str:
     return f"{significant(seconds)} s"
 
 
-def per_item(side: dict, basis: str) -> Optional[float]:
+def per_item(side: dict, basis: str) -> float | None:
     """Median seconds per item of one side of a case (None if absent)."""
     seconds = side.get(f"{basis}_median")
     return None if seconds is None else seconds / side["items"]
@@ -81,7 +81,7 @@ def figure(side: dict, case: dict) -> str:
     return f"{text} {case['unit']}s/s"
 
 
-def ratio(value: Optional[float]) -> str:
+def ratio(value: float | None) -> str:
     """pysolver's time over the peer's, and what it means."""
     if value is None:
         return "-"
@@ -101,6 +101,7 @@ def machine_text(machine: dict) -> str:
 
 # --- The page -------------------------------------------------------------------------------
 
+
 def load() -> list[dict]:
     """Every results file, in the page's order."""
     documents = {p.stem: json.loads(p.read_text()) for p in sorted(RESULTS.glob("*.json"))}
@@ -113,20 +114,31 @@ def section(doc: dict) -> list[str]:
     m = doc["machine"]
     peers = ", ".join(f"{name} {version}" if version else f"{name} (absent)" for name, version in doc["peers"].items())
     basis = {"wall", "cpu"} & {case["basis"] for case in doc["cases"]}
-    lines = [f"## {doc['title']}", "",
-             f"`python benchmarks/bench_{doc['benchmark']}.py{' --quick' if doc['quick'] else ''}` "
-             f"→ `benchmarks/results/{doc['benchmark']}.json`", "",
-             f"Measured {doc['date']} on {machine_text(m)}, {m['platform']}; Python {m['python']}, "
-             f"numpy {m['numpy']}, clingo {m['clingo']}; commit {commit_text(doc['commit'])}"
-             + ("; a `--quick` run (small sizes)" if doc["quick"] else "")
-             + (f"; load average {m['load_average_5min']} over the 5 minutes before the results were written"
-                if m.get("load_average_5min") is not None else "") + ".",
-             ""]
+    lines = [
+        f"## {doc['title']}",
+        "",
+        f"`python benchmarks/bench_{doc['benchmark']}.py{' --quick' if doc['quick'] else ''}` "
+        f"→ `benchmarks/results/{doc['benchmark']}.json`",
+        "",
+        f"Measured {doc['date']} on {machine_text(m)}, {m['platform']}; Python {m['python']}, "
+        f"numpy {m['numpy']}, clingo {m['clingo']}; commit {commit_text(doc['commit'])}"
+        + ("; a `--quick` run (small sizes)" if doc["quick"] else "")
+        + (
+            f"; load average {m['load_average_5min']} over the 5 minutes before the results were written"
+            if m.get("load_average_5min") is not None
+            else ""
+        )
+        + ".",
+        "",
+    ]
     if peers:
         lines += [f"Peers: {peers}.", ""]
-    lines += [f"Ratios compare median {' and '.join(sorted(b.replace('cpu', 'CPU') for b in basis))} "
-              "seconds per item.", "",
-              "| case | pysolver | peer | peer's figure | ratio (pysolver ÷ peer) |", "|---|---|---|---|---|"]
+    lines += [
+        f"Ratios compare median {' and '.join(sorted(b.replace('cpu', 'CPU') for b in basis))} seconds per item.",
+        "",
+        "| case | pysolver | peer | peer's figure | ratio (pysolver ÷ peer) |",
+        "|---|---|---|---|---|",
+    ]
     for case in doc["cases"]:
         ours = figure(case["pysolver"], case)
         rows = [(name, figure(side, case), ratio(case["ratios"].get(name))) for name, side in case["peers"].items()]
@@ -141,7 +153,8 @@ def section(doc: dict) -> list[str]:
 
 # --- The peers' verdicts (benchmarks/bench_conform.py) ---------------------------------------
 
-def _verdict(check: Optional[dict]) -> str:
+
+def _verdict(check: dict | None) -> str:
     if check is None:
         return "-"
     if check["ok"]:
@@ -158,8 +171,11 @@ def _hours(seconds: float) -> str:
 
 def verdict_table(doc: dict) -> list[str]:
     """Which evaluators conform, the time of each check, and the time of a check of every 7-card hand."""
-    lines = ["| evaluator | called as | order | quick, 5 / 6 / 7 cards | random 7-card hands | every 5-card hand "
-             "| every 7-card hand |", "|---|---|---|---|---|---|---|"]
+    lines = [
+        "| evaluator | called as | order | quick, 5 / 6 / 7 cards | random 7-card hands | every 5-card hand "
+        "| every 7-card hand |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for v in doc["verdicts"]:
         if "absent" in v:
             lines.append(f"| {v['peer']} | absent: {v['absent']} | | | | | |")
@@ -169,15 +185,23 @@ def verdict_table(doc: dict) -> list[str]:
         seven = v.get("every_7") or {}
         every7 = f"{_hours(seven['seconds'])}, {seven['how']}" if seven else "-"
         rate = c["random 7"]["hands_per_second"]
-        lines.append(f"| {v['peer']} {v['version']} | `{v['how']}` | {v['order']} is better | {quick} "
-                     f"| {_verdict(c['random 7'])}, {significant(rate)} hands/s | {_verdict(c.get('every 5'))} "
-                     f"| {every7} |")
+        lines.append(
+            f"| {v['peer']} {v['version']} | `{v['how']}` | {v['order']} is better | {quick} "
+            f"| {_verdict(c['random 7'])}, {significant(rate)} hands/s | {_verdict(c.get('every 5'))} "
+            f"| {every7} |"
+        )
     for book in doc.get("rule_books", []):
         quick = " / ".join(_verdict(book["checks"].get(f"quick {n}")) for n in (5, 7))
-        lines.append(f"| {book['peer']} under `--rules {book['rules']}` | `{book['how']}` | | {quick} (5 / 7 cards) "
-                     "| | | |")
-    wrong = [(f"{v['peer']}", ex) for v in doc["verdicts"] + doc.get("rule_books", [])
-             for check in v.get("checks", {}).values() for ex in check["counterexamples"][:1] if not check["ok"]]
+        lines.append(
+            f"| {book['peer']} under `--rules {book['rules']}` | `{book['how']}` | | {quick} (5 / 7 cards) | | | |"
+        )
+    wrong = [
+        (f"{v['peer']}", ex)
+        for v in doc["verdicts"] + doc.get("rule_books", [])
+        for check in v.get("checks", {}).values()
+        for ex in check["counterexamples"][:1]
+        if not check["ok"]
+    ]
     seen: set = set()
     for peer, ex in wrong:
         if (peer, ex["kind"]) in seen:
@@ -185,48 +209,61 @@ def verdict_table(doc: dict) -> list[str]:
         lines += [""] if not seen else []
         seen.add((peer, ex["kind"]))
         hands = " against ".join(" ".join(h) for h in ex["hands"])
-        lines.append(f"- {peer}: {ex['kind']} ({ex['relation']}): {hands}, values {ex['values']}"
-                     + (f"; the rules: {ex['explanation']}" if ex.get("explanation") else ""))
+        lines.append(
+            f"- {peer}: {ex['kind']} ({ex['relation']}): {hands}, values {ex['values']}"
+            + (f"; the rules: {ex['explanation']}" if ex.get("explanation") else "")
+        )
     return lines
 
 
-def conform_block(documents: list[dict]) -> Optional[list[str]]:
+def conform_block(documents: list[dict]) -> list[str] | None:
     """The conformance guide's table: the verdicts, and where they were measured."""
     doc = next((d for d in documents if d["benchmark"] == "conform"), None)
     if doc is None:
         return None
-    return verdict_table(doc) + ["", f"Measured {doc['date'][:10]} on {machine_text(doc['machine'])} at commit "
-                                     f"{commit_text(doc['commit'])} by `python benchmarks/bench_conform.py"
-                                     f"{' --quick' if doc['quick'] else ''}`; "
-                                     "[the performance page](../performance.md) has the rest."]
+    return verdict_table(doc) + [
+        "",
+        f"Measured {doc['date'][:10]} on {machine_text(doc['machine'])} at commit "
+        f"{commit_text(doc['commit'])} by `python benchmarks/bench_conform.py"
+        f"{' --quick' if doc['quick'] else ''}`; "
+        "[the performance page](../performance.md) has the rest.",
+    ]
 
 
 def page(documents: list[dict]) -> str:
-    lines = ["# Performance", "",
-             "<!-- Generated by benchmarks/report.py from benchmarks/results/*.json: do not edit by hand. -->", "",
-             "Every figure below was measured by a benchmark in `benchmarks/`, with pysolver and its "
-             "peers timed on the same work in the same run, taking turns within each round. The "
-             "column that matters is the ratio: pysolver's time divided by the peer's for the same "
-             "amount of work (below 1: pysolver is faster). Absolute times on a shared 2-core "
-             "machine are noisy and another machine can be twice as fast or slow; a ratio measured "
-             "side by side moves much less. The tables compare medians; the results files also "
-             "hold each minimum. A time under a millisecond is the most exposed to other processes "
-             "(one preemption costs more than the calculation), so its ratio moves most from run "
-             "to run. A peer that is not installed is shown as absent, never estimated.", "",
-             "## How to reproduce", "",
-             "Install the peers (`pip install -e '.[bench]'`; OMPEval, a C++ calculator, is built "
-             "from its source beside the project by its `build.sh` on first use, or set `OMPEQ` to "
-             "an `ompeq` binary), then run `python benchmarks/run_all.py` (add `--quick` for a "
-             "small version in under a minute) and `python benchmarks/report.py`, which rewrites "
-             "this page and the speed table in the README from `benchmarks/results/*.json`. "
-             "`python benchmarks/report.py --check` exits with status 1 if either differs from "
-             "what the results files give.", ""]
+    lines = [
+        "# Performance",
+        "",
+        "<!-- Generated by benchmarks/report.py from benchmarks/results/*.json: do not edit by hand. -->",
+        "",
+        "Every figure below was measured by a benchmark in `benchmarks/`, with pysolver and its "
+        "peers timed on the same work in the same run, taking turns within each round. The "
+        "column that matters is the ratio: pysolver's time divided by the peer's for the same "
+        "amount of work (below 1: pysolver is faster). Absolute times on a shared 2-core "
+        "machine are noisy and another machine can be twice as fast or slow; a ratio measured "
+        "side by side moves much less. The tables compare medians; the results files also "
+        "hold each minimum. A time under a millisecond is the most exposed to other processes "
+        "(one preemption costs more than the calculation), so its ratio moves most from run "
+        "to run. A peer that is not installed is shown as absent, never estimated.",
+        "",
+        "## How to reproduce",
+        "",
+        "Install the peers (`pip install -e '.[bench]'`; OMPEval, a C++ calculator, is built "
+        "from its source beside the project by its `build.sh` on first use, or set `OMPEQ` to "
+        "an `ompeq` binary), then run `python benchmarks/run_all.py` (add `--quick` for a "
+        "small version in under a minute) and `python benchmarks/report.py`, which rewrites "
+        "this page and the speed table in the README from `benchmarks/results/*.json`. "
+        "`python benchmarks/report.py --check` exits with status 1 if either differs from "
+        "what the results files give.",
+        "",
+    ]
     for doc in documents:
         lines += section(doc)
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
 # --- The README's table ---------------------------------------------------------------------
+
 
 def headline_rows(documents: list[dict]) -> list[str]:
     by_name = {doc["benchmark"]: doc for doc in documents}
@@ -240,8 +277,10 @@ def headline_rows(documents: list[dict]) -> list[str]:
             peer = max(present, key=present.get)  # the fastest peer: the largest ratio
         if peer not in case["peers"]:
             continue
-        rows.append(f"| {label} | {figure(case['pysolver'], case)} | {peer}: {figure(case['peers'][peer], case)} "
-                    f"| {ratio(case['ratios'].get(peer))} |")
+        rows.append(
+            f"| {label} | {figure(case['pysolver'], case)} | {peer}: {figure(case['peers'][peer], case)} "
+            f"| {ratio(case['ratios'].get(peer))} |"
+        )
     return rows
 
 
@@ -251,24 +290,32 @@ def readme_table(documents: list[dict]) -> list[str]:
     for doc in documents:
         if doc["benchmark"] in used:
             commits.setdefault(machine_text(doc["machine"]), set()).add(commit_text(doc["commit"]))
-    where = "; ".join(f"{machine} at commit{'s' if len(c) > 1 else ''} {' and '.join(sorted(c))}"
-                      for machine, c in sorted(commits.items()))
-    return (["| | pysolver | peer | ratio (pysolver ÷ peer) |", "|---|---|---|---|"] + headline_rows(documents)
-            + ["", f"Measured side by side on {where}; every figure, and how to reproduce them: "
-                   "[docs/performance.md](docs/performance.md)."])
+    where = "; ".join(
+        f"{machine} at commit{'s' if len(c) > 1 else ''} {' and '.join(sorted(c))}"
+        for machine, c in sorted(commits.items())
+    )
+    return (
+        ["| | pysolver | peer | ratio (pysolver ÷ peer) |", "|---|---|---|---|"]
+        + headline_rows(documents)
+        + [
+            "",
+            f"Measured side by side on {where}; every figure, and how to reproduce them: "
+            "[docs/performance.md](docs/performance.md).",
+        ]
+    )
 
 
-def with_table(readme: str, table: list[str], start: str = START, end: str = END) -> Optional[str]:
+def with_table(readme: str, table: list[str], start: str = START, end: str = END) -> str | None:
     """The README with the lines between the markers replaced (None without the markers)."""
     lines = readme.split("\n")
     starts = [i for i, line in enumerate(lines) if line.strip() == start]
     ends = [i for i, line in enumerate(lines) if line.strip() == end]
     if len(starts) != 1 or len(ends) != 1 or ends[0] < starts[0]:
         return None
-    return "\n".join(lines[:starts[0] + 1] + table + lines[ends[0]:])
+    return "\n".join(lines[: starts[0] + 1] + table + lines[ends[0] :])
 
 
-def main(argv: Optional[list[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 if a generated file differs from the disk")
     args = parser.parse_args(argv)
@@ -280,8 +327,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     readme = README.read_text() if README.exists() else ""
     new_readme = with_table(readme, readme_table(documents))
     if new_readme is None:
-        print(f"warning: README.md lacks one pair of the lines {START} / {END}: README left untouched",
-              file=sys.stderr)
+        print(f"warning: README.md lacks one pair of the lines {START} / {END}: README left untouched", file=sys.stderr)
     else:
         outputs[README] = new_readme
     block = conform_block(documents)
@@ -292,8 +338,10 @@ def main(argv: Optional[list[str]] = None) -> int:
     stale = [path for path, text in outputs.items() if not path.exists() or path.read_text() != text]
     if args.check:
         for path in stale:
-            print(f"{path.relative_to(ROOT)} differs from benchmarks/results/*.json: "
-                  "run python benchmarks/report.py", file=sys.stderr)
+            print(
+                f"{path.relative_to(ROOT)} differs from benchmarks/results/*.json: run python benchmarks/report.py",
+                file=sys.stderr,
+            )
         return 1 if stale else 0
     for path in stale:
         path.parent.mkdir(parents=True, exist_ok=True)

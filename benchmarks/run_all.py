@@ -15,17 +15,18 @@ import argparse
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Optional, Sequence
 
 HERE = Path(__file__).resolve().parent
 BENCHMARKS = ("evaluator", "kernels", "equity", "asp", "whatif", "strength", "crossval", "conform")
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("names", nargs="*", metavar="NAME",
-                        help=f"benchmarks to run (default: all of {', '.join(BENCHMARKS)})")
+    parser.add_argument(
+        "names", nargs="*", metavar="NAME", help=f"benchmarks to run (default: all of {', '.join(BENCHMARKS)})"
+    )
     parser.add_argument("--quick", action="store_true", help="each benchmark's small version")
     args = parser.parse_args(argv)
     unknown = [name for name in args.names if name not in BENCHMARKS]
@@ -36,8 +37,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(f"== bench_{name}", flush=True)
         start = time.perf_counter()
         run = subprocess.run([sys.executable, str(HERE / f"bench_{name}.py")] + (["--quick"] if args.quick else []))
-        print(f"== bench_{name}: {'ok' if run.returncode == 0 else 'FAILED'}, "
-              f"{time.perf_counter() - start:.0f} s", flush=True)
+        print(
+            f"== bench_{name}: {'ok' if run.returncode == 0 else 'FAILED'}, {time.perf_counter() - start:.0f} s",
+            flush=True,
+        )
         if run.returncode != 0:
             failed.append(name)
     if failed:

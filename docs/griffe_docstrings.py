@@ -54,8 +54,10 @@ def _rows(lines: list[str], spans: list[tuple[int, int]]) -> list[list[str]]:
     """The cells of a simple table's lines, continuation lines (first cell blank) joined up."""
     rows: list[list[str]] = []
     for line in lines:
-        cells = [line[start:(spans[k + 1][0] if k + 1 < len(spans) else None)].strip()
-                 for k, (start, _) in enumerate(spans)]
+        cells = [
+            line[start : (spans[k + 1][0] if k + 1 < len(spans) else None)].strip()
+            for k, (start, _) in enumerate(spans)
+        ]
         if rows and not cells[0]:
             rows[-1] = [f"{a} {b}".strip() for a, b in zip(rows[-1], cells)]
         elif any(cells):
@@ -82,11 +84,11 @@ def _tables(lines: list[str]) -> list[str]:
                 break  # a blank line after the second border: a table without a header
             j += 1
         if len(borders) == 3:
-            header = _rows(lines[borders[0] + 1:borders[1]], spans)
-            body = _rows(lines[borders[1] + 1:borders[2]], spans)
+            header = _rows(lines[borders[0] + 1 : borders[1]], spans)
+            body = _rows(lines[borders[1] + 1 : borders[2]], spans)
             i = borders[2] + 1
         elif len(borders) == 2:
-            header, body = [], _rows(lines[borders[0] + 1:borders[1]], spans)
+            header, body = [], _rows(lines[borders[0] + 1 : borders[1]], spans)
             i = borders[1] + 1
         else:
             out.append(lines[i])

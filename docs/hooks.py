@@ -23,7 +23,7 @@ def _help_text() -> str:
     for name, command in commands.choices.items():
         sections += [f"## pysolver {name}", "", "```text", command.format_help().rstrip(), "```", ""]
         actions = [a for a in command._actions if isinstance(a, argparse._SubParsersAction)]
-        for action in actions:                               # a command's own actions: pysolver rules diff
+        for action in actions:  # a command's own actions: pysolver rules diff
             for sub, parser in action.choices.items():
                 sections += [f"### pysolver {name} {sub}", "", "```text", parser.format_help().rstrip(), "```", ""]
     return "\n".join(sections)

@@ -1,6 +1,6 @@
 """Odds in a few lines: equity of hands and ranges, Chen scores, range notation.
 
-    python examples/equity.py
+python examples/equity.py
 """
 
 from pysolver import chen_score, equity, parse_range
@@ -22,7 +22,7 @@ print(result, f"largest standard error {result.stderr:.5f}", sep="\n")
 # Ranges become weighted combos after card removal.
 top = parse_range("top 10%")
 print(f"top 10%: {top.size:.0f} combos, classes {', '.join(top.class_weights())}")
-combos, weights = parse_range("AA:0.5, AKs").weighted_combos(dead=[51])   # As is dead
+combos, weights = parse_range("AA:0.5, AKs").weighted_combos(dead=[51])  # As is dead
 print(f"AA:0.5, AKs without As: {len(combos)} combos, weight {weights.sum()}")
 
 # The Chen formula.

@@ -1,6 +1,6 @@
 """Hand strength, potential and outs of the textbook example, in a few lines.
 
-    python examples/hand_strength.py
+python examples/hand_strength.py
 """
 
 from pysolver import hand_report, outs
@@ -9,9 +9,11 @@ from pysolver import hand_report, outs
 for opponents in (1, 3):
     report = hand_report("AdQc", "3h 4c Jh", opponents=opponents)
     s, two = report.strength, report.two_cards
-    print(f"AdQc on 3h 4c Jh vs {opponents}: ahead {s.ahead}, tied {s.tied}, behind {s.behind}; "
-          f"HS^{opponents} {report.hs:.3f}, PPot2 {two.ppot:.3f}, NPot2 {two.npot:.3f}, "
-          f"EHS {report.ehs:.3f}, Pr(win) {report.win_probability:.3f}")
+    print(
+        f"AdQc on 3h 4c Jh vs {opponents}: ahead {s.ahead}, tied {s.tied}, behind {s.behind}; "
+        f"HS^{opponents} {report.hs:.3f}, PPot2 {two.ppot:.3f}, NPot2 {two.npot:.3f}, "
+        f"EHS {report.ehs:.3f}, Pr(win) {report.win_probability:.3f}"
+    )
 
 # The same hand against a tight range: every holding of it is ahead.
 tight = hand_report("AdQc", "3h 4c Jh", opponent_range="QQ+, AJs")

@@ -1,6 +1,6 @@
 """Solve showdowns with the ASP solver: one deal, the streets of a deal, a batch.
 
-    python examples/showdown.py
+python examples/showdown.py
 """
 
 import numpy as np

@@ -29,8 +29,10 @@ for rules in ("standard", "short_deck"):
 
 # One fact changed (flush above full house) on the full deck: how often does it matter?
 rng = np.random.default_rng(3)
-deals = [Deal(((Card(r[0]), Card(r[1])), (Card(r[2]), Card(r[3]))), tuple(Card(i) for i in r[4:]))
-         for r in np.argsort(rng.random((5000, 52)), axis=1)[:, :9].tolist()]
+deals = [
+    Deal(((Card(r[0]), Card(r[1])), (Card(r[2]), Card(r[3]))), tuple(Card(i) for i in r[4:]))
+    for r in np.argsort(rng.random((5000, 52)), axis=1)[:, :9].tolist()
+]
 standard = Solver().solve_batch(deals)
 variant = Solver("flush_beats_full_house").solve_batch(deals)
 changed = sum(s.winners != v.winners for s, v in zip(standard, variant))

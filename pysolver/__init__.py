@@ -17,24 +17,69 @@ strength, potential, outs, board texture, Chen) and :mod:`pysolver.crossval`.
 
 __version__ = "0.2.0"
 
-from .core import (VARIANTS, Card, CardCountError, Category, Deal, DuplicateCardError, InvalidCardError,
-                   PlayerCountError, PokerInputError, Range, RangeError, RuleFileError, Rules, Situation, describe,
-                   format_cards, parse_cards, parse_range)
 from .asp import Solver, load_rules, runouts, solve_showdown
+from .core import (
+    VARIANTS,
+    Card,
+    CardCountError,
+    Category,
+    Deal,
+    DuplicateCardError,
+    InvalidCardError,
+    PlayerCountError,
+    PokerInputError,
+    Range,
+    RangeError,
+    RuleFileError,
+    Rules,
+    Situation,
+    describe,
+    format_cards,
+    parse_cards,
+    parse_range,
+)
+from .crossval import check_evaluator, crossval_equity, crossval_exhaustive, crossval_random, crossval_streets
 from .evaluator import best_five, describe_value, evaluate, evaluate_batch
 from .odds import chen_score, equity, hand_potential, hand_report, hand_strength, outs, texture
-from .crossval import crossval_equity, crossval_exhaustive, crossval_random, crossval_streets
-from .crossval import check_evaluator
 
 __all__ = [
     "__version__",
-    "Card", "parse_cards", "format_cards", "Deal", "Category", "describe", "Range", "parse_range",
-    "Situation", "Rules", "load_rules", "VARIANTS",
-    "PokerInputError", "InvalidCardError", "DuplicateCardError", "CardCountError", "PlayerCountError",
-    "RangeError", "RuleFileError",
-    "Solver", "solve_showdown", "runouts",
-    "evaluate", "evaluate_batch", "describe_value", "best_five",
-    "equity", "hand_strength", "hand_potential", "hand_report", "outs", "texture", "chen_score",
-    "crossval_random", "crossval_streets", "crossval_exhaustive", "crossval_equity",
+    "Card",
+    "parse_cards",
+    "format_cards",
+    "Deal",
+    "Category",
+    "describe",
+    "Range",
+    "parse_range",
+    "Situation",
+    "Rules",
+    "load_rules",
+    "VARIANTS",
+    "PokerInputError",
+    "InvalidCardError",
+    "DuplicateCardError",
+    "CardCountError",
+    "PlayerCountError",
+    "RangeError",
+    "RuleFileError",
+    "Solver",
+    "solve_showdown",
+    "runouts",
+    "evaluate",
+    "evaluate_batch",
+    "describe_value",
+    "best_five",
+    "equity",
+    "hand_strength",
+    "hand_potential",
+    "hand_report",
+    "outs",
+    "texture",
+    "chen_score",
+    "crossval_random",
+    "crossval_streets",
+    "crossval_exhaustive",
+    "crossval_equity",
     "check_evaluator",
 ]

@@ -18,5 +18,4 @@ if __name__ == "__main__":
     tables = build_shipped_tables()
     np.savez_compressed(TABLES_PATH, **tables)
     sizes = ", ".join(f"{name} {array.shape} {array.dtype}" for name, array in tables.items())
-    print(f"wrote {TABLES_PATH} ({TABLES_PATH.stat().st_size:,} bytes: {sizes}) "
-          f"in {time.perf_counter() - start:.1f} s")
+    print(f"wrote {TABLES_PATH} ({TABLES_PATH.stat().st_size:,} bytes: {sizes}) in {time.perf_counter() - start:.1f} s")

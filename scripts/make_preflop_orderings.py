@@ -70,14 +70,21 @@ def table(key: str, opponents: int, args: argparse.Namespace) -> dict:
     print(f"{key}: {len(rows)} classes in {seconds:.0f} s", flush=True)
     entry = {"title": f"equity against {('two', 'three')[opponents - 2]} random hands", "players": opponents + 1}
     if exact:
-        entry["method"] = ("exact: every pair of opponent holdings and every board, one representative hand "
-                           "per class (pysolver.equity, exact=True)")
+        entry["method"] = (
+            "exact: every pair of opponent holdings and every board, one representative hand "
+            "per class (pysolver.equity, exact=True)"
+        )
     else:
-        entry["method"] = (f"Monte Carlo, {args.trials:,} trials per class, seed {args.seed} for every class, "
-                           f"one representative hand per class (pysolver.equity)")
+        entry["method"] = (
+            f"Monte Carlo, {args.trials:,} trials per class, seed {args.seed} for every class, "
+            f"one representative hand per class (pysolver.equity)"
+        )
         entry |= {"trials": args.trials, "seed": args.seed}
-    entry |= {"seconds": round(seconds, 1), "workers": args.workers,
-              "values": {name: round(rows[name][0], 9 if exact else 6) for name in args.classes}}
+    entry |= {
+        "seconds": round(seconds, 1),
+        "workers": args.workers,
+        "values": {name: round(rows[name][0], 9 if exact else 6) for name in args.classes},
+    }
     if not exact:
         entry["stderr"] = {name: round(rows[name][1], 6) for name in args.classes}
     return entry
@@ -86,8 +93,13 @@ def table(key: str, opponents: int, args: argparse.Namespace) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--classes", nargs="*", default=list(HAND_CLASSES))
-    parser.add_argument("--only", nargs="*", choices=list(OPPONENTS), default=list(OPPONENTS),
-                        help="make these orderings again and keep the others of --out")
+    parser.add_argument(
+        "--only",
+        nargs="*",
+        choices=list(OPPONENTS),
+        default=list(OPPONENTS),
+        help="make these orderings again and keep the others of --out",
+    )
     parser.add_argument("--trials", type=int, default=TRIALS)
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--workers", type=int, default=2)
@@ -95,8 +107,9 @@ def main() -> None:
     args = parser.parse_args()
     start = time.perf_counter()
     kept = json.loads(args.out.read_text())["orderings"] if set(args.only) != set(OPPONENTS) else {}
-    orderings = {key: table(key, opponents, args) if key in args.only else kept[key]
-                 for key, opponents in OPPONENTS.items()}
+    orderings = {
+        key: table(key, opponents, args) if key in args.only else kept[key] for key, opponents in OPPONENTS.items()
+    }
     orderings["chen"] = {
         "title": "the Chen formula",
         "method": "pysolver.odds._chen.chen_score; equal scores ordered by equity against one random hand",
@@ -105,8 +118,8 @@ def main() -> None:
     seconds = time.perf_counter() - start
     document = {
         "description": "The values behind the named orderings of 'top x%', one per starting-hand class, "
-                       "higher is better. The default ordering, against one random hand, is the exact "
-                       "table preflop_equity.json.",
+        "higher is better. The default ordering, against one random hand, is the exact "
+        "table preflop_equity.json.",
         "generator": "scripts/make_preflop_orderings.py",
         "orderings": orderings,
     }

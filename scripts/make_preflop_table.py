@@ -75,8 +75,13 @@ def class_row(name: str, keys: np.ndarray, first_wins: np.ndarray, ties: np.ndar
     wins = int(np.where(swapped, second_wins, first_wins[row]).sum())
     tied = int(ties[row].sum())
     deals = len(others) * BOARDS
-    return {"wins": wins, "ties": tied, "losses": deals - wins - tied, "deals": deals,
-            "equity": (wins + tied / 2) / deals}
+    return {
+        "wins": wins,
+        "ties": tied,
+        "losses": deals - wins - tied,
+        "deals": deals,
+        "equity": (wins + tied / 2) / deals,
+    }
 
 
 def main() -> None:
@@ -90,25 +95,27 @@ def main() -> None:
         keys = np.unique(canonical(*all_pairs())[0])
         assert len(keys) == MATCHUPS, len(keys)
     else:
-        keys = np.unique(np.concatenate([canonical(np.full(len(o), h), o)[0]
-                                         for h, o in map(opponents, args.classes)]))
+        keys = np.unique(np.concatenate([canonical(np.full(len(o), h), o)[0] for h, o in map(opponents, args.classes)]))
     first_wins, ties = enumerate_matchups(keys)
     rows = {name: class_row(name, keys, first_wins, ties) for name in args.classes}
     seconds = time.perf_counter() - start
     args.matchups_out.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(args.matchups_out, keys=keys.astype(np.int32), first_wins=first_wins.astype(np.uint32),
-                        ties=ties.astype(np.uint32))
+    np.savez_compressed(
+        args.matchups_out,
+        keys=keys.astype(np.int32),
+        first_wins=first_wins.astype(np.uint32),
+        ties=ties.astype(np.uint32),
+    )
     document = {
         "description": "Exact heads-up preflop results of each starting-hand class against one random "
-                       "hand: counts over all 1,225 opponent holdings x 1,712,304 boards.",
+        "hand: counts over all 1,225 opponent holdings x 1,712,304 boards.",
         "generator": "scripts/make_preflop_table.py",
         "seconds": round(seconds, 1),
         "matchups": len(keys),
         "classes": rows,
     }
     args.out.write_text(json.dumps(document, indent=1) + "\n")
-    print(f"wrote {args.matchups_out} ({len(keys)} matchups) and {args.out} ({len(rows)} classes) "
-          f"in {seconds:.1f} s")
+    print(f"wrote {args.matchups_out} ({len(keys)} matchups) and {args.out} ({len(rows)} classes) in {seconds:.1f} s")
 
 
 if __name__ == "__main__":

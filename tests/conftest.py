@@ -16,7 +16,7 @@ import tempfile
 
 import pytest
 
-_MADE = []      # the cache folder this run made, deleted at its end
+_MADE = []  # the cache folder this run made, deleted at its end
 _LEFT_OUT = []  # how many heavy tests the fast loop left out
 
 
@@ -36,10 +36,18 @@ def pytest_unconfigure(config):
 
 
 def pytest_addoption(parser):
-    parser.addoption("--full", action="store_true", default=False,
-                     help="also run the tests marked heavy: the whole suite, as CI runs it")
-    parser.addoption("--runslow", action="store_true", default=False,
-                     help="also run the tests marked slow (exhaustive enumerations that take minutes); implies --full")
+    parser.addoption(
+        "--full",
+        action="store_true",
+        default=False,
+        help="also run the tests marked heavy: the whole suite, as CI runs it",
+    )
+    parser.addoption(
+        "--runslow",
+        action="store_true",
+        default=False,
+        help="also run the tests marked slow (exhaustive enumerations that take minutes); implies --full",
+    )
 
 
 def pytest_collection_modifyitems(config, items):
@@ -80,9 +88,14 @@ def dask_scheduler():
     whole test run; a worker holds only the task it runs, and its nanny restarts it when a
     test kills it."""
     import logging
+
     import dask
     from distributed import LocalCluster
-    with dask.config.set({"distributed.scheduler.worker-saturation": 1.0}), \
-            LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
-                         silence_logs=logging.CRITICAL) as cluster:
+
+    with (
+        dask.config.set({"distributed.scheduler.worker-saturation": 1.0}),
+        LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=logging.CRITICAL
+        ) as cluster,
+    ):
         yield cluster.scheduler_address

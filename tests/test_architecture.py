@@ -24,8 +24,10 @@ def test_layering_contracts_are_kept():
     """The contracts in pyproject.toml: vocabulary, clingo runtime, engines, cross-validation,
     command line; the vocabulary imports no clingo; the evaluator never uses the ASP solver."""
     # In a process of its own: import-linter reconfigures logging.
-    code = ("import sys; from importlinter.cli import lint_imports; "
-            f"sys.exit(lint_imports(config_filename={str(PACKAGE.parent / 'pyproject.toml')!r}))")
+    code = (
+        "import sys; from importlinter.cli import lint_imports; "
+        f"sys.exit(lint_imports(config_filename={str(PACKAGE.parent / 'pyproject.toml')!r}))"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=PACKAGE.parent)
     assert done.returncode == 0, done.stdout + done.stderr
 
@@ -35,11 +37,17 @@ def test_every_module_is_small_and_says_what_it_exports(path):
     text = path.read_text()
     assert len(text.splitlines()) <= 400
     if path.name != "__main__.py":
-        names = {t.id for node in ast.parse(text).body if isinstance(node, ast.Assign) for t in node.targets
-                 if isinstance(t, ast.Name)}
+        names = {
+            t.id
+            for node in ast.parse(text).body
+            if isinstance(node, ast.Assign)
+            for t in node.targets
+            if isinstance(t, ast.Name)
+        }
         assert "__all__" in names
-        module = importlib.import_module(".".join(("pysolver", *path.relative_to(PACKAGE).with_suffix("").parts))
-                                         .removesuffix(".__init__"))
+        module = importlib.import_module(
+            ".".join(("pysolver", *path.relative_to(PACKAGE).with_suffix("").parts)).removesuffix(".__init__")
+        )
         assert [name for name in module.__all__ if not hasattr(module, name)] == []
 
 
@@ -66,8 +74,12 @@ def test_subpackage_modules_are_not_shadowed_by_functions():
 
 def test_standard_rules_without_clingo_are_what_clingo_reads_from_the_file():
     read = load_rules(str(variant_path("standard")))
-    assert (read.faces, read.order, read.places, read.straights) == \
-        (STANDARD.faces, STANDARD.order, STANDARD.places, STANDARD.straights)
+    assert (read.faces, read.order, read.places, read.straights) == (
+        STANDARD.faces,
+        STANDARD.order,
+        STANDARD.places,
+        STANDARD.straights,
+    )
     assert read.fingerprint == STANDARD.fingerprint
 
 
@@ -88,6 +100,7 @@ def test_speed_figures_come_from_the_results_files():
     """README's speed table and docs/performance.md are what benchmarks/report.py generates
     from benchmarks/results/*.json: no figure typed by hand."""
     root = PACKAGE.parent
-    done = subprocess.run([sys.executable, str(root / "benchmarks" / "report.py"), "--check"],
-                          capture_output=True, text=True, cwd=root)
+    done = subprocess.run(
+        [sys.executable, str(root / "benchmarks" / "report.py"), "--check"], capture_output=True, text=True, cwd=root
+    )
     assert done.returncode == 0, done.stdout + done.stderr

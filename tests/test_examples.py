@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.heavy   # each example in a process of its own
+pytestmark = pytest.mark.heavy  # each example in a process of its own
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 #: A line each example prints, worked out independently of the script (a hand read by eye or a

@@ -27,9 +27,16 @@ import pysolver
 
 PACKAGE = Path(pysolver.__file__).parent
 SUBPACKAGES = sorted(p.parent.name for p in PACKAGE.glob("*/__init__.py") if p.parent.name != "data")
-LAYERS = [[name.strip() for name in layer.split("|")] for layer in next(
-    contract["layers"] for contract in tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text())
-    ["tool"]["importlinter"]["contracts"] if contract["type"] == "layers")]
+LAYERS = [
+    [name.strip() for name in layer.split("|")]
+    for layer in next(
+        contract["layers"]
+        for contract in tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text())["tool"]["importlinter"][
+            "contracts"
+        ]
+        if contract["type"] == "layers"
+    )
+]
 
 
 @dataclass(frozen=True)
@@ -58,15 +65,19 @@ def _uses(path: Path) -> list[Use]:
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.ImportFrom):
             if node.level:
-                base = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
                 source = ".".join(base + ([node.module] if node.module else []))
             else:
                 source = node.module or ""
-            found += [Use(name, node.lineno, source, alias.name) for alias in node.names
-                      if source.split(".")[0] == "pysolver"]
+            found += [
+                Use(name, node.lineno, source, alias.name) for alias in node.names if source.split(".")[0] == "pysolver"
+            ]
         elif isinstance(node, ast.Import):
-            found += [Use(name, node.lineno, alias.name, None) for alias in node.names
-                      if alias.name.split(".")[0] == "pysolver"]
+            found += [
+                Use(name, node.lineno, alias.name, None)
+                for alias in node.names
+                if alias.name.split(".")[0] == "pysolver"
+            ]
     return found
 
 
@@ -95,7 +106,7 @@ def _violation(use: Use) -> str | None:
     """Why a use breaks the rule, or None."""
     mine, theirs = _subpackage(use.importer), _subpackage(use.source)
     if theirs is None or theirs == mine:
-        return None                                   # the top-level package, or its own subpackage
+        return None  # the top-level package, or its own subpackage
     package = f"pysolver.{theirs}"
     if use.name is None:
         return None if use.source == package else "imports a private module of another package"
@@ -124,28 +135,34 @@ def test_the_rule_sees_the_imports_it_judges():
     assert _layer("pysolver.cli._equity") < _layer("pysolver.crossval._modes") < _layer("pysolver.core._cards")
     assert _layer("pysolver.core._cards") == len(LAYERS) - 1
     assert any(u.importer == "pysolver.asp._solver" and u.source.startswith("pysolver.core") for u in USES)
-    assert _init_pulls_in_layer_of("asp", "pysolver.evaluator._lookup")        # the solver sits beside it
+    assert _init_pulls_in_layer_of("asp", "pysolver.evaluator._lookup")  # the solver sits beside it
     assert not _init_pulls_in_layer_of("asp", "pysolver.crossval._compare")
     assert not _init_pulls_in_layer_of("core", "pysolver.asp._codec")
 
 
-@pytest.mark.parametrize("use, why", [
-    (Use("pysolver.cli._x", 1, "pysolver.core._cards", "_CARD_TEXT"), "private name"),
-    (Use("pysolver.cli._x", 1, "pysolver.core._cards", "Card"), "keeps the layers"),
-    (Use("pysolver.cli._x", 1, "pysolver.core", "SUIT_NAMES"), "does not list"),
-    (Use("pysolver.crossval._x", 1, "pysolver.asp._codec", "read_driver"), "keeps the layers"),
-    (Use("pysolver.cli._x", 1, "pysolver.core._cards", None), "private module"),
-])
+@pytest.mark.parametrize(
+    "use, why",
+    [
+        (Use("pysolver.cli._x", 1, "pysolver.core._cards", "_CARD_TEXT"), "private name"),
+        (Use("pysolver.cli._x", 1, "pysolver.core._cards", "Card"), "keeps the layers"),
+        (Use("pysolver.cli._x", 1, "pysolver.core", "SUIT_NAMES"), "does not list"),
+        (Use("pysolver.crossval._x", 1, "pysolver.asp._codec", "read_driver"), "keeps the layers"),
+        (Use("pysolver.cli._x", 1, "pysolver.core._cards", None), "private module"),
+    ],
+)
 def test_the_rule_catches_each_kind_of_use(use, why):
     assert why in (_violation(use) or "")
 
 
-@pytest.mark.parametrize("use", [
-    Use("pysolver.cli._x", 1, "pysolver.core", "Card"),
-    Use("pysolver.evaluator._x", 1, "pysolver.asp._runtime", "rules_of"),
-    Use("pysolver.cli", 1, "pysolver", "__version__"),
-    Use("pysolver.asp._x", 1, "pysolver.asp._codec", "_CARD_TAIL"),
-])
+@pytest.mark.parametrize(
+    "use",
+    [
+        Use("pysolver.cli._x", 1, "pysolver.core", "Card"),
+        Use("pysolver.evaluator._x", 1, "pysolver.asp._runtime", "rules_of"),
+        Use("pysolver.cli", 1, "pysolver", "__version__"),
+        Use("pysolver.asp._x", 1, "pysolver.asp._codec", "_CARD_TAIL"),
+    ],
+)
 def test_the_rule_lets_each_allowed_use_pass(use):
     assert _violation(use) is None
 
@@ -158,7 +175,10 @@ def test_no_module_uses_another_packages_private_names():
 def test_no_import_cycles():
     """No module imports, however indirectly and wherever in it, a module that imports it back."""
     graph = grimp.build_graph("pysolver", cache_dir=None)
-    cycles = {tuple(chain) for importer in graph.modules
-              for imported in graph.find_modules_directly_imported_by(importer)
-              if (chain := graph.find_shortest_chain(importer=imported, imported=importer))}
+    cycles = {
+        tuple(chain)
+        for importer in graph.modules
+        for imported in graph.find_modules_directly_imported_by(importer)
+        if (chain := graph.find_shortest_chain(importer=imported, imported=importer))
+    }
     assert sorted(cycles) == []

@@ -40,8 +40,11 @@ def blocks(language: str, pages: list[Path] = PAGES) -> list:
 
 
 def pages_with_examples() -> list:
-    return [pytest.param(page, id=str(page.relative_to(ROOT))) for page in PAGES
-            if any(match.group(1) == "python" for match in FENCE.finditer(page.read_text(encoding="utf-8")))]
+    return [
+        pytest.param(page, id=str(page.relative_to(ROOT)))
+        for page in PAGES
+        if any(match.group(1) == "python" for match in FENCE.finditer(page.read_text(encoding="utf-8")))
+    ]
 
 
 @pytest.mark.heavy
@@ -88,4 +91,4 @@ def test_readme_shape() -> None:
     assert text.index("<!-- performance:start -->") < text.index("<!-- performance:end -->")
     first_commands = [line for line in lines if line.startswith("python3 -m venv")][:2]
     assert first_commands[1].endswith("pip install -e '.[test]' && pytest --full")
-    assert "\npytest --full\n" in (ROOT / ".ci" / "run").read_text()       # CI runs the README's test command
+    assert "\npytest --full\n" in (ROOT / ".ci" / "run").read_text()  # CI runs the README's test command

@@ -1,4 +1,5 @@
-"""The code's types, checked by mypy as configured in pyproject.toml (``[tool.mypy]``)."""
+"""The code's style and types: ruff's lint and format, and mypy, as configured in pyproject.toml
+(``[tool.ruff]``, ``[tool.mypy]``)."""
 
 import subprocess
 import sys
@@ -11,6 +12,16 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def _run(*command: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", *command], cwd=ROOT, capture_output=True, text=True)
+
+
+def test_ruff_finds_nothing():
+    done = _run("ruff", "check", "--no-cache", "--output-format", "concise", ".")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_code_is_formatted():
+    done = _run("ruff", "format", "--no-cache", "--check", ".")
+    assert done.returncode == 0, f"{done.stdout}{done.stderr}run: ruff format ."
 
 
 @pytest.mark.heavy

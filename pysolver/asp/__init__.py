@@ -16,11 +16,34 @@ from ._runtime import ENCODING_FILES, AspProgram, encoding_text, load_rules, rul
 from ._solver import PlayerHand, ShowdownResult, Solver, solve_batch, solve_showdown
 from ._whatif import Out, Runout, RunoutReport, runouts, solve_whatif, whatif_situation
 
-__all__ = ["AspProgram", "load_rules", "rules_of", "PlayerHand", "ShowdownResult", "Solver", "solve_batch",
-           "solve_showdown", "Out", "Runout", "RunoutReport", "runouts",
-           # for the evaluator's variant tables, the odds engine and the cross-validation: the
-           # encodings, the codec, worker processes and Dask clusters
-           "ENCODING_FILES", "encoding_text", "LEADS", "DealInput", "read_driver", "tiebreak_from_value", "value_place",
-           "best_mask_slots",
-           "check_workers", "cluster_available", "run_tasks", "solve_whatif", "whatif_situation", "read_rule_files",
-           "scheduler_address"]
+__all__ = [
+    "AspProgram",
+    "load_rules",
+    "rules_of",
+    "PlayerHand",
+    "ShowdownResult",
+    "Solver",
+    "solve_batch",
+    "solve_showdown",
+    "Out",
+    "Runout",
+    "RunoutReport",
+    "runouts",
+    # for the evaluator's variant tables, the odds engine and the cross-validation: the
+    # encodings, the codec, worker processes and Dask clusters
+    "ENCODING_FILES",
+    "encoding_text",
+    "LEADS",
+    "DealInput",
+    "read_driver",
+    "tiebreak_from_value",
+    "value_place",
+    "best_mask_slots",
+    "check_workers",
+    "cluster_available",
+    "run_tasks",
+    "solve_whatif",
+    "whatif_situation",
+    "read_rule_files",
+    "scheduler_address",
+]

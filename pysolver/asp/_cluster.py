@@ -35,7 +35,7 @@ import subprocess
 import sys
 import threading
 import uuid
-from typing import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from urllib.parse import urlsplit
 
 from ..core import PokerInputError, WorkerError
@@ -63,10 +63,17 @@ def scheduler_address(scheduler: str) -> tuple[str, int]:
         port = parts.port if parts is not None else None
     except ValueError:
         parts, port = None, None
-    if parts is None or parts.scheme not in ("tcp", "tls") or not parts.hostname or port is None \
-            or parts.path not in ("", "/"):
-        raise PokerInputError(f"--scheduler {str(scheduler)[:80]!r}: a Dask scheduler's address is "
-                              "tcp://HOST:PORT (or local, for a cluster on this machine)")
+    if (
+        parts is None
+        or parts.scheme not in ("tcp", "tls")
+        or not parts.hostname
+        or port is None
+        or parts.path not in ("", "/")
+    ):
+        raise PokerInputError(
+            f"--scheduler {str(scheduler)[:80]!r}: a Dask scheduler's address is "
+            "tcp://HOST:PORT (or local, for a cluster on this machine)"
+        )
     return parts.hostname, port
 
 
@@ -99,15 +106,22 @@ class TaskRun:
         self._results.close()  # type: ignore[attr-defined]
         self._stop()
 
-    def __enter__(self) -> "TaskRun":
+    def __enter__(self) -> TaskRun:
         return self
 
     def __exit__(self, *exc) -> None:
         self.close()
 
 
-def run_tasks(function: Callable, tasks: Sequence, *, workers: int = 1, scheduler: str | None = None,
-              tasks_per_process: int = 1, initializer: Callable[[], None] | None = None) -> TaskRun:
+def run_tasks(
+    function: Callable,
+    tasks: Sequence,
+    *,
+    workers: int = 1,
+    scheduler: str | None = None,
+    tasks_per_process: int = 1,
+    initializer: Callable[[], None] | None = None,
+) -> TaskRun:
     """``function(task)`` for each task: locally (``scheduler=None``) or on a Dask cluster.
 
     ``function`` and the tasks must pickle (a module-level function and plain data);
@@ -138,28 +152,41 @@ def _connect(scheduler: str, workers: int):
     try:
         from distributed import Client, LocalCluster
     except ImportError:
-        raise PokerInputError(f"--scheduler {scheduler}: running on a Dask cluster needs the cluster extra "
-                              "(pip install 'pysolver-holdem[cluster]')") from None
+        raise PokerInputError(
+            f"--scheduler {scheduler}: running on a Dask cluster needs the cluster extra "
+            "(pip install 'pysolver-holdem[cluster]')"
+        ) from None
     import logging
+
     if scheduler == "local":
         import dask
+
         # each worker holds only the task it runs: a lost worker loses just that one
         with dask.config.set({"distributed.scheduler.worker-saturation": 1.0}):
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=":0", silence_logs=logging.CRITICAL)
+            cluster = LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=":0",
+                silence_logs=logging.CRITICAL,
+            )
         client = Client(cluster)
         client.register_plugin(_end_with_client(os.getpid()), name="pysolver-end-with-client")
 
         def stop() -> None:
             client.close()
             cluster.close()
+
         return client, stop
     host, port = scheduler_address(scheduler)
-    try:                                            # a quick knock first: nobody there fails in seconds
+    try:  # a quick knock first: nobody there fails in seconds
         socket.create_connection((host, port), timeout=CONNECT_SECONDS).close()
     except OSError as error:
-        why = error.strerror or type(error).__name__ if not isinstance(error, TimeoutError) else \
-            f"no answer in {CONNECT_SECONDS} s"
+        why = (
+            error.strerror or type(error).__name__
+            if not isinstance(error, TimeoutError)
+            else f"no answer in {CONNECT_SECONDS} s"
+        )
         raise WorkerError(f"cannot reach the Dask scheduler at {scheduler}: {why}") from None
     try:
         client = Client(scheduler, timeout=CONNECT_SECONDS)
@@ -177,19 +204,36 @@ def _end_with_client(parent: int):
     class EndWithClient(WorkerPlugin):
         def setup(self, worker) -> None:
             if os.getppid() == parent:
-                end_with_parent(parent, kernel=False)       # started from a thread of the nanny
+                end_with_parent(parent, kernel=False)  # started from a thread of the nanny
+
     return EndWithClient()
 
 
-def _dask_results(client, run: TaskRun, function: Callable, tasks: list, tasks_per_process: int,
-                  initializer: Callable[[], None] | None) -> Iterator[tuple[int, object]]:
+def _dask_results(
+    client,
+    run: TaskRun,
+    function: Callable,
+    tasks: list,
+    tasks_per_process: int,
+    initializer: Callable[[], None] | None,
+) -> Iterator[tuple[int, object]]:
     from distributed import as_completed
+
     name = f"pysolver-{uuid.uuid4().hex[:12]}"
     attempts = [0] * len(tasks)
 
     def submit(i: int):
-        return client.submit(_in_child, function, tasks[i], tasks_per_process, initializer, name, i,
-                             key=f"{name}-{i}-{attempts[i]}", pure=False)
+        return client.submit(
+            _in_child,
+            function,
+            tasks[i],
+            tasks_per_process,
+            initializer,
+            name,
+            i,
+            key=f"{name}-{i}-{attempts[i]}",
+            pure=False,
+        )
 
     futures = {submit(i): i for i in range(len(tasks))}
     pending = as_completed(futures)
@@ -219,20 +263,22 @@ def _dask_results(client, run: TaskRun, function: Callable, tasks: list, tasks_p
 
 def _lost_process(error: BaseException) -> bool:
     """Whether a task failed because the process running it was lost (so running it again may work)."""
-    return type(error).__name__ in ("WorkerError", "KilledWorker")   # by name: they come back unpickled
+    return type(error).__name__ in ("WorkerError", "KilledWorker")  # by name: they come back unpickled
 
 
 # --- On a Dask worker: the tasks go to a child process, replaced after a few tasks -----------
 
-_idle: list["_Child"] = []
+_idle: list[_Child] = []
 _idle_lock = threading.Lock()
 
 
-def _in_child(function: Callable, task, tasks_per_process: int, initializer: Callable[[], None] | None,
-              run: str, index: int):
+def _in_child(
+    function: Callable, task, tasks_per_process: int, initializer: Callable[[], None] | None, run: str, index: int
+):
     """Run one task in a child process of this (Dask worker) process, recycling the children;
     the start is logged on the scheduler (topic ``run``), where the caller counts the retries."""
     from distributed import get_worker
+
     get_worker().log_event(run, index)
     with _idle_lock:
         child = _idle.pop() if _idle else None
@@ -254,9 +300,12 @@ class _Child:
 
     def __init__(self, initializer: Callable[[], None] | None):
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
-        self.process = subprocess.Popen([sys.executable, "-c", EARLY + "from pysolver.asp._cluster import serve; serve()",
-                                         str(os.getpid())],
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", EARLY + "from pysolver.asp._cluster import serve; serve()", str(os.getpid())],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=env,
+        )
         self.tasks = 0
         if initializer is not None:
             self.call(initializer, (), count=False)
@@ -284,14 +333,14 @@ def serve() -> None:
     """A child's loop: read ``(function, args)``, run ``function(*args)``, send back
     ``(ok, result or exception)``, until the parent closes stdin or dies."""
     results = os.fdopen(os.dup(1), "wb")
-    os.dup2(2, 1)                                  # anything printed goes to stderr, not the results
+    os.dup2(2, 1)  # anything printed goes to stderr, not the results
     end_with_parent(int(sys.argv[1]) if len(sys.argv) > 1 else os.getppid())
     tasks = sys.stdin.buffer
     while (message := _read(tasks)) is not None:
         function, args = message
         try:
             answer = (True, function(*args))
-        except Exception as error:                 # sent to the parent, which raises it
+        except Exception as error:  # sent to the parent, which raises it
             answer = (False, error)
         try:
             _write(results, answer)

@@ -18,7 +18,7 @@ their values, but defines nothing ``outcome.lp`` or ``driver.lp`` derive
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from clingo import ast
 
@@ -33,7 +33,7 @@ def _atoms(node: ast.AST) -> Iterable[ast.AST]:
     """The functions of the symbolic atoms in ``node`` (a pool's alternatives each)."""
     if node.ast_type == ast.ASTType.SymbolicAtom:
         symbol = node.symbol
-        while symbol.ast_type == ast.ASTType.UnaryOperation:       # classical negation
+        while symbol.ast_type == ast.ASTType.UnaryOperation:  # classical negation
             symbol = symbol.argument
         yield from (symbol.arguments if symbol.ast_type == ast.ASTType.Pool else (symbol,))
         return
@@ -94,11 +94,13 @@ def check_rule_book(rules: Sequence[RuleText], derived: set[tuple[str, int]]) ->
                     raise RuleFileError(
                         f"rule file '{rule.path}', line {line}: defines {name}/{arity}, which the encodings derive "
                         "from hand_value/3: a rule book changes the hands and their values, and every engine "
-                        "takes the outcome from them")
+                        "takes the outcome from them"
+                    )
                 if (name, arity) in _RULES_FACTS and not _is_fact(statement):
                     raise RuleFileError(
                         f"rule file '{rule.path}', line {line}: {name}/{arity} is defined by a rule: the rules' "
-                        "data are facts (the contract in asp/variants/standard.lp)")
+                        "data are facts (the contract in asp/variants/standard.lp)"
+                    )
 
 
 __all__ = ["check_rule_book", "defined"]

@@ -59,16 +59,18 @@ def _death_signal() -> None:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     except (OSError, AttributeError):
-        pass                                        # no prctl here: the watchdog still runs
+        pass  # no prctl here: the watchdog still runs
 
 
 #: Python code that asks the kernel for the death signal first thing, before any import, and
 #: ends at once if the parent (``sys.argv[1]``) is already gone: the start of a ``-c`` program
 #: whose imports take seconds.
-EARLY = ("import os, sys\n"
-         "if sys.platform.startswith('linux'):\n"
-         "    import ctypes; ctypes.CDLL(None).prctl(1, 9, 0, 0, 0)\n"
-         "if os.getppid() != int(sys.argv[1]): os._exit(1)\n")
+EARLY = (
+    "import os, sys\n"
+    "if sys.platform.startswith('linux'):\n"
+    "    import ctypes; ctypes.CDLL(None).prctl(1, 9, 0, 0, 0)\n"
+    "if os.getppid() != int(sys.argv[1]): os._exit(1)\n"
+)
 
 
 def end_with_parent(parent: int, lifeline: Lifeline | None = None, *, kernel: bool = True) -> None:
@@ -80,7 +82,7 @@ def end_with_parent(parent: int, lifeline: Lifeline | None = None, *, kernel: bo
     ends: for a process started from a helper thread (a Dask nanny's)."""
     if kernel:
         _death_signal()
-    if os.getppid() != parent:                      # the parent ended before the signal was asked for
+    if os.getppid() != parent:  # the parent ended before the signal was asked for
         os._exit(1)
     if lifeline is not None:
         os.close(lifeline.write_end)

@@ -18,7 +18,8 @@ import resource
 import select
 import signal
 import time
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from ..core import Limits, RuleFileError
 from ._lifeline import end_with_parent
@@ -36,11 +37,11 @@ def call_limited(function: Callable[[], T], limits: Limits, label: str) -> T:
     read_end, write_end = os.pipe()
     parent = os.getpid()
     pid = os.fork()
-    if pid == 0:                                   # the child: never returns
+    if pid == 0:  # the child: never returns
         status = 1
         try:
             end_with_parent(parent)
-            signal.signal(signal.SIGINT, signal.SIG_IGN)     # Ctrl-C is the parent's to handle
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
             os.close(read_end)
             _limit_memory(limits.memory_mb)
             _send(write_end, _outcome(function))
@@ -54,8 +55,9 @@ def call_limited(function: Callable[[], T], limits: Limits, label: str) -> T:
         while True:
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([read_end], [], [], left)[0]:
-                raise RuleFileError(f"{label}: grounding ran past the time limit of {limits.seconds:g} s "
-                                    "(--time-limit)")
+                raise RuleFileError(
+                    f"{label}: grounding ran past the time limit of {limits.seconds:g} s (--time-limit)"
+                )
             chunk = os.read(read_end, 1 << 20)
             if not chunk:
                 break
@@ -77,8 +79,10 @@ def call_limited(function: Callable[[], T], limits: Limits, label: str) -> T:
     if outcome == "error":
         raise value
     why = "ran past" if outcome == "memory" else "was stopped (killed, or past"
-    raise RuleFileError(f"{label}: grounding {why} the memory limit of {limits.memory_mb:,} MiB"
-                        f"{'' if outcome == 'memory' else ')'} (--memory-limit)")
+    raise RuleFileError(
+        f"{label}: grounding {why} the memory limit of {limits.memory_mb:,} MiB"
+        f"{'' if outcome == 'memory' else ')'} (--memory-limit)"
+    )
 
 
 def _limit_memory(memory_mb: int) -> None:
@@ -94,14 +98,14 @@ def _outcome(function: Callable[[], T]) -> tuple[str, object]:
         return "ok", function()
     except MemoryError:
         return "memory", None
-    except Exception as error:          # raised again in the caller
+    except Exception as error:  # raised again in the caller
         return ("memory", None) if "bad_alloc" in str(error) else ("error", error)
 
 
 def _send(fd: int, outcome: tuple[str, object]) -> None:
     try:
         data = pickle.dumps(outcome)
-    except Exception as error:          # an unpicklable result or exception
+    except Exception as error:  # an unpicklable result or exception
         data = pickle.dumps(("error", RuleFileError(f"an answer could not be returned: {error}")))
     with os.fdopen(fd, "wb") as pipe:
         pipe.write(data)

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from multiprocessing.connection import Connection, wait
-from typing import Callable, Iterable, Iterator, Sequence, TypeVar
+from typing import TypeVar
 
 from ..core import WorkerError, check_count
 from ._lifeline import Lifeline, end_with_parent
@@ -29,8 +30,14 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
-def recycled_imap(function: Callable[[T], R], tasks: Iterable[T], workers: int, tasks_per_process: int,
-                  initializer: Callable[..., None] | None = None, initargs: tuple = ()) -> Iterator[R]:
+def recycled_imap(
+    function: Callable[[T], R],
+    tasks: Iterable[T],
+    workers: int,
+    tasks_per_process: int,
+    initializer: Callable[..., None] | None = None,
+    initargs: tuple = (),
+) -> Iterator[R]:
     """``function(task)`` for each task, in ``workers`` forked processes, results in task order.
 
     Each process runs ``initializer(*initargs)``, then ``tasks_per_process``
@@ -57,11 +64,12 @@ def recycled_imap(function: Callable[[T], R], tasks: Iterable[T], workers: int, 
             while len(running) < workers and (start := next(starts, None)) is not None:
                 receiver, sender = context.Pipe(duplex=False)
                 indices = range(start, min(start + tasks_per_process, len(tasks)))
-                inherited = [receiver, *running]            # read ends the child must not hold
-                process: multiprocessing.process.BaseProcess = context.Process(target=_work, daemon=True,
-                                                                               args=(sender, inherited, function, tasks,
-                                                                                     indices, initializer, initargs,
-                                                                                     lifeline))
+                inherited = [receiver, *running]  # read ends the child must not hold
+                process: multiprocessing.process.BaseProcess = context.Process(
+                    target=_work,
+                    daemon=True,
+                    args=(sender, inherited, function, tasks, indices, initializer, initargs, lifeline),
+                )
                 process.start()
                 sender.close()
                 running[receiver] = process
@@ -75,7 +83,7 @@ def recycled_imap(function: Callable[[T], R], tasks: Iterable[T], workers: int, 
                     indices = assigned.pop(receiver)
                     process.join()
                     missing = [i for i in indices if i not in done and i >= next_result]
-                    failed = any(not done[i][0] for i in indices if i in done)   # raised below, in order
+                    failed = any(not done[i][0] for i in indices if i in done)  # raised below, in order
                     if process.exitcode != 0 or (missing and not failed):
                         raise WorkerError(_lost(process.exitcode, missing or list(indices), len(tasks))) from None
             while next_result in done:
@@ -93,15 +101,30 @@ def recycled_imap(function: Callable[[T], R], tasks: Iterable[T], workers: int, 
 
 def _lost(exitcode: int | None, missing: list[int], total: int) -> str:
     """The message for a worker lost before it sent every result."""
-    how = (f"was killed by signal {-exitcode}" if exitcode is not None and exitcode < 0
-           else f"ended with exit code {exitcode}" if exitcode else "ended early")
+    how = (
+        f"was killed by signal {-exitcode}"
+        if exitcode is not None and exitcode < 0
+        else f"ended with exit code {exitcode}"
+        if exitcode
+        else "ended early"
+    )
     which = f"task {missing[0] + 1}" if len(missing) == 1 else f"tasks {missing[0] + 1}-{missing[-1] + 1}"
-    return f"the worker process for {which} of {total} {how}: nothing of {'it' if len(missing) == 1 else 'them'} " \
-           "was counted"
+    return (
+        f"the worker process for {which} of {total} {how}: nothing of {'it' if len(missing) == 1 else 'them'} "
+        "was counted"
+    )
 
 
-def _work(sender: Connection, inherited: Sequence[Connection], function: Callable, tasks: Sequence,
-          indices: range, initializer: Callable[..., None] | None, initargs: tuple, lifeline: Lifeline) -> None:
+def _work(
+    sender: Connection,
+    inherited: Sequence[Connection],
+    function: Callable,
+    tasks: Sequence,
+    indices: range,
+    initializer: Callable[..., None] | None,
+    initargs: tuple,
+    lifeline: Lifeline,
+) -> None:
     """A worker: the initializer, then its tasks, each result (or exception) sent back.
 
     It first closes the pipes' read ends it inherited, so that if the parent dies the

@@ -37,14 +37,15 @@ import os
 import re
 import resource
 import stat
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
 from clingo import MessageCode, ast
 
-from ..core import Limits, RuleFileError, VARIANTS
+from ..core import VARIANTS, Limits, RuleFileError
 from ._codec import CONTEXT_FUNCTIONS
 from ._limited import call_limited
 
@@ -52,8 +53,7 @@ MAX_FILE_BYTES = 1 << 20
 """The largest rule file read (1 MiB): a rule book is a few hundred lines."""
 MAX_INCLUDE_DEPTH = 16
 
-_UNOPENED = re.compile(r"^<string>:(\d+):(\d+)-(?:(\d+):)?(\d+): error: file could not be opened:\n  (.*?)\n?\Z",
-                       re.S)
+_UNOPENED = re.compile(r"^<string>:(\d+):(\d+)-(?:(\d+):)?(\d+): error: file could not be opened:\n  (.*?)\n?\Z", re.S)
 _LIBRARY = re.compile(r"#include\s*(<)[^>\n]*(>)")
 _STDIN_MARK = b"pysolver_standard_input.\n"
 
@@ -71,7 +71,7 @@ class RuleText(NamedTuple):
 class _Scan:
     """What clingo's parser finds in one text (positions are 1-based lines and byte columns)."""
 
-    includes: tuple[tuple[int, int, int, int, str], ...]     # line, column, end line, end column, name
+    includes: tuple[tuple[int, int, int, int, str], ...]  # line, column, end line, end column, name
     scripts: tuple[int, ...]
     calls: tuple[tuple[int, str], ...]
     stdin: bool
@@ -93,7 +93,7 @@ def _nodes(node: ast.AST):
 def _parse_sealed(text: str) -> _Scan:
     """Parse ``text`` with clingo where no file can be opened (run in a forked child): an
     ``#include`` then shows as clingo's "could not be opened" message, with its place."""
-    read_end, write_end = os.pipe()                 # standard input: a mark, seen if "-" is included
+    read_end, write_end = os.pipe()  # standard input: a mark, seen if "-" is included
     os.write(write_end, _STDIN_MARK)
     os.close(write_end)
     os.dup2(read_end, 0)
@@ -104,11 +104,14 @@ def _parse_sealed(text: str) -> _Scan:
     statements: list[ast.AST] = []
     messages: list[str] = []
     try:
-        ast.parse_string(text, statements.append,
-                         logger=lambda code, message: messages.append(message)
-                         if code == MessageCode.RuntimeError else None, message_limit=1000)
+        ast.parse_string(
+            text,
+            statements.append,
+            logger=lambda code, message: messages.append(message) if code == MessageCode.RuntimeError else None,
+            message_limit=1000,
+        )
     except RuntimeError:
-        pass                                        # the messages say why
+        pass  # the messages say why
     includes, errors = [], []
     for message in messages:
         found = _UNOPENED.match(message)
@@ -119,8 +122,12 @@ def _parse_sealed(text: str) -> _Scan:
             errors.append(message.strip())
     includes += _hidden_includes(text)
     scripts = tuple(s.location.begin.line for s in statements if s.ast_type == ast.ASTType.Script)
-    calls = tuple((n.location.begin.line, n.name) for s in statements for n in _nodes(s)
-                  if n.ast_type == ast.ASTType.Function and n.external)
+    calls = tuple(
+        (n.location.begin.line, n.name)
+        for s in statements
+        for n in _nodes(s)
+        if n.ast_type == ast.ASTType.Function and n.external
+    )
     stdin = any(s.location.begin.filename != "<string>" for s in statements)
     return _Scan(tuple(includes), scripts, calls, stdin, tuple(errors))
 
@@ -131,19 +138,20 @@ def _hidden_includes(text: str) -> list[tuple[int, int, int, int, str]]:
     found = []
     for match in _LIBRARY.finditer(text):
         start, end = match.span(1), match.span(2)
-        quoted = text[:start[0]] + '"' + text[start[1]:end[0]] + '"' + text[end[1]:]
+        quoted = text[: start[0]] + '"' + text[start[1] : end[0]] + '"' + text[end[1] :]
         messages: list[str] = []
         try:
             ast.parse_string(quoted, lambda statement: None, logger=lambda code, message: messages.append(message))  # noqa: B023
         except RuntimeError:
             pass
         line = text.count("\n", 0, match.start()) + 1
-        column = len(text[text.rfind("\n", 0, match.start()) + 1:match.start()].encode("utf-8")) + 1
+        column = len(text[text.rfind("\n", 0, match.start()) + 1 : match.start()].encode("utf-8")) + 1
         for message in messages:
             opened = _UNOPENED.match(message)
             if opened and (int(opened.group(1)), int(opened.group(2))) == (line, column):
-                found.append((line, column, int(opened.group(3) or line), int(opened.group(4)),
-                              f"<{text[start[1]:end[0]]}>"))
+                found.append(
+                    (line, column, int(opened.group(3) or line), int(opened.group(4)), f"<{text[start[1] : end[0]]}>")
+                )
     return found
 
 
@@ -195,13 +203,16 @@ def _resolve(name: str, source: Path, line: int) -> Path:
     if name.startswith("<") and name.endswith(">"):
         raise RuleFileError(f"{where}: #include {name} is refused: a rule file includes files by path")
     if not name or name == "-":
-        raise RuleFileError(f"{where}: #include \"{name}\" is refused: it names no file"
-                            + (" (\"-\" is standard input)" if name else ""))
+        raise RuleFileError(
+            f'{where}: #include "{name}" is refused: it names no file' + (' ("-" is standard input)' if name else "")
+        )
     here = Path(name)
     beside = source.parent / name if os.path.dirname(str(source)) and not here.is_absolute() else None
     if beside is not None and here.exists() and beside.exists() and not os.path.samefile(here, beside):
-        raise RuleFileError(f"{where}: #include \"{name}\" is ambiguous: clingo reads '{here}' in the current "
-                            f"folder, not '{beside}' beside the file; name the file you mean by its path")
+        raise RuleFileError(
+            f"{where}: #include \"{name}\" is ambiguous: clingo reads '{here}' in the current "
+            f"folder, not '{beside}' beside the file; name the file you mean by its path"
+        )
     return beside if beside is not None and beside.exists() and not here.exists() else here
 
 
@@ -214,16 +225,22 @@ def _check(path: Path, text: str, includes: bool) -> tuple[str, list[tuple[Path,
         raise RuleFileError(f"rule file '{path}', line {line}: #script is refused: a rule file may not run code")
     for line, name in scan.calls:
         if name not in CONTEXT_FUNCTIONS:
-            raise RuleFileError(f"rule file '{path}', line {line}: @{name} is not a function of pysolver's "
-                                f"(a rule file may call {', '.join('@' + f for f in CONTEXT_FUNCTIONS)})")
+            raise RuleFileError(
+                f"rule file '{path}', line {line}: @{name} is not a function of pysolver's "
+                f"(a rule file may call {', '.join('@' + f for f in CONTEXT_FUNCTIONS)})"
+            )
     if scan.stdin:
         raise RuleFileError(f"rule file '{path}': #include \"-\" (standard input) is refused")
     if scan.errors:
-        raise RuleFileError(f"clingo: parsing failed (rule file '{path}'): "
-                            + "; ".join(" ".join(m.replace("<string>", str(path)).split()) for m in scan.errors))
+        raise RuleFileError(
+            f"clingo: parsing failed (rule file '{path}'): "
+            + "; ".join(" ".join(m.replace("<string>", str(path)).split()) for m in scan.errors)
+        )
     if scan.includes and not includes:
-        raise RuleFileError(f"rule file '{path}', line {scan.includes[0][0]}: #include is refused: "
-                            "this rule text may not read other files")
+        raise RuleFileError(
+            f"rule file '{path}', line {scan.includes[0][0]}: #include is refused: "
+            "this rule text may not read other files"
+        )
     targets = [(_resolve(name, path, line), line) for line, _, _, _, name in scan.includes]
     return _blank(text, scan.includes), targets
 
@@ -263,8 +280,10 @@ def rule_statements(rule: RuleText) -> tuple[ast.AST, ...]:
     try:
         ast.parse_string(rule.program, statements.append, logger=lambda code, message: messages.append(message))
     except RuntimeError:
-        raise RuleFileError(f"clingo: parsing failed (rule file '{rule.path}'): "
-                            + "; ".join(" ".join(m.replace("<string>", rule.path).split()) for m in messages)) from None
+        raise RuleFileError(
+            f"clingo: parsing failed (rule file '{rule.path}'): "
+            + "; ".join(" ".join(m.replace("<string>", rule.path).split()) for m in messages)
+        ) from None
     if any(s.location.begin.filename != "<string>" or s.ast_type == ast.ASTType.Script for s in statements):
         raise RuleFileError(f"rule file '{rule.path}': reads more than its own text")
     return tuple(_placed(s, rule.path) for s in statements)
@@ -281,8 +300,9 @@ def _placed(node: ast.AST, path: str) -> ast.AST:
             changes[key] = [_placed(item, path) for item in child]
     if "location" in node.keys():  # noqa: SIM118 (a clingo AST, not a dict)
         begin, end = node.location.begin, node.location.end
-        changes["location"] = ast.Location(ast.Position(path, begin.line, begin.column),
-                                           ast.Position(path, end.line, end.column))
+        changes["location"] = ast.Location(
+            ast.Position(path, begin.line, begin.column), ast.Position(path, end.line, end.column)
+        )
     return node.update(**changes)  # type: ignore[arg-type]
 
 

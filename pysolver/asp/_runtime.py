@@ -35,17 +35,26 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache, cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Iterable, Sequence
 
 import clingo
 from clingo import ast
 
-from ..core import (STANDARD, VARIANTS, Limits, RuleFileError, Rules, RulesLike, read_rule_text, rules_fingerprint,
-                    variant_path)
+from ..core import (
+    STANDARD,
+    VARIANTS,
+    Limits,
+    RuleFileError,
+    Rules,
+    RulesLike,
+    read_rule_text,
+    rules_fingerprint,
+    variant_path,
+)
 from ._codec import DEAL_INPUT_RULES, RULES_FACTS, DealInput, read_atoms
 from ._contract import check_rule_book, defined
 from ._limited import call_limited
@@ -114,17 +123,18 @@ class AspProgram:
         self.rules = rules_of(rules)
         files = (self.rules.path,) + self.rules.added
         read = read_rule_book(self.rules.name, files)
-        if rules_fingerprint(rule.text for rule in read) != self.rules.fingerprint:   # e.g. on a cluster's worker
-            raise RuleFileError(f"rules '{self.rules.name}': {', '.join(files)} (with what they include) are not "
-                                "the files the rules were loaded from; every process, and every worker of a "
-                                "cluster, needs the same files at the same path")
+        if rules_fingerprint(rule.text for rule in read) != self.rules.fingerprint:  # e.g. on a cluster's worker
+            raise RuleFileError(
+                f"rules '{self.rules.name}': {', '.join(files)} (with what they include) are not "
+                "the files the rules were loaded from; every process, and every worker of a "
+                "cluster, needs the same files at the same path"
+            )
         shipped = self.rules.name in VARIANTS
         own = tuple(encodings) + ((f"variants/{self.rules.name}.lp",) if shipped else ())
         self._encodings = encoding_statements(own)
-        self._loaded: tuple[RuleText, ...] = tuple(read[1:] if shipped else read)   # what clingo reads
+        self._loaded: tuple[RuleText, ...] = tuple(read[1:] if shipped else read)  # what clingo reads
 
-    def run(self, facts: str | DealInput, *,
-            statistics: bool = False) -> tuple[list[clingo.Symbol], GroundSize | None]:
+    def run(self, facts: str | DealInput, *, statistics: bool = False) -> tuple[list[clingo.Symbol], GroundSize | None]:
         """Ground and solve the encodings with ``facts`` (a text or a :class:`DealInput`);
         return the shown atoms.
 
@@ -136,9 +146,10 @@ class AspProgram:
         """
         if self.rules.trusted:
             atoms, size, warnings = self._run(facts, statistics)
-        else:   # a symbol is a handle into its own process's table: across processes, its text
-            texts, size, warnings = call_limited(lambda: self._run_text(facts, statistics), self.rules.limits,
-                                                 self.label)
+        else:  # a symbol is a handle into its own process's table: across processes, its text
+            texts, size, warnings = call_limited(
+                lambda: self._run_text(facts, statistics), self.rules.limits, self.label
+            )
             atoms = [clingo.parse_term(text) for text in texts]
         for warning in warnings:
             log.warning("clingo: %s", warning)  # e.g. a predicate no rule defines
@@ -148,26 +159,32 @@ class AspProgram:
         atoms, size, warnings = self._run(facts, statistics)
         return [str(atom) for atom in atoms], size, warnings
 
-    def _run(self, facts: str | DealInput, statistics: bool) -> tuple[list[clingo.Symbol], GroundSize | None,
-                                                                      list[str]]:
+    def _run(
+        self, facts: str | DealInput, statistics: bool
+    ) -> tuple[list[clingo.Symbol], GroundSize | None, list[str]]:
         warnings: list[str] = []
         ctl = self.ground(facts, ["--models=2"] + (["--stats"] if statistics else []), warnings=warnings)
         answers: list[list[clingo.Symbol]] = []
         result = ctl.solve(on_model=lambda m: answers.append(list(m.symbols(shown=True))))
         if not result.satisfiable:
-            raise RuleFileError(f"the rules have no answer for these showdowns{self._blame()}: "
-                                "a rule file's constraint removes every answer")
+            raise RuleFileError(
+                f"the rules have no answer for these showdowns{self._blame()}: "
+                "a rule file's constraint removes every answer"
+            )
         if len(answers) > 1:
-            raise RuleFileError(f"the rules have more than one answer{self._blame()}: "
-                                "a rule file makes a choice, but a showdown has one outcome")
+            raise RuleFileError(
+                f"the rules have more than one answer{self._blame()}: "
+                "a rule file makes a choice, but a showdown has one outcome"
+            )
         size = None
         if statistics:
             lp = ctl.statistics["problem"]["lp"]
             size = GroundSize(atoms=int(lp["atoms"]), rules=int(lp["rules"]))
         return list(answers[0]), size, warnings
 
-    def ground(self, facts: str | DealInput, args: Sequence[str] = (), *,
-               warnings: list[str] | None = None) -> clingo.Control:
+    def ground(
+        self, facts: str | DealInput, args: Sequence[str] = (), *, warnings: list[str] | None = None
+    ) -> clingo.Control:
         """A control with the encodings, the rules' files and ``facts``, grounded (clingo
         arguments ``args``); a file that does not parse or ground raises :class:`RuleFileError`.
         Clingo's warnings about a rule file go to ``warnings`` (others are logged as debug)."""
@@ -226,8 +243,10 @@ class AspProgram:
 
 # --- Rule books ---------------------------------------------------------------------------------
 
-def load_rules(rules: RulesLike = None, add: Iterable[str | os.PathLike] = (), *,
-               limits: Limits | None = None) -> Rules:
+
+def load_rules(
+    rules: RulesLike = None, add: Iterable[str | os.PathLike] = (), *, limits: Limits | None = None
+) -> Rules:
     """The rule book named (a shipped variant) or at a path, with files added, checked.
 
     ``load_rules()`` is the standard game (no clingo is started for it); a
@@ -254,11 +273,13 @@ def load_rules(rules: RulesLike = None, add: Iterable[str | os.PathLike] = (), *
     if isinstance(rules, Rules):
         if not added and limits is None:
             return rules
-        return load_rules(rules.name if rules.name in VARIANTS else rules.path, rules.added + added,
-                          limits=limits or rules.limits)
+        return load_rules(
+            rules.name if rules.name in VARIANTS else rules.path, rules.added + added, limits=limits or rules.limits
+        )
     if rules is not None and not isinstance(rules, (str, os.PathLike)):
-        raise RuleFileError(f"rules {rules!r}: expected a variant's name ({', '.join(VARIANTS)}) "
-                            "or the path of a rules file")
+        raise RuleFileError(
+            f"rules {rules!r}: expected a variant's name ({', '.join(VARIANTS)}) or the path of a rules file"
+        )
     spec = "standard" if rules is None else os.fspath(rules)
     if spec == "standard" and not added:
         return STANDARD if limits is None else replace(STANDARD, limits=limits)
@@ -293,8 +314,14 @@ def rules_of(rules: RulesLike) -> Rules:
 @lru_cache(maxsize=32)
 def _load(name: str, files: tuple[str, ...], digest: str, limits: Limits) -> Rules:
     """The rules' data the files derive (``digest`` identifies the texts read), checked."""
-    unread = replace(STANDARD, name=name, path=files[0], added=files[1:], fingerprint=digest,  # files to read
-                     limits=limits)
+    unread = replace(
+        STANDARD,
+        name=name,
+        path=files[0],
+        added=files[1:],
+        fingerprint=digest,  # files to read
+        limits=limits,
+    )
     program = AspProgram(unread, encodings=("cards.lp",))
     check_rule_book(program.rule_texts, defined(encoding_statements(OUTCOME_FILES)))
 
@@ -306,5 +333,17 @@ def _load(name: str, files: tuple[str, ...], digest: str, limits: Limits) -> Rul
     return replace(Rules.from_facts(name, files, found, digest), limits=limits)
 
 
-__all__ = ["ENCODING_FILES", "EXPLAIN_FILES", "READABLE_FILES", "WHATIF_FILES", "AspProgram", "GroundSize", "encoding_path",
-           "encoding_text", "load_rules", "read_fingerprint", "read_rule_book", "rules_of"]
+__all__ = [
+    "ENCODING_FILES",
+    "EXPLAIN_FILES",
+    "READABLE_FILES",
+    "WHATIF_FILES",
+    "AspProgram",
+    "GroundSize",
+    "encoding_path",
+    "encoding_text",
+    "load_rules",
+    "read_fingerprint",
+    "read_rule_book",
+    "rules_of",
+]

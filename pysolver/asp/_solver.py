@@ -25,7 +25,7 @@ import html
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
-from typing import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from ..core import (Card, CardsLike, Category, Deal, Explanation, HandRoles, PlayerLike, PokerInputError, RuleFileError,
                     Rules, RulesLike, Situation, cards_html, describe, format_cards, table_html)

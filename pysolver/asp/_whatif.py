@@ -18,14 +18,25 @@ runner-runner pairs. Why one showdown id per stage is the design page
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
-from typing import Sequence
 
-from ..core import (Card, CardsLike, Category, Deal, HandValue, PlayerLike, RuleFileError, Rules, RulesLike, Situation,
-                    describe, format_cards)
-from ._codec import (RUNOUTS_ATOMS, category_of, read_atoms, stage_cards, tally_counts, tiebreak_from_value,
-                     whatif_facts)
+from ..core import (
+    Card,
+    CardsLike,
+    Category,
+    Deal,
+    HandValue,
+    PlayerLike,
+    RuleFileError,
+    Rules,
+    RulesLike,
+    Situation,
+    describe,
+    format_cards,
+)
+from ._codec import RUNOUTS_ATOMS, category_of, read_atoms, stage_cards, tally_counts, tiebreak_from_value, whatif_facts
 from ._runtime import WHATIF_FILES, AspProgram, GroundSize, rules_of
 
 MAX_WHATIF_PLAYERS = 9
@@ -85,32 +96,51 @@ class RunoutReport:
     def to_dict(self) -> dict:
         """What ``pysolver runouts --json`` prints: counts, categories, outs and runner-runner pairs."""
         return {
-            "rules": self.rules, "board": [str(c) for c in self.deal.board], "dead": [str(c) for c in self.dead],
+            "rules": self.rules,
+            "board": [str(c) for c in self.deal.board],
+            "dead": [str(c) for c in self.dead],
             "runouts": len(self.runouts),
-            "players": [{"player": p, "hole": [str(c) for c in hole], "now": self.now.hands[p].description,
-                         "wins": self.wins[p], "ties": self.ties[p], "losses": self.losses[p],
-                         "categories": {c.snake: n for c, n in sorted(self.categories[p].items())},
-                         "outs": [{"card": str(o.cards[0]), "category": o.category.snake}
-                                  for o in self.outs if o.player == p],
-                         "runner_runner": [{"cards": [str(c) for c in o.cards], "category": o.category.snake}
-                                           for o in self.runner_runner if o.player == p]}
-                        for p, hole in enumerate(self.deal.players)],
+            "players": [
+                {
+                    "player": p,
+                    "hole": [str(c) for c in hole],
+                    "now": self.now.hands[p].description,
+                    "wins": self.wins[p],
+                    "ties": self.ties[p],
+                    "losses": self.losses[p],
+                    "categories": {c.snake: n for c, n in sorted(self.categories[p].items())},
+                    "outs": [
+                        {"card": str(o.cards[0]), "category": o.category.snake} for o in self.outs if o.player == p
+                    ],
+                    "runner_runner": [
+                        {"cards": [str(c) for c in o.cards], "category": o.category.snake}
+                        for o in self.runner_runner
+                        if o.player == p
+                    ],
+                }
+                for p, hole in enumerate(self.deal.players)
+            ],
         }
 
     def __str__(self) -> str:
         lines = [f"board {format_cards(self.deal.board)}: {len(self.runouts)} runouts"]
         for p, hole in enumerate(self.deal.players):
-            lines.append(f"player {p}: {format_cards(hole)}  wins {self.wins[p]}  ties {self.ties[p]}  "
-                         f"losses {self.losses[p]}  (now: {self.now.hands[p].description})")
-            lines.append("  " + ", ".join(f"{c.label} {n}" for c, n in sorted(self.categories[p].items(),
-                                                                               reverse=True)))
+            lines.append(
+                f"player {p}: {format_cards(hole)}  wins {self.wins[p]}  ties {self.ties[p]}  "
+                f"losses {self.losses[p]}  (now: {self.now.hands[p].description})"
+            )
+            lines.append(
+                "  " + ", ".join(f"{c.label} {n}" for c, n in sorted(self.categories[p].items(), reverse=True))
+            )
             outs = [o for o in self.outs if o.player == p]
             if outs:
                 by_category: dict[str, list[str]] = {}
                 for o in outs:
                     by_category.setdefault(o.category.label, []).append(str(o.cards[0]))
-                lines.append(f"  {len(outs)} out{'s' if len(outs) != 1 else ''}: "
-                             + "; ".join(f"{' '.join(cards)} ({label})" for label, cards in by_category.items()))
+                lines.append(
+                    f"  {len(outs)} out{'s' if len(outs) != 1 else ''}: "
+                    + "; ".join(f"{' '.join(cards)} ({label})" for label, cards in by_category.items())
+                )
             pairs = [o for o in self.runner_runner if o.player == p]
             if pairs:
                 shown = " ".join(format_cards(o.cards).replace(" ", "") for o in pairs[:12])
@@ -119,16 +149,16 @@ class RunoutReport:
         return "\n".join(lines)
 
 
-def whatif_situation(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike,
-                     rules: Rules) -> Situation:
+def whatif_situation(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike, rules: Rules) -> Situation:
     """A what-if deal, checked: a flop or a turn, 2 to 9 players with known hole cards."""
     situation = Situation.of(players, board, dead=dead, rules=rules, boards=(3, 4), most=MAX_WHATIF_PLAYERS)
     _ = situation.holes  # every player's hole cards are known
     return situation
 
 
-def solve_whatif(situation: Situation, look_ahead: int | None = None, *,
-                 statistics: bool = False) -> tuple[RunoutReport, GroundSize | None]:
+def solve_whatif(
+    situation: Situation, look_ahead: int | None = None, *, statistics: bool = False
+) -> tuple[RunoutReport, GroundSize | None]:
     """Run the what-if program on a checked situation: ``look_ahead`` cards (by default all
     that are to come; 1 for the next card alone). Returns the report and, with
     ``statistics``, the size of the ground program."""
@@ -141,8 +171,9 @@ def solve_whatif(situation: Situation, look_ahead: int | None = None, *,
     return report, size
 
 
-def runouts(players: Sequence[PlayerLike], board: CardsLike, *, dead: CardsLike = (),
-            rules: RulesLike = None) -> RunoutReport:
+def runouts(
+    players: Sequence[PlayerLike], board: CardsLike, *, dead: CardsLike = (), rules: RulesLike = None
+) -> RunoutReport:
     """Every runout of a deal on the flop or turn, solved in one clingo program.
 
     ``rules`` is the variant (a name, a rules file or a :class:`~pysolver.Rules`):
@@ -180,15 +211,26 @@ def _report(situation: Situation, atoms: dict[str, list[tuple]], unseen: int, lo
     categories: list[dict[Category, int]] = [{} for _ in range(players)]
     for p, name, n in atoms["reaches"]:
         categories[p][category_of(name)] = n
-    outs = sorted((Out(p, (Card(i),), category_of(c)) for p, i, c in atoms["out"]),
-                  key=lambda o: (o.player, o.cards))
-    runner = sorted((Out(p, (Card(i), Card(j)), category_of(c)) for p, i, j, c in atoms["runner_runner"]),
-                    key=lambda o: (o.player, o.cards))
+    outs = sorted((Out(p, (Card(i),), category_of(c)) for p, i, c in atoms["out"]), key=lambda o: (o.player, o.cards))
+    runner = sorted(
+        (Out(p, (Card(i), Card(j)), category_of(c)) for p, i, j, c in atoms["runner_runner"]),
+        key=lambda o: (o.player, o.cards),
+    )
     wins, ties, losses = tally_counts(atoms["tally"], players)
     return RunoutReport(
-        deal, situation.dead, stage(()), tuple(stage(k) for k in sorted(k for k in hands if len(k) == 1)),
+        deal,
+        situation.dead,
+        stage(()),
+        tuple(stage(k) for k in sorted(k for k in hands if len(k) == 1)),
         tuple(stage(k) for k in finals),
-        wins, ties, losses, tuple(categories), tuple(outs), tuple(runner), rules.label)
+        wins,
+        ties,
+        losses,
+        tuple(categories),
+        tuple(outs),
+        tuple(runner),
+        rules.label,
+    )
 
 
 __all__ = ["Out", "Runout", "RunoutReport", "MAX_WHATIF_PLAYERS", "runouts", "solve_whatif", "whatif_situation"]

@@ -14,15 +14,43 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import NoReturn, Sequence
+from collections.abc import Sequence
+from typing import NoReturn
 
 from .. import __version__
 from ..core import PokerInputError, WorkerError, parse_range
-from . import _showdown, _equity, _ranges, _texture, _chen, _strength, _outs, _runouts, _crossval, _rules, _cache, _serve
-from . import _conform
+from . import (
+    _cache,
+    _chen,
+    _conform,
+    _crossval,
+    _equity,
+    _outs,
+    _ranges,
+    _rules,
+    _runouts,
+    _serve,
+    _showdown,
+    _strength,
+    _texture,
+)
+
 # Each subcommand module, in the order of `pysolver --help`.
-COMMANDS: tuple = (_showdown, _equity, _ranges, _texture, _chen, _strength, _outs, _runouts, _crossval, _conform,
-                   _rules, _cache, _serve)
+COMMANDS: tuple = (
+    _showdown,
+    _equity,
+    _ranges,
+    _texture,
+    _chen,
+    _strength,
+    _outs,
+    _runouts,
+    _crossval,
+    _conform,
+    _rules,
+    _cache,
+    _serve,
+)
 
 WORKER_LOST = 3
 """The exit status when a worker process was lost (killed, out of memory) or a Dask cluster
@@ -40,7 +68,7 @@ def error_line(message: str) -> str:
     300
     """
     line = " ".join(str(message).split())
-    return line if len(line) <= ERROR_LIMIT else line[:ERROR_LIMIT - 3] + "..."
+    return line if len(line) <= ERROR_LIMIT else line[: ERROR_LIMIT - 3] + "..."
 
 
 class _Parser(argparse.ArgumentParser):
@@ -51,11 +79,11 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="pysolver", description="Texas Hold'em showdowns, solved with ASP, "
-                     "beside a fast lookup-table evaluator.")
+    parser = _Parser(
+        prog="pysolver", description="Texas Hold'em showdowns, solved with ASP, beside a fast lookup-table evaluator."
+    )
     parser.add_argument("--version", action="version", version=f"pysolver {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
-                                parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
     for command in COMMANDS:
         command.add_parser(sub)
     return parser
@@ -84,7 +112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except PokerInputError as error:
         print(error_line(f"pysolver: error: {error}"), file=sys.stderr)
         return 2
-    except WorkerError as error:       # not the input's fault: a status of its own
+    except WorkerError as error:  # not the input's fault: a status of its own
         print(error_line(f"pysolver: error: {error}"), file=sys.stderr)
         return WORKER_LOST
     except KeyboardInterrupt:

@@ -37,10 +37,21 @@ class CacheReport:
 
     def to_dict(self) -> dict:
         """What ``pysolver cache --json`` prints."""
-        return {"folder": self.folder, "keeps": CACHE_KEEP, "cleared": self.cleared, "bytes": self.total,
-                "files": [{"file": entry.path.name, "bytes": entry.size, "rules": entry.rules,
-                           "age_seconds": round(max(self.now - entry.last_used, 0.0), 1)}
-                          for entry in self.files]}
+        return {
+            "folder": self.folder,
+            "keeps": CACHE_KEEP,
+            "cleared": self.cleared,
+            "bytes": self.total,
+            "files": [
+                {
+                    "file": entry.path.name,
+                    "bytes": entry.size,
+                    "rules": entry.rules,
+                    "age_seconds": round(max(self.now - entry.last_used, 0.0), 1),
+                }
+                for entry in self.files
+            ],
+        }
 
     def __str__(self) -> str:
         if not self.files:
@@ -50,8 +61,11 @@ class CacheReport:
             return f"{self.folder}: cleared {count}"
         name = max(len(entry.path.name) for entry in self.files)
         rules = max(len(entry.rules) for entry in self.files)
-        rows = [f"{entry.path.name:<{name}}  {_size(entry.size):>7}  {entry.rules:<{rules}}  "
-                f"used {_age(self.now - entry.last_used)}" for entry in self.files]
+        rows = [
+            f"{entry.path.name:<{name}}  {_size(entry.size):>7}  {entry.rules:<{rules}}  "
+            f"used {_age(self.now - entry.last_used)}"
+            for entry in self.files
+        ]
         return "\n".join([f"{self.folder}: {count} (keeps the {CACHE_KEEP} most recently used)"] + rows)
 
 
@@ -83,10 +97,12 @@ def _age(seconds: float) -> str:
 
 def add_parser(subparsers) -> None:
     parser = subparsers.add_parser(
-        "cache", help="list or clear the rule variants' tables cached on disk",
+        "cache",
+        help="list or clear the rule variants' tables cached on disk",
         description="List the evaluator tables of rule variants cached in $PYSOLVER_CACHE, "
-                    f"$XDG_CACHE_HOME/pysolver or ~/.cache/pysolver (the {CACHE_KEEP} most recently used are kept), "
-                    "or delete them.")
+        f"$XDG_CACHE_HOME/pysolver or ~/.cache/pysolver (the {CACHE_KEEP} most recently used are kept), "
+        "or delete them.",
+    )
     parser.add_argument("--clear", action="store_true", help="delete the cached tables")
     add_json_option(parser)
     parser.set_defaults(run=run)

@@ -10,10 +10,13 @@ from ..odds import chen_normalized, chen_score
 
 def add_parser(subparsers) -> None:
     parser = subparsers.add_parser(
-        "chen", help="Chen formula score of starting hands",
-        description="Bill Chen's preflop score (-1..20) and its normalisation to [0, 1].")
-    parser.add_argument("hands", nargs="+", metavar="HAND",
-                        help='a class ("AKs", "TT", "72o") or two hole cards ("Ah Kh")')
+        "chen",
+        help="Chen formula score of starting hands",
+        description="Bill Chen's preflop score (-1..20) and its normalisation to [0, 1].",
+    )
+    parser.add_argument(
+        "hands", nargs="+", metavar="HAND", help='a class ("AKs", "TT", "72o") or two hole cards ("Ah Kh")'
+    )
     parser.add_argument("--json", action="store_true", help="print JSON: a list, one entry per hand")
     parser.set_defaults(run=run)
 

@@ -28,35 +28,62 @@ from ._options import add_rules_options, add_where_options, emit, rules_from
 
 def add_parser(subparsers) -> None:
     parser = subparsers.add_parser(
-        "conform", help="check any hand evaluator against the rules",
+        "conform",
+        help="check any hand evaluator against the rules",
         description="Deal hands to a hand evaluator (a Python function or a command in any language) "
-                    "and judge the order its values put them in against the rules: each class of hand "
-                    "one value, the classes strictly in the rules' order. Exit status 1 when it does "
-                    "not conform, with the simplest counterexample of each kind.")
-    parser.add_argument("evaluator", nargs="?", metavar="MODULE:FUNCTION",
-                        help="the evaluator, a function taking one hand (a list of card texts)")
-    parser.add_argument("--command", metavar="CMD",
-                        help='an evaluator in another language: "CMD ARGS" reads one hand per line on its '
-                             "standard input (card texts separated by spaces) and writes one integer per line")
+        "and judge the order its values put them in against the rules: each class of hand "
+        "one value, the classes strictly in the rules' order. Exit status 1 when it does "
+        "not conform, with the simplest counterexample of each kind.",
+    )
+    parser.add_argument(
+        "evaluator",
+        nargs="?",
+        metavar="MODULE:FUNCTION",
+        help="the evaluator, a function taking one hand (a list of card texts)",
+    )
+    parser.add_argument(
+        "--command",
+        metavar="CMD",
+        help='an evaluator in another language: "CMD ARGS" reads one hand per line on its '
+        "standard input (card texts separated by spaces) and writes one integer per line",
+    )
     parser.add_argument("--cards", type=int, choices=[5, 6, 7], default=7, help="cards per hand (default 7)")
-    parser.add_argument("--order", choices=["higher", "lower", "auto"], default="auto",
-                        help="whether a higher or a lower value is better (default auto: told from a royal "
-                             "flush against the worst hand)")
+    parser.add_argument(
+        "--order",
+        choices=["higher", "lower", "auto"],
+        default="auto",
+        help="whether a higher or a lower value is better (default auto: told from a royal "
+        "flush against the worst hand)",
+    )
     mode = parser.add_mutually_exclusive_group()
-    mode.add_argument("--quick", action="store_true",
-                      help="every class of hand and the shapes where evaluators go wrong (the default)")
+    mode.add_argument(
+        "--quick",
+        action="store_true",
+        help="every class of hand and the shapes where evaluators go wrong (the default)",
+    )
     mode.add_argument("--random", type=int, metavar="N", help="N random hands")
-    mode.add_argument("--exhaustive", action="store_true",
-                      help="every hand of the deck (133,784,560 of seven cards), resumable")
-    parser.add_argument("--seed", type=int, metavar="S",
-                        help="seed of --random (default: a fresh one, shown in the report)")
-    parser.add_argument("--index", action="store_true",
-                        help="the function takes card indices (4 * rank + suit) rather than card texts; a "
-                             "command reads them, separated by spaces")
-    parser.add_argument("--batch", action="store_true",
-                        help="the function takes a numpy array of hands (n, cards) and returns n values")
-    parser.add_argument("--timeout", type=float, default=5.0, metavar="SECONDS",
-                        help="how long one call may take before its hand is a finding (default 5)")
+    mode.add_argument(
+        "--exhaustive", action="store_true", help="every hand of the deck (133,784,560 of seven cards), resumable"
+    )
+    parser.add_argument(
+        "--seed", type=int, metavar="S", help="seed of --random (default: a fresh one, shown in the report)"
+    )
+    parser.add_argument(
+        "--index",
+        action="store_true",
+        help="the function takes card indices (4 * rank + suit) rather than card texts; a "
+        "command reads them, separated by spaces",
+    )
+    parser.add_argument(
+        "--batch", action="store_true", help="the function takes a numpy array of hands (n, cards) and returns n values"
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=5.0,
+        metavar="SECONDS",
+        help="how long one call may take before its hand is a finding (default 5)",
+    )
     add_where_options(parser, "--exhaustive")
     parser.add_argument("--tasks", type=int, metavar="N", help="tasks of the --exhaustive or --random run")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
@@ -77,19 +104,31 @@ def _mode(args: argparse.Namespace) -> str:
 
 def run(args: argparse.Namespace) -> int:
     if (args.evaluator is None) == (args.command is None):
-        raise PokerInputError("name the evaluator: MODULE:FUNCTION or --command \"CMD ARGS\" (one of them)")
+        raise PokerInputError('name the evaluator: MODULE:FUNCTION or --command "CMD ARGS" (one of them)')
     if args.command is not None and args.batch:
         raise PokerInputError("--batch is for a Python function (a command reads one hand per line)")
     mode = _mode(args)
     workers = args.workers
     if mode == "exhaustive" and workers is None and args.scheduler is None:
         workers = os.cpu_count() or 1
-    report = check_evaluator(args.command if args.command is not None else args.evaluator,
-                             command=args.command is not None, cards=args.cards, order=args.order, mode=mode,
-                             rules=rules_from(args), count=args.random if args.random is not None else 0,
-                             seed=args.seed, takes="index" if args.index else "text", batch=args.batch,
-                             timeout=args.timeout, workers=1 if workers is None else workers,
-                             scheduler=args.scheduler, resume=args.resume, progress=not args.json, tasks=args.tasks)
+    report = check_evaluator(
+        args.command if args.command is not None else args.evaluator,
+        command=args.command is not None,
+        cards=args.cards,
+        order=args.order,
+        mode=mode,
+        rules=rules_from(args),
+        count=args.random if args.random is not None else 0,
+        seed=args.seed,
+        takes="index" if args.index else "text",
+        batch=args.batch,
+        timeout=args.timeout,
+        workers=1 if workers is None else workers,
+        scheduler=args.scheduler,
+        resume=args.resume,
+        progress=not args.json,
+        tasks=args.tasks,
+    )
     emit(report, args.json)
     return 0 if report.ok else 1
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator, Optional
 
 from ..core import Picture, PokerInputError, equity_picture
 from ..odds import EquityResult, Progress, equity
@@ -28,27 +28,41 @@ from ._render import show
 
 def add_parser(subparsers) -> None:
     parser = subparsers.add_parser(
-        "equity", help="all-in equity of hands, ranges or random hands: exact or Monte Carlo",
+        "equity",
+        help="all-in equity of hands, ranges or random hands: exact or Monte Carlo",
         description="Each player's chance to win, tie and lose, and equity (a tie among k pays 1/k). "
-                    "Exact enumeration when feasible, else Monte Carlo.")
-    parser.add_argument("players", nargs="+", metavar="PLAYER",
-                        help='two hole cards ("AhKh"), a range ("AKs,TT+", "top 10%%") or "random"')
+        "Exact enumeration when feasible, else Monte Carlo.",
+    )
+    parser.add_argument(
+        "players",
+        nargs="+",
+        metavar="PLAYER",
+        help='two hole cards ("AhKh"), a range ("AKs,TT+", "top 10%%") or "random"',
+    )
     parser.add_argument("--board", default="", help='0, 3, 4 or 5 board cards, e.g. "Qs Js 2c"')
-    parser.add_argument("--dead", default="", help="cards out of play, e.g. \"2d 7c\"")
+    parser.add_argument("--dead", default="", help='cards out of play, e.g. "2d 7c"')
     how = parser.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", default=None, help="force exact enumeration")
     how.add_argument("--trials", type=int, metavar="N", help="Monte Carlo with N trials")
-    parser.add_argument("--force", action="store_true",
-                        help="with --exact: enumerate even when it would take more than a minute")
-    parser.add_argument("--target-stderr", type=float, metavar="E",
-                        help="Monte Carlo: stop once every equity's standard error is <= E")
+    parser.add_argument(
+        "--force", action="store_true", help="with --exact: enumerate even when it would take more than a minute"
+    )
+    parser.add_argument(
+        "--target-stderr", type=float, metavar="E", help="Monte Carlo: stop once every equity's standard error is <= E"
+    )
     parser.add_argument("--seed", type=int, help="seed for Monte Carlo (reproducible runs)")
-    parser.add_argument("--breakdown", action="store_true",
-                        help="each range player's equity per class (and per combo with --json), and its grid "
-                             "coloured by equity")
-    parser.add_argument("--grid-player", type=int, metavar="N",
-                        help="with --breakdown: the range player whose grid is drawn (default: every one on a "
-                             "terminal, the first in --svg/--html/--png)")
+    parser.add_argument(
+        "--breakdown",
+        action="store_true",
+        help="each range player's equity per class (and per combo with --json), and its grid coloured by equity",
+    )
+    parser.add_argument(
+        "--grid-player",
+        type=int,
+        metavar="N",
+        help="with --breakdown: the range player whose grid is drawn (default: every one on a "
+        "terminal, the first in --svg/--html/--png)",
+    )
     add_export_options(parser)
     add_json_option(parser)
     add_rules_options(parser)
@@ -56,7 +70,7 @@ def add_parser(subparsers) -> None:
 
 
 @contextmanager
-def progress_bar(enabled: bool) -> Iterator[Optional[Progress]]:
+def progress_bar(enabled: bool) -> Iterator[Progress | None]:
     """A ``progress(done, total)`` callback drawing a rich bar on stderr once a run has taken a
     second (it disappears when the run ends), or None."""
     if not enabled:
@@ -92,11 +106,18 @@ def breakdown_picture(result: EquityResult, player: int) -> Picture:
     values, held = part.grid()
     others = " vs ".join(p.range for i, p in enumerate(result.players) if i != player)
     board = f" on {' '.join(str(c) for c in result.board)}" if result.board else ""
-    how = "exact" if result.exact else (f"Monte Carlo, seed {result.seed}, standard errors up to "
-                                        f"{100 * max(c.stderr or 0 for c in part.classes):.2f}%")
+    how = (
+        "exact"
+        if result.exact
+        else (
+            f"Monte Carlo, seed {result.seed}, standard errors up to "
+            f"{100 * max(c.stderr or 0 for c in part.classes):.2f}%"
+        )
+    )
     notes = [f"equity by class: {how}", "a cell is filled as far as the range holds the class after card removal"]
-    return equity_picture(values, len(result.players), f"player {player}: {part.range} against {others}{board}",
-                          held, notes)
+    return equity_picture(
+        values, len(result.players), f"player {player}: {part.range} against {others}{board}", held, notes
+    )
 
 
 def run(args) -> int:
@@ -104,16 +125,25 @@ def run(args) -> int:
     if args.force and not args.exact:
         raise PokerInputError("--force lifts the time limit of an exact enumeration: add --exact")
     if (drawn or args.grid_player is not None) and not args.breakdown:
-        raise PokerInputError("--svg, --html, --png and --grid-player draw the grid of a breakdown: "
-                              "add --breakdown")
+        raise PokerInputError("--svg, --html, --png and --grid-player draw the grid of a breakdown: add --breakdown")
     with progress_bar(sys.stdout.isatty() and not args.json) as progress:
-        result = equity(args.players, args.board, dead=args.dead, rules=rules_from(args), exact=args.exact,
-                        trials=args.trials, target_stderr=args.target_stderr, seed=args.seed, progress=progress,
-                        force=args.force, breakdown=args.breakdown)
+        result = equity(
+            args.players,
+            args.board,
+            dead=args.dead,
+            rules=rules_from(args),
+            exact=args.exact,
+            trials=args.trials,
+            target_stderr=args.target_stderr,
+            seed=args.seed,
+            progress=progress,
+            force=args.force,
+            breakdown=args.breakdown,
+        )
     breakdown = result.breakdown
     players = [p.player for p in breakdown.players] if breakdown is not None else []
     if args.grid_player is not None and breakdown is not None:
-        breakdown.player(args.grid_player)                 # a range player, or a PokerInputError
+        breakdown.player(args.grid_player)  # a range player, or a PokerInputError
         players = [args.grid_player]
     if drawn and not export(breakdown_picture(result, players[0]), args):
         return 2

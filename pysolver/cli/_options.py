@@ -17,16 +17,34 @@ from ..core import VARIANTS, Limits, Rules
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
     """Declare ``--rules`` and ``--add`` on a command's parser."""
-    parser.add_argument("--rules", default=None, metavar="NAME|PATH",
-                        help=f"the rules of the game: {', '.join(VARIANTS)} (default standard), "
-                             "or a rules file of your own (see asp/variants/standard.lp)")
-    parser.add_argument("--add", action="append", default=[], metavar="FILE",
-                        help="an ASP rule file added to the rules (repeatable), e.g. "
-                             "examples/wraparound.lp")
-    parser.add_argument("--time-limit", type=float, default=Limits.seconds, metavar="SECONDS",
-                        help=f"how long your rule files may ground (default {Limits.seconds:g} s)")
-    parser.add_argument("--memory-limit", type=int, default=Limits.memory_mb, metavar="MIB",
-                        help=f"how much memory grounding your rule files may take (default {Limits.memory_mb} MiB)")
+    parser.add_argument(
+        "--rules",
+        default=None,
+        metavar="NAME|PATH",
+        help=f"the rules of the game: {', '.join(VARIANTS)} (default standard), "
+        "or a rules file of your own (see asp/variants/standard.lp)",
+    )
+    parser.add_argument(
+        "--add",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="an ASP rule file added to the rules (repeatable), e.g. examples/wraparound.lp",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=Limits.seconds,
+        metavar="SECONDS",
+        help=f"how long your rule files may ground (default {Limits.seconds:g} s)",
+    )
+    parser.add_argument(
+        "--memory-limit",
+        type=int,
+        default=Limits.memory_mb,
+        metavar="MIB",
+        help=f"how much memory grounding your rule files may take (default {Limits.memory_mb} MiB)",
+    )
 
 
 def rules_from(args: argparse.Namespace) -> Rules:
@@ -37,14 +55,23 @@ def rules_from(args: argparse.Namespace) -> Rules:
 def add_where_options(parser: argparse.ArgumentParser, every_core: str) -> None:
     """Declare where a long run's tasks run and its resume file: ``--workers`` (one per core for
     ``every_core``), ``--scheduler`` and ``--resume``."""
-    parser.add_argument("--workers", type=int, metavar="N",
-                        help=f"local processes or local Dask workers (default 1; one per core for {every_core})")
-    parser.add_argument("--scheduler", metavar="ADDRESS",
-                        help="run the tasks on the Dask cluster at ADDRESS (tcp://host:8786), or on a "
-                             "fresh local one ('local'); needs pysolver-holdem[cluster]")
-    parser.add_argument("--resume", metavar="FILE",
-                        help="record each finished task in FILE; run again with it to finish only what "
-                             "is missing")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        metavar="N",
+        help=f"local processes or local Dask workers (default 1; one per core for {every_core})",
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run the tasks on the Dask cluster at ADDRESS (tcp://host:8786), or on a "
+        "fresh local one ('local'); needs pysolver-holdem[cluster]",
+    )
+    parser.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="record each finished task in FILE; run again with it to finish only what is missing",
+    )
 
 
 def add_json_option(parser: argparse.ArgumentParser) -> None:

@@ -21,17 +21,19 @@ def save_png(picture: Picture, path: str) -> None:
     """Draw ``picture`` and write it to ``path`` as PNG (150 dpi, about 1,200 pixels wide)."""
     try:
         import matplotlib
+
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
         from matplotlib.patches import Rectangle
     except ImportError:
         raise PlotUnavailable(f"--png needs matplotlib, an optional extra: {INSTALL}") from None
     rows = 13.2 + (len(picture.legend) + len(picture.notes)) * 0.55
-    inch = 0.6                                                   # the side of a cell
-    height = rows * inch + 0.6                                   # and the title above the grid
+    inch = 0.6  # the side of a cell
+    height = rows * inch + 0.6  # and the title above the grid
     figure = plt.figure(figsize=(13 * inch + 0.3, height), dpi=150)
-    axes = figure.add_axes((0.15 / (13 * inch + 0.3), 0.05 / height, 13 * inch / (13 * inch + 0.3),
-                            rows * inch / height))
+    axes = figure.add_axes(
+        (0.15 / (13 * inch + 0.3), 0.05 / height, 13 * inch / (13 * inch + 0.3), rows * inch / height)
+    )
     axes.set_xlim(0, 13)
     axes.set_ylim(rows, 0)
     axes.axis("off")
@@ -46,8 +48,15 @@ def save_png(picture: Picture, path: str) -> None:
                 last = colour
             if not cell.missing:
                 filled = sum(f for _, f in cell.segments) >= 0.5
-                axes.text(c + 0.5, r + 0.52, cell.label, ha="center", va="center", fontsize=7,
-                          color=text_colour(last if filled else EMPTY) if cell.segments else "#8a8a8a")
+                axes.text(
+                    c + 0.5,
+                    r + 0.52,
+                    cell.label,
+                    ha="center",
+                    va="center",
+                    fontsize=7,
+                    color=text_colour(last if filled else EMPTY) if cell.segments else "#8a8a8a",
+                )
     y = 13.45
     for colour, meaning in picture.legend:
         axes.add_patch(Rectangle((0.03, y - 0.2), 0.6, 0.4, color=colour, ec="#777777", lw=0.5))

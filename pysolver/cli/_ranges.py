@@ -20,13 +20,30 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core import (DEFAULT_ORDERING, HAND_CLASSES, ORDERINGS, Card, Cell, Ordering, Picture, PokerInputError,
-                    RangeError, RangeGrid,
-                    check_distinct, class_grid, equity_picture, ordering, orderings_named, parse_cards, parse_range,
-                    range_grid, weight_picture)
+from ..core import (
+    DEFAULT_ORDERING,
+    HAND_CLASSES,
+    ORDERINGS,
+    Card,
+    Cell,
+    Ordering,
+    Picture,
+    PokerInputError,
+    RangeError,
+    RangeGrid,
+    check_distinct,
+    class_grid,
+    equity_picture,
+    ordering,
+    orderings_named,
+    parse_cards,
+    parse_range,
+    range_grid,
+    weight_picture,
+)
 from ._options import add_json_option, add_rules_options, rules_from
-from ._render import save, show
 from ._plot import PlotUnavailable
+from ._render import save, show
 
 COLOURS = ("weight", "equity", "order")
 
@@ -34,6 +51,7 @@ COLOURS = ("weight", "equity", "order")
 def picture_path(suffix: str | None = None):
     """An argparse type: a path a picture can be written to (not empty, not a folder, in a
     folder that exists; named ``*.suffix`` when ``suffix`` is given), checked before any work."""
+
     def checked(text: str) -> str:
         path = Path(text)
         if not text.strip():
@@ -45,6 +63,7 @@ def picture_path(suffix: str | None = None):
         if suffix is not None and path.suffix.lower() != f".{suffix}":
             raise argparse.ArgumentTypeError(f"'{text}': a {suffix.upper()} picture's name ends in .{suffix}")
         return text
+
     return checked
 
 
@@ -52,22 +71,38 @@ def add_export_options(parser: argparse.ArgumentParser) -> None:
     """Declare ``--svg``, ``--html`` and ``--png`` on a command that draws a grid."""
     parser.add_argument("--svg", metavar="FILE", type=picture_path(), help="also write the picture as SVG")
     parser.add_argument("--html", metavar="FILE", type=picture_path(), help="also write the picture as HTML")
-    parser.add_argument("--png", metavar="FILE", type=picture_path("png"),
-                        help="also write the picture as PNG (needs matplotlib: pip install 'pysolver-holdem[plot]')")
+    parser.add_argument(
+        "--png",
+        metavar="FILE",
+        type=picture_path("png"),
+        help="also write the picture as PNG (needs matplotlib: pip install 'pysolver-holdem[plot]')",
+    )
 
 
 def add_parser(subparsers) -> None:
     parser = subparsers.add_parser(
-        "range", help="a range on the 13x13 grid: classes held, weights, combos",
+        "range",
+        help="a range on the 13x13 grid: classes held, weights, combos",
         description="Draw a range on the 13x13 grid of starting hands (pairs on the diagonal, suited above, "
-                    "offsuit below) with its combo count and its share of all combos.")
+        "offsuit below) with its combo count and its share of all combos.",
+    )
     parser.add_argument("range", metavar="RANGE", help='a range, e.g. "QQ+,AKs,0.5(KQs)" or "top 10%% chen"')
-    parser.add_argument("--order", choices=ORDERINGS, default=DEFAULT_ORDERING,
-                        help="the ordering of 'top x%%' items that name none (default vs1: equity against one "
-                             "random hand; vs2, vs3: against two, three; chen: the Chen formula)")
-    parser.add_argument("--color", "--colour", dest="colour", choices=COLOURS, default="weight",
-                        help="weight: cells filled as the range holds them (default); equity: coloured by "
-                             "equity against the ordering's random hands; order: labelled by place in the ordering")
+    parser.add_argument(
+        "--order",
+        choices=ORDERINGS,
+        default=DEFAULT_ORDERING,
+        help="the ordering of 'top x%%' items that name none (default vs1: equity against one "
+        "random hand; vs2, vs3: against two, three; chen: the Chen formula)",
+    )
+    parser.add_argument(
+        "--color",
+        "--colour",
+        dest="colour",
+        choices=COLOURS,
+        default="weight",
+        help="weight: cells filled as the range holds them (default); equity: coloured by "
+        "equity against the ordering's random hands; order: labelled by place in the ordering",
+    )
     parser.add_argument("--dead", default="", help="cards out of play: combos holding them are removed")
     add_export_options(parser)
     add_json_option(parser)
@@ -81,10 +116,15 @@ def order_picture(grid: RangeGrid, chosen: Ordering, title: str, notes: list[str
     place = class_grid({name: chosen.position(name) for name in HAND_CLASSES})
     fractions = grid.fractions
     shade = equity_picture(2 ** (1 - 2 * (place - 1) / 168) / 2, 2, title, fractions).cells
-    cells = tuple(tuple(Cell(str(int(place[r, c])), shade[r][c].segments, grid.live[r, c] == 0)
-                        for c in range(13)) for r in range(13))
-    legend = (("#1a9641", f"the first classes of {chosen.name} ({chosen.title}); the number is the place"),
-              ("#e6e6e6", "the middle"), ("#d7191c", "the last"))
+    cells = tuple(
+        tuple(Cell(str(int(place[r, c])), shade[r][c].segments, grid.live[r, c] == 0) for c in range(13))
+        for r in range(13)
+    )
+    legend = (
+        ("#1a9641", f"the first classes of {chosen.name} ({chosen.title}); the number is the place"),
+        ("#e6e6e6", "the middle"),
+        ("#d7191c", "the last"),
+    )
     return Picture(title, cells, legend, tuple(notes))
 
 
@@ -96,11 +136,15 @@ def picture(grid: RangeGrid, colour: str, chosen: Ordering, notes: list[str]) ->
     if colour == "order":
         return order_picture(grid, chosen, title, notes)
     if chosen.players is None:
-        raise RangeError(f"--color equity: the {chosen.name} ordering has no equity; "
-                         f"choose --order vs1, vs2 or vs3")
+        raise RangeError(f"--color equity: the {chosen.name} ordering has no equity; choose --order vs1, vs2 or vs3")
     values = class_grid(np.array(chosen.values))
-    return equity_picture(values, chosen.players, f"{title}; equity against {chosen.players - 1} random "
-                          f"hand{'s' if chosen.players > 2 else ''}", grid.fractions, notes)
+    return equity_picture(
+        values,
+        chosen.players,
+        f"{title}; equity against {chosen.players - 1} random hand{'s' if chosen.players > 2 else ''}",
+        grid.fractions,
+        notes,
+    )
 
 
 def export(drawing: Picture, args: argparse.Namespace) -> bool:
@@ -123,8 +167,10 @@ def run(args: argparse.Namespace) -> int:
     rules.check_cards(dead)
     grid = range_grid(rng, list(dead) + [Card(int(i)) for i in rules.removed])
     if not grid.combos:
-        raise PokerInputError(f"range '{args.range}': no combo of it is left in the {rules.label} deck"
-                              + (" beside the dead cards" if dead else ""))
+        raise PokerInputError(
+            f"range '{args.range}': no combo of it is left in the {rules.label} deck"
+            + (" beside the dead cards" if dead else "")
+        )
     used = [ordering(name) for name in orderings_named(args.range, order=args.order)]
     notes = [f"top x% by {chosen}" for chosen in used]
     chosen = used[0] if used else ordering(args.order)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import Optional
 
 import numpy as np
 from rich.console import Console
@@ -55,12 +54,12 @@ def show(picture: Picture) -> None:
     Console(highlight=False).print(to_rich(picture))
 
 
-def save(picture: Picture, svg: Optional[str] = None, html: Optional[str] = None,
-         png: Optional[str] = None) -> None:
+def save(picture: Picture, svg: str | None = None, html: str | None = None, png: str | None = None) -> None:
     """Write the picture as SVG and HTML (rich's record and export) and PNG (matplotlib)."""
     if svg or html:
-        console = Console(record=True, file=io.StringIO(), width=100, force_terminal=True,
-                          color_system="truecolor", highlight=False)
+        console = Console(
+            record=True, file=io.StringIO(), width=100, force_terminal=True, color_system="truecolor", highlight=False
+        )
         console.print(to_rich(picture))
         if svg:
             Path(svg).write_text(console.export_svg(title=picture.title, clear=False), encoding="utf-8")

@@ -26,40 +26,76 @@ from ._options import add_rules_options, emit, rules_from
 
 def add_parser(subparsers) -> None:
     parser = subparsers.add_parser(
-        "rules", help="list the rule variants, or check and describe one (or your own file)",
+        "rules",
+        help="list the rule variants, or check and describe one (or your own file)",
         description="Without --rules, list the shipped variants; with --rules NAME|PATH, check the "
-                    "rules file against the contract and print its deck, straights, category order "
-                    "and number of hand classes.")
+        "rules file against the contract and print its deck, straights, category order "
+        "and number of hand classes.",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON")
     add_rules_options(parser)
     parser.set_defaults(run=run)
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
     diff = actions.add_parser(
-        "diff", help="what a change of rules does: hands, classes, showdowns and equity under two rule books",
+        "diff",
+        help="what a change of rules does: hands, classes, showdowns and equity under two rule books",
         description="Compare rule book A with rule book B (each a variant's name or a rules file; --add files "
-                    "go on B, which is A by default): the five-card hands and classes of each category under "
-                    "each, the classes that change places, how many of N skewed random showdowns change "
-                    "winners (the first ones explained under both) and the equity of a few matchups.")
+        "go on B, which is A by default): the five-card hands and classes of each category under "
+        "each, the classes that change places, how many of N skewed random showdowns change "
+        "winners (the first ones explained under both) and the equity of a few matchups.",
+    )
     diff.add_argument("a", metavar="A", help="the first rule book: a variant's name or a rules file")
-    diff.add_argument("b", metavar="B", nargs="?", default=None,
-                      help="the second rule book (default: A, with the --add files)")
-    diff.add_argument("--add", action="append", default=[], metavar="FILE",
-                      help="an ASP rule file added to B (repeatable), e.g. examples/wraparound.lp")
-    diff.add_argument("--showdowns", type=int, default=10_000, metavar="N",
-                      help="skewed random river showdowns valued under both (default 10,000; 0: none)")
+    diff.add_argument(
+        "b", metavar="B", nargs="?", default=None, help="the second rule book (default: A, with the --add files)"
+    )
+    diff.add_argument(
+        "--add",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="an ASP rule file added to B (repeatable), e.g. examples/wraparound.lp",
+    )
+    diff.add_argument(
+        "--showdowns",
+        type=int,
+        default=10_000,
+        metavar="N",
+        help="skewed random river showdowns valued under both (default 10,000; 0: none)",
+    )
     diff.add_argument("--players", type=int, default=2, metavar="K", help="players per showdown (default 2)")
-    diff.add_argument("--seed", type=int, default=None, metavar="S",
-                      help="seed of the dealer (default: a fresh one, shown in the report)")
-    diff.add_argument("--examples", type=int, default=3, metavar="K",
-                      help="changed showdowns and swapped classes shown (default 3)")
-    diff.add_argument("--matchup", action="append", default=[], metavar="TEXT",
-                      help="a matchup measured under both, e.g. 'AhKh vs QsQd on 7h 9h Ts' (repeatable)")
+    diff.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        metavar="S",
+        help="seed of the dealer (default: a fresh one, shown in the report)",
+    )
+    diff.add_argument(
+        "--examples", type=int, default=3, metavar="K", help="changed showdowns and swapped classes shown (default 3)"
+    )
+    diff.add_argument(
+        "--matchup",
+        action="append",
+        default=[],
+        metavar="TEXT",
+        help="a matchup measured under both, e.g. 'AhKh vs QsQd on 7h 9h Ts' (repeatable)",
+    )
     diff.add_argument("--no-named", action="store_true", help="skip the named matchups")
     diff.add_argument("--json", action="store_true", help="print JSON")
-    diff.add_argument("--time-limit", type=float, default=Limits.seconds, metavar="SECONDS",
-                      help=f"how long your rule files may ground (default {Limits.seconds:g} s)")
-    diff.add_argument("--memory-limit", type=int, default=Limits.memory_mb, metavar="MIB",
-                      help=f"how much memory grounding your rule files may take (default {Limits.memory_mb} MiB)")
+    diff.add_argument(
+        "--time-limit",
+        type=float,
+        default=Limits.seconds,
+        metavar="SECONDS",
+        help=f"how long your rule files may ground (default {Limits.seconds:g} s)",
+    )
+    diff.add_argument(
+        "--memory-limit",
+        type=int,
+        default=Limits.memory_mb,
+        metavar="MIB",
+        help=f"how much memory grounding your rule files may take (default {Limits.memory_mb} MiB)",
+    )
     diff.set_defaults(run=run_diff)
 
 
@@ -67,8 +103,19 @@ def run_diff(args: argparse.Namespace) -> int:
     limits = Limits(args.time_limit, args.memory_limit)
     a = load_rules(args.a, limits=limits)
     b = load_rules(a if args.b is None else args.b, args.add, limits=limits)
-    emit(rule_diff(a, b, showdowns=args.showdowns, players=args.players, seed=args.seed, examples=args.examples,
-                   matchups=args.matchup, named=not args.no_named), args.json)
+    emit(
+        rule_diff(
+            a,
+            b,
+            showdowns=args.showdowns,
+            players=args.players,
+            seed=args.seed,
+            examples=args.examples,
+            matchups=args.matchup,
+            named=not args.no_named,
+        ),
+        args.json,
+    )
     return 0
 
 

@@ -16,10 +16,14 @@ from ._options import add_json_option, add_rules_options, emit, rules_from
 
 def add_parser(subparsers) -> None:
     parser = subparsers.add_parser(
-        "runouts", help="every runout of a flop or turn deal, counted with ASP",
+        "runouts",
+        help="every runout of a flop or turn deal, counted with ASP",
         description="Enumerate every runout of the unseen cards with clingo: win/tie/loss counts "
-                    "and categories per player, outs and runner-runner pairs.")
-    parser.add_argument("players", nargs="+", metavar="HOLE", help='each player\'s hole cards, e.g. "AsKs" "QhQd" (2 to 9)')
+        "and categories per player, outs and runner-runner pairs.",
+    )
+    parser.add_argument(
+        "players", nargs="+", metavar="HOLE", help='each player\'s hole cards, e.g. "AsKs" "QhQd" (2 to 9)'
+    )
     parser.add_argument("--board", required=True, help='a flop or a turn, e.g. "Js Ts 2c"')
     parser.add_argument("--dead", default="", help="cards known to be out of play")
     add_json_option(parser)

@@ -19,20 +19,37 @@ WEB_MODULES = ("starlette", "uvicorn")
 
 def add_parser(subparsers) -> None:
     parser = subparsers.add_parser(
-        "serve", help="the web app: equity with range grids, showdowns explained, the rules lab",
+        "serve",
+        help="the web app: equity with range grids, showdowns explained, the rules lab",
         description="Serve the web app on http://HOST:PORT/ (equity, showdown and rules pages, and their "
-                    "JSON API). Needs the web extra: pip install 'pysolver-holdem[web]'.")
-    parser.add_argument("--host", default="127.0.0.1",
-                        help="the address to listen on (default 127.0.0.1: this machine only)")
+        "JSON API). Needs the web extra: pip install 'pysolver-holdem[web]'.",
+    )
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)"
+    )
     parser.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0 picks a free one)")
     parser.add_argument("--open", action="store_true", help="open the equity page in the default browser")
-    parser.add_argument("--workers", type=int, default=None, metavar="N",
-                        help="computations at once (default: one per core); more requests wait their turn")
-    parser.add_argument("--time-limit", type=float, default=Limits.seconds, metavar="SECONDS",
-                        help=f"how long one computation, or grounding a page's rule text, may take "
-                             f"(default {Limits.seconds:g} s)")
-    parser.add_argument("--memory-limit", type=int, default=Limits.memory_mb, metavar="MIB",
-                        help=f"how much memory grounding a page's rule text may take (default {Limits.memory_mb} MiB)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="computations at once (default: one per core); more requests wait their turn",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=Limits.seconds,
+        metavar="SECONDS",
+        help=f"how long one computation, or grounding a page's rule text, may take (default {Limits.seconds:g} s)",
+    )
+    parser.add_argument(
+        "--memory-limit",
+        type=int,
+        default=Limits.memory_mb,
+        metavar="MIB",
+        help=f"how much memory grounding a page's rule text may take (default {Limits.memory_mb} MiB)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -45,10 +62,16 @@ def run(args: argparse.Namespace) -> int:
     if args.workers is not None and args.workers < 1:
         raise PokerInputError(f"workers {args.workers}: at least 1")
     limits = Limits(args.time_limit, args.memory_limit)
-    from ..web import serve                      # the web stack, only when serving
+    from ..web import serve  # the web stack, only when serving
 
-    serve(args.host, args.port, open_browser=args.open, workers=args.workers, seconds=limits.seconds,
-          memory_mb=limits.memory_mb)
+    serve(
+        args.host,
+        args.port,
+        open_browser=args.open,
+        workers=args.workers,
+        seconds=limits.seconds,
+        memory_mb=limits.memory_mb,
+    )
     return 0
 
 

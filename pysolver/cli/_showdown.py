@@ -18,17 +18,25 @@ from ._options import add_json_option, add_rules_options, emit, rules_from
 
 def add_parser(subparsers) -> None:
     parser = subparsers.add_parser(
-        "showdown", help="solve a showdown with ASP: best five cards, hand names, winners",
+        "showdown",
+        help="solve a showdown with ASP: best five cards, hand names, winners",
         description="Solve a Texas Hold'em showdown with the ASP encodings (clingo): each "
-                    "player's best five cards, the hand's name and the outcome.")
-    parser.add_argument("players", nargs="+", metavar="HOLE",
-                        help='each player\'s two hole cards, e.g. "As Ks" "Qh Qd" (2 to 23 players)')
+        "player's best five cards, the hand's name and the outcome.",
+    )
+    parser.add_argument(
+        "players",
+        nargs="+",
+        metavar="HOLE",
+        help='each player\'s two hole cards, e.g. "As Ks" "Qh Qd" (2 to 23 players)',
+    )
     parser.add_argument("--board", default="", help='the board: 0, 3, 4 or 5 cards, e.g. "Js Ts 2c 7h 3d"')
     parser.add_argument("--dead", default="", help="cards known to be out of play")
     parser.add_argument("--streets", action="store_true", help="show the standing at the flop, turn and river")
-    parser.add_argument("--explain", action="store_true",
-                        help="say why: the category, lead or kicker that decides, or why players tie, "
-                             "and what each card plays as")
+    parser.add_argument(
+        "--explain",
+        action="store_true",
+        help="say why: the category, lead or kicker that decides, or why players tie, and what each card plays as",
+    )
     add_json_option(parser)
     add_rules_options(parser)
     parser.set_defaults(run=run)

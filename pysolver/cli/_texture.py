@@ -20,19 +20,24 @@ from ._options import add_json_option, add_rules_options, rules_from
 from ._ranges import add_export_options, export
 from ._render import show
 
-GROUPS = (("#7b3294", "two pair or better"), ("#1a9641", "top pair or overpair"),
-          ("#a6d96a", "middle pair, bottom pair or underpair"),
-          ("#2c7bb6", "no pair (or the board's), with a flush or straight draw"),
-          ("#9e9e9e", "nothing of that"))
+GROUPS = (
+    ("#7b3294", "two pair or better"),
+    ("#1a9641", "top pair or overpair"),
+    ("#a6d96a", "middle pair, bottom pair or underpair"),
+    ("#2c7bb6", "no pair (or the board's), with a flush or straight draw"),
+    ("#9e9e9e", "nothing of that"),
+)
 """The colours of the category grid and what they mean, best first."""
 
 
 def add_parser(subparsers) -> None:
     parser = subparsers.add_parser(
-        "texture", help="what a range makes on a board: made hands and draws, per class",
+        "texture",
+        help="what a range makes on a board: made hands and draws, per class",
         description="Every combo of a range left on a flop, turn or river, by made hand (with the kind of "
-                    "pair) and by draw (flush draw, backdoor flush draw, open-ended, gutshot, two overcards, "
-                    "combo draw), with counts and shares of the range, in total and per class.")
+        "pair) and by draw (flush draw, backdoor flush draw, open-ended, gutshot, two overcards, "
+        "combo draw), with counts and shares of the range, in total and per class.",
+    )
     parser.add_argument("range", metavar="RANGE", help='a range, e.g. "QQ+,AK,JTs,76s", or two hole cards')
     parser.add_argument("--board", required=True, help='a flop, turn or river, e.g. "Ks 7h 2d"')
     parser.add_argument("--dead", default="", help="cards out of play")
@@ -44,9 +49,11 @@ def add_parser(subparsers) -> None:
 
 def groups(report: TextureReport) -> list[np.ndarray]:
     """(169,) weighted combos per class in each of the :data:`GROUPS`, best first."""
-    strong = [k for k in report.kinds[:report.kinds.index("two_pair") + 1] if k != "board_trips"]
-    made = [np.isin(report.made, [report.kinds.index(k) for k in kinds])
-            for kinds in (strong, ("top_pair", "overpair"), ("middle_pair", "bottom_pair", "underpair"))]
+    strong = [k for k in report.kinds[: report.kinds.index("two_pair") + 1] if k != "board_trips"]
+    made = [
+        np.isin(report.made, [report.kinds.index(k) for k in kinds])
+        for kinds in (strong, ("top_pair", "overpair"), ("middle_pair", "bottom_pair", "underpair"))
+    ]
     paired = made[0] | made[1] | made[2]
     drawing = report.draws[:, [DRAWS.index("flush_draw"), DRAWS.index("open_ended"), DRAWS.index("gutshot")]]
     masks = made + [~paired & drawing.any(axis=1)]
@@ -62,8 +69,13 @@ def category_picture(report: TextureReport) -> Picture:
     shares = [class_grid(g / CLASS_SIZES) for g in groups(report)]
     board = " ".join(str(c) for c in report.board)
     title = f"{report.range} on {board}: {report.combos:g} combos"
-    return share_picture(shares, [c for c, _ in GROUPS], [m for _, m in GROUPS], title,
-                         ("each cell filled as the range holds the class after card removal, split by group",))
+    return share_picture(
+        shares,
+        [c for c, _ in GROUPS],
+        [m for _, m in GROUPS],
+        title,
+        ("each cell filled as the range holds the class after card removal, split by group",),
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -8,31 +8,127 @@ from ._cards import RANKS, Card, CardsLike, check_distinct, format_cards, parse_
 from ._categories import Category, HandValue, describe
 from ._combos import CLASS_INDEX, COMBO_CLASS, COMBOS, HAND_CLASSES, class_combos, combo_index, combo_mask
 from ._deal import Deal, check_player_count
-from ._errors import (CardCountError, DuplicateCardError, InvalidCardError, PlayerCountError, PokerInputError,
-                     RangeError, RuleFileError, WorkerError)
+from ._errors import (
+    CardCountError,
+    DuplicateCardError,
+    InvalidCardError,
+    PlayerCountError,
+    PokerInputError,
+    RangeError,
+    RuleFileError,
+    WorkerError,
+)
 from ._explanation import ROLES, TIE_REASONS, Explanation, HandRoles, Verdict
-from ._grid import (CLASS_SIZES, GRID_CLASSES, RangeGrid, class_grid, equity_picture, grid_cell, range_grid,
-                    share_picture, weight_picture)
+from ._grid import (
+    CLASS_SIZES,
+    GRID_CLASSES,
+    RangeGrid,
+    class_grid,
+    equity_picture,
+    grid_cell,
+    range_grid,
+    share_picture,
+    weight_picture,
+)
 from ._numbers import check_count, check_positive, check_seed, draw_seed
-from ._picture import (EMPTY, GREEN, HELD, MISSING, NEUTRAL, RED, Cell, Picture, cards_html, equity_colour, table_html,
-                       text_colour)
 from ._orderings import DEFAULT_ORDERING, ORDERINGS, Ordering, ordering
+from ._picture import (
+    EMPTY,
+    GREEN,
+    HELD,
+    MISSING,
+    NEUTRAL,
+    RED,
+    Cell,
+    Picture,
+    cards_html,
+    equity_colour,
+    table_html,
+    text_colour,
+)
 from ._ranges import Range, as_range, orderings_named, parse_range
-from ._rules import (STANDARD, VARIANTS, Limits, Rules, RulesLike, read_rule_text, rules_fingerprint,
-                     variant_path)
+from ._rules import STANDARD, VARIANTS, Limits, Rules, RulesLike, read_rule_text, rules_fingerprint, variant_path
 from ._situation import PlayerLike, Situation
 
-__all__ = ["Card", "format_cards", "parse_board", "parse_cards", "parse_hole", "Category", "HandValue", "describe",
-           "Deal", "CardCountError", "DuplicateCardError", "InvalidCardError", "PlayerCountError", "PokerInputError",
-           "RangeError", "RuleFileError", "HAND_CLASSES", "Range", "parse_range", "GRID_CLASSES", "RangeGrid",
-           "grid_cell", "range_grid", "ORDERINGS", "Ordering", "ordering", "STANDARD", "VARIANTS", "Rules", "Situation",
-           # what the other packages build on: card text, combos and classes, argument checks, the
-           # explanations' vocabulary, rule books
-           "RANKS", "CardsLike", "check_distinct", "quoted", "COMBOS", "COMBO_CLASS", "CLASS_INDEX", "class_combos",
-           "combo_index", "combo_mask", "check_player_count", "WorkerError", "ROLES", "TIE_REASONS", "Explanation",
-           "HandRoles", "Verdict", "CLASS_SIZES", "class_grid", "check_count", "check_positive", "check_seed",
-           "draw_seed", "DEFAULT_ORDERING", "as_range", "orderings_named", "Limits", "RulesLike", "read_rule_text",
-           "rules_fingerprint", "variant_path", "PlayerLike",
-           # the grid's pictures, drawn by the command line, in notebooks and by the web app
-           "Picture", "Cell", "weight_picture", "equity_picture", "share_picture", "equity_colour", "text_colour",
-           "cards_html", "table_html", "NEUTRAL", "GREEN", "RED", "HELD", "EMPTY", "MISSING"]
+__all__ = [
+    "Card",
+    "format_cards",
+    "parse_board",
+    "parse_cards",
+    "parse_hole",
+    "Category",
+    "HandValue",
+    "describe",
+    "Deal",
+    "CardCountError",
+    "DuplicateCardError",
+    "InvalidCardError",
+    "PlayerCountError",
+    "PokerInputError",
+    "RangeError",
+    "RuleFileError",
+    "HAND_CLASSES",
+    "Range",
+    "parse_range",
+    "GRID_CLASSES",
+    "RangeGrid",
+    "grid_cell",
+    "range_grid",
+    "ORDERINGS",
+    "Ordering",
+    "ordering",
+    "STANDARD",
+    "VARIANTS",
+    "Rules",
+    "Situation",
+    # what the other packages build on: card text, combos and classes, argument checks, the
+    # explanations' vocabulary, rule books
+    "RANKS",
+    "CardsLike",
+    "check_distinct",
+    "quoted",
+    "COMBOS",
+    "COMBO_CLASS",
+    "CLASS_INDEX",
+    "class_combos",
+    "combo_index",
+    "combo_mask",
+    "check_player_count",
+    "WorkerError",
+    "ROLES",
+    "TIE_REASONS",
+    "Explanation",
+    "HandRoles",
+    "Verdict",
+    "CLASS_SIZES",
+    "class_grid",
+    "check_count",
+    "check_positive",
+    "check_seed",
+    "draw_seed",
+    "DEFAULT_ORDERING",
+    "as_range",
+    "orderings_named",
+    "Limits",
+    "RulesLike",
+    "read_rule_text",
+    "rules_fingerprint",
+    "variant_path",
+    "PlayerLike",
+    # the grid's pictures, drawn by the command line, in notebooks and by the web app
+    "Picture",
+    "Cell",
+    "weight_picture",
+    "equity_picture",
+    "share_picture",
+    "equity_colour",
+    "text_colour",
+    "cards_html",
+    "table_html",
+    "NEUTRAL",
+    "GREEN",
+    "RED",
+    "HELD",
+    "EMPTY",
+    "MISSING",
+]

@@ -22,19 +22,31 @@ printed canonically (``As``).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable
 
 from ._errors import CardCountError, DuplicateCardError, InvalidCardError
 
 RANKS = "23456789TJQKA"
 """The rank characters, 2 (rank 0) to A (rank 12)."""
 SUITS = "cdhs"
-RANK_NAMES = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine",
-              "Ten", "Jack", "Queen", "King", "Ace")
-RANK_PLURALS = ("Twos", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights",
-                "Nines", "Tens", "Jacks", "Queens", "Kings", "Aces")
+RANK_NAMES = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace")
+RANK_PLURALS = (
+    "Twos",
+    "Threes",
+    "Fours",
+    "Fives",
+    "Sixes",
+    "Sevens",
+    "Eights",
+    "Nines",
+    "Tens",
+    "Jacks",
+    "Queens",
+    "Kings",
+    "Aces",
+)
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 _RANK_TEXT = {c: i for i, c in enumerate(RANKS)} | {c.lower(): i for i, c in enumerate(RANKS)}
@@ -58,15 +70,15 @@ def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
     'a whole number of about 5,001 digits'
     """
     if isinstance(value, str) and len(value) > limit:
-        cut = repr(value[:max(limit - 4, 1)])
+        cut = repr(value[: max(limit - 4, 1)])
         return f"{cut[:-1]}...{cut[-1]} ({len(value):,} characters)"
-    if isinstance(value, int) and value.bit_length() > 4 * limit:     # Python will not print it whole
+    if isinstance(value, int) and value.bit_length() > 4 * limit:  # Python will not print it whole
         return f"a whole number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
     try:
         text = repr(value)
-    except Exception:              # a repr that fails must not hide the message
+    except Exception:  # a repr that fails must not hide the message
         text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -86,7 +98,7 @@ class Card:
             raise InvalidCardError(f"invalid card index {quoted(self.index)}: must be 0..51")
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         """Read one card: ``'As'``, ``'as'``, ``'10s'``, ``'A♠'``."""
         if isinstance(text, Card):
             return text
@@ -101,7 +113,7 @@ class Card:
         return cls(4 * _RANK_TEXT[rank_text] + _SUIT_TEXT[suit_text])
 
     @classmethod
-    def from_rank_suit(cls, rank: int, suit: int) -> "Card":
+    def from_rank_suit(cls, rank: int, suit: int) -> Card:
         """The card of rank 0..12 (2..A) and suit 0..3 (c, d, h, s)."""
         return cls(4 * rank + suit)
 
@@ -140,7 +152,7 @@ def _split_token(token: str) -> list[str]:
     i = 0
     while i < len(token):
         size = 3 if token.startswith("10", i) else 2
-        pieces.append(token[i:i + size])
+        pieces.append(token[i : i + size])
         i += size
     return pieces
 
@@ -163,16 +175,17 @@ def _as_list(value: object, name: str) -> list:
     if isinstance(value, (Card, int)) and not isinstance(value, bool):
         return [value]
     if isinstance(value, (bytes, dict, set, frozenset)) or not hasattr(value, "__iter__"):
-        raise TypeError(f"{name} {str(value)[:60]!r}: expected card text such as 'As Kd', a Card, a card index "
-                        f"or a sequence of them, not {type(value).__name__}")
-    return list(value)  # type: ignore[call-overload]
+        raise TypeError(
+            f"{name} {str(value)[:60]!r}: expected card text such as 'As Kd', a Card, a card index "
+            f"or a sequence of them, not {type(value).__name__}"
+        )
+    return list(value)
 
 
 @lru_cache(maxsize=1024)
 def _parse_text(text: str) -> tuple[Card, ...]:
     """:func:`parse_cards` of text, read once per text (a fault raises each time)."""
-    return _parse_items([piece for token in _SEPARATORS.split(text.strip()) if token
-                         for piece in _split_token(token)])
+    return _parse_items([piece for token in _SEPARATORS.split(text.strip()) if token for piece in _split_token(token)])
 
 
 def _parse_items(items: list) -> tuple[Card, ...]:
@@ -197,8 +210,7 @@ def parse_hole(cards: CardsLike) -> tuple[Card, Card]:
     """
     hole = parse_cards(cards)
     if len(hole) != 2:
-        raise CardCountError(f"hole cards {quoted(format_cards(hole))}: "
-                             f"a hand has 2 cards, got {len(hole)}")
+        raise CardCountError(f"hole cards {quoted(format_cards(hole))}: a hand has 2 cards, got {len(hole)}")
     return hole
 
 
@@ -219,8 +231,10 @@ def parse_board(cards: CardsLike, allowed: tuple[int, ...] = (0, 3, 4, 5)) -> tu
         else:
             names = [_STREET_NAMES[n] for n in allowed]
             sizes = [str(n) for n in allowed]
-            want = (f"this takes {' or '.join([', '.join(names[:-1]), names[-1]] if names[:-1] else names)} "
-                    f"({' or '.join([', '.join(sizes[:-1]), sizes[-1]] if sizes[:-1] else sizes)} cards)")
+            want = (
+                f"this takes {' or '.join([', '.join(names[:-1]), names[-1]] if names[:-1] else names)} "
+                f"({' or '.join([', '.join(sizes[:-1]), sizes[-1]] if sizes[:-1] else sizes)} cards)"
+            )
         raise CardCountError(f"board {quoted(format_cards(board))}: {want}, got {len(board)}")
     return board
 
@@ -248,5 +262,20 @@ def deck(exclude: Iterable[Card] = ()) -> tuple[Card, ...]:
     return tuple(c for c in map(Card, range(52)) if c not in gone)
 
 
-__all__ = ["RANKS", "SUITS", "RANK_NAMES", "RANK_PLURALS", "SUIT_NAMES", "QUOTE_LIMIT", "quoted", "Card",
-           "CardsLike", "parse_cards", "parse_hole", "parse_board", "check_distinct", "format_cards", "deck"]
+__all__ = [
+    "RANKS",
+    "SUITS",
+    "RANK_NAMES",
+    "RANK_PLURALS",
+    "SUIT_NAMES",
+    "QUOTE_LIMIT",
+    "quoted",
+    "Card",
+    "CardsLike",
+    "parse_cards",
+    "parse_hole",
+    "parse_board",
+    "check_distinct",
+    "format_cards",
+    "deck",
+]

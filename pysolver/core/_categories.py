@@ -28,9 +28,9 @@ high_card           five ranks, high to low
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Sequence
 
 from ._cards import RANK_NAMES, RANK_PLURALS
 from ._errors import PokerInputError
@@ -70,7 +70,7 @@ class Category(IntEnum):
         return self.name.replace("_", " ").capitalize()
 
     @classmethod
-    def parse(cls, name: str) -> "Category":
+    def parse(cls, name: str) -> Category:
         """The category named ``'full_house'``, ``'Full house'`` or ``'FULL_HOUSE'``."""
         key = name.strip().upper().replace(" ", "_")
         if key not in cls.__members__:
@@ -99,8 +99,9 @@ def describe(category: Category, ranks: Sequence[int]) -> str:
     try:
         category = Category(category)
     except (ValueError, TypeError):
-        raise PokerInputError(f"category {str(category)[:40]!r}: not a hand category (0 high card .. "
-                              "9 royal flush)") from None
+        raise PokerInputError(
+            f"category {str(category)[:40]!r}: not a hand category (0 high card .. 9 royal flush)"
+        ) from None
     if isinstance(ranks, (str, bytes)) or not hasattr(ranks, "__iter__"):
         raise TypeError(f"ranks {str(ranks)[:40]!r}: expected a sequence of ranks 0 (two) .. 12 (ace)")
     r = list(ranks)

@@ -35,7 +35,8 @@ def _class_name(card_a: int, card_b: int) -> str:
 
 HAND_CLASSES: tuple[str, ...] = tuple(
     [RANKS[r] * 2 for r in range(12, -1, -1)]
-    + [RANKS[h] + RANKS[lo] + s for s in "so" for h in range(12, -1, -1) for lo in range(h - 1, -1, -1)])
+    + [RANKS[h] + RANKS[lo] + s for s in "so" for h in range(12, -1, -1) for lo in range(h - 1, -1, -1)]
+)
 """The 169 starting-hand classes: pairs AA..22, then suited AKs..32s, then offsuit AKo..32o."""
 
 CLASS_INDEX: dict[str, int] = {name: i for i, name in enumerate(HAND_CLASSES)}

@@ -1,16 +1,16 @@
 """A deal: every player's hole cards and the board, checked for consistency.
 
-    >>> deal = Deal.parse(["As Ks", "Qh Qd"], board="Js Ts 2c")
-    >>> deal.street, len(deal.players)
-    ('flop', 2)
-    >>> str(deal)
-    'As Ks | Qh Qd | board Js Ts 2c'
+>>> deal = Deal.parse(["As Ks", "Qh Qd"], board="Js Ts 2c")
+>>> deal.street, len(deal.players)
+('flop', 2)
+>>> str(deal)
+'As Ks | Qh Qd | board Js Ts 2c'
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from ._cards import Card, CardsLike, check_distinct, format_cards, parse_board, parse_hole
 from ._errors import PlayerCountError
@@ -33,8 +33,10 @@ def check_player_count(count: int, *, dead: int = 0, least: int = MIN_PLAYERS) -
         raise PlayerCountError(f"{count} player{'s' if count != 1 else ''}: this needs at least {least}")
     most = (52 - 5 - dead) // 2
     if count > most:
-        raise PlayerCountError(f"{count} players: the 52-card deck deals at most {most} beside a 5-card board"
-                               + (f" and {dead} dead card{'s' if dead != 1 else ''}" if dead else ""))
+        raise PlayerCountError(
+            f"{count} players: the 52-card deck deals at most {most} beside a 5-card board"
+            + (f" and {dead} dead card{'s' if dead != 1 else ''}" if dead else "")
+        )
 
 
 @dataclass(frozen=True)
@@ -49,7 +51,7 @@ class Deal:
         check_distinct(self.cards)
 
     @classmethod
-    def parse(cls, holes: Sequence[CardsLike], board: CardsLike | None = "") -> "Deal":
+    def parse(cls, holes: Sequence[CardsLike], board: CardsLike | None = "") -> Deal:
         """Read each player's hole cards and the board from text or cards."""
         return cls(tuple(parse_hole(h) for h in holes), parse_board(board or ()))
 
@@ -63,7 +65,7 @@ class Deal:
         """``'preflop'``, ``'flop'``, ``'turn'`` or ``'river'``."""
         return STREETS[len(self.board)]
 
-    def with_board(self, board: Iterable[Card]) -> "Deal":
+    def with_board(self, board: Iterable[Card]) -> Deal:
         """The same players with another board."""
         return Deal(self.players, tuple(board))
 

@@ -57,9 +57,26 @@ class WorkerError(RuntimeError):
 
 
 # The family is public as ``pysolver.PokerInputError`` and so on, and prints so in tracebacks.
-for _error in (PokerInputError, InvalidCardError, DuplicateCardError, CardCountError, PlayerCountError,
-               RangeError, RuleFileError, WorkerError):
+for _error in (
+    PokerInputError,
+    InvalidCardError,
+    DuplicateCardError,
+    CardCountError,
+    PlayerCountError,
+    RangeError,
+    RuleFileError,
+    WorkerError,
+):
     _error.__module__ = "pysolver"
 
-__all__ = ["PokerInputError", "InvalidCardError", "DuplicateCardError", "CardCountError",
-           "PlayerCountError", "TooManyPlayersError", "RangeError", "RuleFileError", "WorkerError"]
+__all__ = [
+    "PokerInputError",
+    "InvalidCardError",
+    "DuplicateCardError",
+    "CardCountError",
+    "PlayerCountError",
+    "TooManyPlayersError",
+    "RangeError",
+    "RuleFileError",
+    "WorkerError",
+]

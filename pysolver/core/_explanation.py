@@ -21,14 +21,25 @@ category is above which is the rules' order, decided by the encodings.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from ._cards import RANK_NAMES, RANK_PLURALS, Card, format_cards
 from ._categories import Category
 
-ROLES = ("quads", "trips", "high_pair", "low_pair", "pair", "royal_flush", "straight_flush", "run", "flush",
-         "high_card", "kicker")
+ROLES = (
+    "quads",
+    "trips",
+    "high_pair",
+    "low_pair",
+    "pair",
+    "royal_flush",
+    "straight_flush",
+    "run",
+    "flush",
+    "high_card",
+    "kicker",
+)
 """What a card of the best five plays as (``plays_as/5`` of ``explain.lp``), in reading order."""
 #: What decides between two hands: the category, a lead, a kicker; or nothing, a tie.
 DECIDERS = ("category", "lead", "kicker", "tie")
@@ -40,17 +51,35 @@ Hand = tuple[Category, tuple[int, ...]]
 
 _C = Category
 _PLURAL_NAMES = frozenset((_C.PAIR, _C.TWO_PAIR, _C.THREE_OF_A_KIND, _C.FULL_HOUSE, _C.FOUR_OF_A_KIND))
-_A_CATEGORY = {_C.HIGH_CARD: "high card", _C.PAIR: "a pair", _C.TWO_PAIR: "two pair",
-               _C.THREE_OF_A_KIND: "three of a kind", _C.STRAIGHT: "a straight", _C.FLUSH: "a flush",
-               _C.FULL_HOUSE: "a full house", _C.FOUR_OF_A_KIND: "four of a kind",
-               _C.STRAIGHT_FLUSH: "a straight flush", _C.ROYAL_FLUSH: "a royal flush"}
-_LEAD_WORDS = {(_C.PAIR, 0): "the pair decides", (_C.TWO_PAIR, 0): "the high pair decides",
-               (_C.TWO_PAIR, 1): "the low pair decides", (_C.THREE_OF_A_KIND, 0): "the trips decide",
-               (_C.FULL_HOUSE, 0): "the trips decide", (_C.FULL_HOUSE, 1): "the pair decides",
-               (_C.FOUR_OF_A_KIND, 0): "the quads decide"}
-_ROLE_WORDS = {"high_pair": "high pair", "low_pair": "low pair", "straight_flush": "straight flush",
-               "royal_flush": "royal flush",
-               "run": "straight", "high_card": "high card"}
+_A_CATEGORY = {
+    _C.HIGH_CARD: "high card",
+    _C.PAIR: "a pair",
+    _C.TWO_PAIR: "two pair",
+    _C.THREE_OF_A_KIND: "three of a kind",
+    _C.STRAIGHT: "a straight",
+    _C.FLUSH: "a flush",
+    _C.FULL_HOUSE: "a full house",
+    _C.FOUR_OF_A_KIND: "four of a kind",
+    _C.STRAIGHT_FLUSH: "a straight flush",
+    _C.ROYAL_FLUSH: "a royal flush",
+}
+_LEAD_WORDS = {
+    (_C.PAIR, 0): "the pair decides",
+    (_C.TWO_PAIR, 0): "the high pair decides",
+    (_C.TWO_PAIR, 1): "the low pair decides",
+    (_C.THREE_OF_A_KIND, 0): "the trips decide",
+    (_C.FULL_HOUSE, 0): "the trips decide",
+    (_C.FULL_HOUSE, 1): "the pair decides",
+    (_C.FOUR_OF_A_KIND, 0): "the quads decide",
+}
+_ROLE_WORDS = {
+    "high_pair": "high pair",
+    "low_pair": "low pair",
+    "straight_flush": "straight flush",
+    "royal_flush": "royal flush",
+    "run": "straight",
+    "high_card": "high card",
+}
 _ORDINALS = ("first", "second", "third", "fourth", "fifth")
 _STANDARD_RUNS = ((12, 0, 1, 2, 3),) + tuple(tuple(range(top - 4, top + 1)) for top in range(4, 13))
 
@@ -99,15 +128,20 @@ class HandRoles:
     plays_the_board: bool = False
 
     def to_dict(self) -> dict:
-        return {"plays": [{"card": str(card), "role": role} for card, role in self.plays],
-                "does_not_play": [str(card) for card in self.idle], "plays_the_board": self.plays_the_board}
+        return {
+            "plays": [{"card": str(card), "role": role} for card, role in self.plays],
+            "does_not_play": [str(card) for card in self.idle],
+            "plays_the_board": self.plays_the_board,
+        }
 
     def __str__(self) -> str:
         groups: dict[str, list[Card]] = {}
         for card, role in self.plays:
             groups.setdefault(role, []).append(card)
-        parts = [f"{_ROLE_WORDS.get(role, role)}{'s' * (role == 'kicker' and len(cards) > 1)} {format_cards(cards)}"
-                 for role, cards in groups.items()]
+        parts = [
+            f"{_ROLE_WORDS.get(role, role)}{'s' * (role == 'kicker' and len(cards) > 1)} {format_cards(cards)}"
+            for role, cards in groups.items()
+        ]
         text = ("the board, " if self.plays_the_board else "") + ", ".join(parts)
         return text + (f"; {format_cards(self.idle)} do{'es' * (len(self.idle) == 1)} not play" if self.idle else "")
 
@@ -157,7 +191,9 @@ def long_name(hand: Hand, straights: Sequence[Sequence[int]] = _STANDARD_RUNS) -
     """A whole hand in words, every rank of it: ``'a straight, Ten to Ace'``,
     ``'a pair of Queens, Jack-Ten-Seven kickers'``."""
     category, r = hand
-    kickers = {_C.PAIR: r[1:], _C.TWO_PAIR: r[2:], _C.THREE_OF_A_KIND: r[1:], _C.FOUR_OF_A_KIND: r[1:]}.get(category, ())
+    kickers = {_C.PAIR: r[1:], _C.TWO_PAIR: r[2:], _C.THREE_OF_A_KIND: r[1:], _C.FOUR_OF_A_KIND: r[1:]}.get(
+        category, ()
+    )
     tail = f", {_joined(kickers)} kicker{'s' * (len(kickers) > 1)}" if kickers else ""
     if category in (_C.STRAIGHT, _C.STRAIGHT_FLUSH):
         return f"{_A_CATEGORY[category]}, {run_name(r[0], straights)}"
@@ -179,19 +215,24 @@ def long_name(hand: Hand, straights: Sequence[Sequence[int]] = _STANDARD_RUNS) -
 def _shared(category: Category, decided_by: str, index: int, ranks: Sequence[int]) -> str:
     """What both hands have, up to the element that decides."""
     plural = [RANK_PLURALS[x] for x in ranks]
-    if (decided_by == "lead" and index == 0) or (decided_by == "kicker" and index == 0 and \
-            category in (_C.FLUSH, _C.HIGH_CARD)):
+    if (decided_by == "lead" and index == 0) or (
+        decided_by == "kicker" and index == 0 and category in (_C.FLUSH, _C.HIGH_CARD)
+    ):
         return _A_CATEGORY[category]
     if decided_by == "lead":
-        return {_C.TWO_PAIR: f"two pair, {plural[0]} up", _C.FULL_HOUSE: f"a full house, {plural[0]} full"} \
-            .get(category, _A_CATEGORY[category])
+        return {_C.TWO_PAIR: f"two pair, {plural[0]} up", _C.FULL_HOUSE: f"a full house, {plural[0]} full"}.get(
+            category, _A_CATEGORY[category]
+        )
     if category is _C.FLUSH:
         return f"a flush, {_joined(ranks[:index])} high"
     if category is _C.HIGH_CARD:
         return f"{_joined(ranks[:index])} high"
-    return {_C.PAIR: f"a pair of {plural[0]}", _C.TWO_PAIR: f"two pair, {plural[0]} and {plural[1]}",
-            _C.THREE_OF_A_KIND: f"three {plural[0]}", _C.FOUR_OF_A_KIND: f"four {plural[0]}"} \
-        .get(category, _A_CATEGORY[category])
+    return {
+        _C.PAIR: f"a pair of {plural[0]}",
+        _C.TWO_PAIR: f"two pair, {plural[0]} and {plural[1]}",
+        _C.THREE_OF_A_KIND: f"three {plural[0]}",
+        _C.FOUR_OF_A_KIND: f"four {plural[0]}",
+    }.get(category, _A_CATEGORY[category])
 
 
 def _element(category: Category, decided_by: str, index: int, kickers: int) -> str:
@@ -207,8 +248,13 @@ def _element(category: Category, decided_by: str, index: int, kickers: int) -> s
     return "the kicker decides" if kickers == 1 else f"the {_ORDINALS[min(index, 4)]} kicker decides"
 
 
-def say(verdict: Verdict, hands: Sequence[Hand], straights: Sequence[Sequence[int]] = _STANDARD_RUNS,
-        tied: int = 2, cards: int = 5) -> str:
+def say(
+    verdict: Verdict,
+    hands: Sequence[Hand],
+    straights: Sequence[Sequence[int]] = _STANDARD_RUNS,
+    tied: int = 2,
+    cards: int = 5,
+) -> str:
     """A verdict in a player's words; ``hands[p]`` is player ``p``'s hand, ``tied`` how many
     players share a tie, ``cards`` how many cards a hand plays (two before the flop)."""
     better, worse = (hands[p] for p in verdict.players)
@@ -259,8 +305,9 @@ class Explanation:
         """What the text says: the first winner against every other player, then the tie
         among the winners (one verdict for all of them)."""
         first = self.winners[0]
-        out = [(v, self.say(v)) for v in (self.verdict(first, q) for q in range(len(self.hands))
-                                          if q not in self.winners)]
+        out = [
+            (v, self.say(v)) for v in (self.verdict(first, q) for q in range(len(self.hands)) if q not in self.winners)
+        ]
         if len(self.winners) > 1:
             tie = self.verdict(first, self.winners[1])
             out.insert(0, (tie, self.say(tie, len(self.winners))))
@@ -283,13 +330,26 @@ class Explanation:
         return out
 
     def to_dict(self) -> dict:
-        return {"reasons": [s for _, s in self.reasons()],
-                "pairs": [dict(v.to_dict(), sentence=self.say(v)) for v in self.verdicts],
-                "players": [dict(player=p, **roles.to_dict()) for p, roles in enumerate(self.roles)]}
+        return {
+            "reasons": [s for _, s in self.reasons()],
+            "pairs": [dict(v.to_dict(), sentence=self.say(v)) for v in self.verdicts],
+            "players": [dict(player=p, **roles.to_dict()) for p, roles in enumerate(self.roles)],
+        }
 
     def __str__(self) -> str:
         return "\n".join(self.lines())
 
 
-__all__ = ["ROLES", "DECIDERS", "TIE_REASONS", "Hand", "Verdict", "HandRoles", "Explanation", "run_name",
-           "short_name", "long_name", "say"]
+__all__ = [
+    "ROLES",
+    "DECIDERS",
+    "TIE_REASONS",
+    "Hand",
+    "Verdict",
+    "HandRoles",
+    "Explanation",
+    "run_name",
+    "short_name",
+    "long_name",
+    "say",
+]

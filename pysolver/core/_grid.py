@@ -23,15 +23,15 @@ range holds (after card removal) and the combos the cell has.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
 from ._cards import RANKS, Card
+from ._combos import CLASS_INDEX, COMBO_CLASS, HAND_CLASSES, combo_mask
 from ._errors import RangeError
 from ._picture import EMPTY, GREEN, HELD, NEUTRAL, RED, Cell, Picture, equity_colour
-from ._combos import CLASS_INDEX, COMBO_CLASS, HAND_CLASSES, combo_mask
 from ._ranges import Range, parse_range
 
 GRID_RANKS = RANKS[::-1]
@@ -75,7 +75,7 @@ GRID_CLASSES: tuple[tuple[str, ...], ...] = tuple(tuple(grid_class(r, c) for c i
 _CELLS = np.array([grid_cell(name) for name in HAND_CLASSES], dtype=np.int64)
 
 
-def class_grid(values: Union[Mapping[str, float], np.ndarray], fill: float = np.nan) -> np.ndarray:
+def class_grid(values: Mapping[str, float] | np.ndarray, fill: float = np.nan) -> np.ndarray:
     """(13, 13) floats from one value per class: a mapping of class names (missing ones get
     ``fill``) or a (169,) array in :data:`~pysolver.core.HAND_CLASSES` order.
 
@@ -133,10 +133,16 @@ class RangeGrid:
     def to_dict(self) -> dict:
         """The range, its combos and share, and per class held the combos and how full the cell is."""
         fractions = self.fractions
-        return {"range": self.text, "combos": self.combos, "total": self.total, "share": self.share,
-                "classes": {GRID_CLASSES[r][c]: {"combos": float(self.held[r, c]),
-                                                 "fraction": float(fractions[r, c])}
-                            for r, c in zip(*np.nonzero(self.held))}}
+        return {
+            "range": self.text,
+            "combos": self.combos,
+            "total": self.total,
+            "share": self.share,
+            "classes": {
+                GRID_CLASSES[r][c]: {"combos": float(self.held[r, c]), "fraction": float(fractions[r, c])}
+                for r, c in zip(*np.nonzero(self.held))
+            },
+        }
 
     def _repr_html_(self) -> str:
         """In a notebook: the grid, each cell filled as far as the range holds its class."""
@@ -154,18 +160,29 @@ class RangeGrid:
         fractions = self.fractions
         lines = [f"{self.text}: {self.combos:g} combos, {100 * self.share:.2f}% of {self.total:,}"]
         for r in range(13):
-            cells = [(" " if self.live[r, c] == 0 else "." if fractions[r, c] == 0 else
-                      GRID_CLASSES[r][c] + ("*" if fractions[r, c] < 1 - 1e-9 else "")).ljust(4)
-                     for c in range(13)]
+            cells = [
+                (
+                    " "
+                    if self.live[r, c] == 0
+                    else "."
+                    if fractions[r, c] == 0
+                    else GRID_CLASSES[r][c] + ("*" if fractions[r, c] < 1 - 1e-9 else "")
+                ).ljust(4)
+                for c in range(13)
+            ]
             lines.append(" ".join(cells).rstrip())
-        partly = [f"{GRID_CLASSES[r][c]} {100 * fractions[r, c]:.0f}%" for r in range(13) for c in range(13)
-                  if 0 < fractions[r, c] < 1 - 1e-9]
+        partly = [
+            f"{GRID_CLASSES[r][c]} {100 * fractions[r, c]:.0f}%"
+            for r in range(13)
+            for c in range(13)
+            if 0 < fractions[r, c] < 1 - 1e-9
+        ]
         if partly:
             lines.append(f"* partly held: {', '.join(partly)}")
         return "\n".join(lines)
 
 
-def range_grid(rng: Union[str, Range], dead: Iterable[Union[Card, int]] = ()) -> RangeGrid:
+def range_grid(rng: str | Range, dead: Iterable[Card | int] = ()) -> RangeGrid:
     """A range on the grid, without the combos that hold a ``dead`` card (a short deck's
     missing ranks are dead cards too: their cells stay empty).
 
@@ -185,38 +202,80 @@ def range_grid(rng: Union[str, Range], dead: Iterable[Union[Card, int]] = ()) ->
 def weight_picture(grid: RangeGrid, title: str, notes: Sequence[str] = ()) -> Picture:
     """A range: each cell filled as far as the range holds its class's combos."""
     fractions = grid.fractions
-    cells = tuple(tuple(Cell(GRID_CLASSES[r][c], ((HELD, float(fractions[r, c])),) if fractions[r, c] > 0 else (),
-                             grid.live[r, c] == 0) for c in range(13)) for r in range(13))
-    legend = ((HELD, "held by the range; a partly filled cell: part of its combos, or a weight"),
-              (EMPTY, "not held"))
+    cells = tuple(
+        tuple(
+            Cell(
+                GRID_CLASSES[r][c],
+                ((HELD, float(fractions[r, c])),) if fractions[r, c] > 0 else (),
+                grid.live[r, c] == 0,
+            )
+            for c in range(13)
+        )
+        for r in range(13)
+    )
+    legend = ((HELD, "held by the range; a partly filled cell: part of its combos, or a weight"), (EMPTY, "not held"))
     return Picture(title, cells, legend, tuple(notes))
 
 
-def equity_picture(values: np.ndarray, players: int, title: str, held: Optional[np.ndarray] = None,
-                   notes: Sequence[str] = ()) -> Picture:
+def equity_picture(
+    values: np.ndarray, players: int, title: str, held: np.ndarray | None = None, notes: Sequence[str] = ()
+) -> Picture:
     """Equity per class ((13, 13), NaN where unknown), coloured on PokerStove's scale for
     ``players`` players; ``held`` (13, 13) fractions fill the cells partly (all full by default)."""
     fill = np.ones((13, 13)) if held is None else held
-    cells = tuple(tuple(Cell(GRID_CLASSES[r][c], ((equity_colour(values[r, c], players), float(fill[r, c])),)
-                             if fill[r, c] > 0 and not np.isnan(values[r, c]) else ()) for c in range(13))
-                  for r in range(13))
+    cells = tuple(
+        tuple(
+            Cell(
+                GRID_CLASSES[r][c],
+                ((equity_colour(values[r, c], players), float(fill[r, c])),)
+                if fill[r, c] > 0 and not np.isnan(values[r, c])
+                else (),
+            )
+            for c in range(13)
+        )
+        for r in range(13)
+    )
     fair = 1 / players
-    legend = ((GREEN, f"equity above the fair share 1/{players} = {100 * fair:.3g}% (full green: "
-                      f"{100 * min(2 * fair, 1):.3g}% or more)"),
-              (NEUTRAL, f"the fair share, {100 * fair:.3g}%"),
-              (RED, f"below it (full red: {100 * fair / 2:.3g}% or less)"))
+    legend = (
+        (
+            GREEN,
+            f"equity above the fair share 1/{players} = {100 * fair:.3g}% (full green: "
+            f"{100 * min(2 * fair, 1):.3g}% or more)",
+        ),
+        (NEUTRAL, f"the fair share, {100 * fair:.3g}%"),
+        (RED, f"below it (full red: {100 * fair / 2:.3g}% or less)"),
+    )
     return Picture(title, cells, legend, tuple(notes))
 
 
-def share_picture(shares: Sequence[np.ndarray], colours: Sequence[str], meanings: Sequence[str], title: str,
-                  notes: Sequence[str] = ()) -> Picture:
+def share_picture(
+    shares: Sequence[np.ndarray], colours: Sequence[str], meanings: Sequence[str], title: str, notes: Sequence[str] = ()
+) -> Picture:
     """Each cell split into coloured segments, one per group, as wide as the group's share
     of the cell ((13, 13) fractions per group, summing to at most 1 in a cell)."""
-    cells = tuple(tuple(Cell(GRID_CLASSES[r][c], tuple((colour, float(share[r, c]))
-                                                        for colour, share in zip(colours, shares) if share[r, c] > 0))
-                        for c in range(13)) for r in range(13))
+    cells = tuple(
+        tuple(
+            Cell(
+                GRID_CLASSES[r][c],
+                tuple((colour, float(share[r, c])) for colour, share in zip(colours, shares) if share[r, c] > 0),
+            )
+            for c in range(13)
+        )
+        for r in range(13)
+    )
     return Picture(title, cells, tuple(zip(colours, meanings)), tuple(notes))
 
 
-__all__ = ["GRID_RANKS", "CLASS_SIZES", "GRID_CLASSES", "grid_cell", "grid_class", "class_grid", "RangeGrid",
-           "range_grid", "weight_picture", "equity_picture", "share_picture"]
+__all__ = [
+    "GRID_RANKS",
+    "CLASS_SIZES",
+    "GRID_CLASSES",
+    "grid_cell",
+    "grid_class",
+    "class_grid",
+    "RangeGrid",
+    "range_grid",
+    "weight_picture",
+    "equity_picture",
+    "share_picture",
+]

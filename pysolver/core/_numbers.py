@@ -21,8 +21,9 @@ SEED_LIMIT = 1 << 63
 """Seeds are whole numbers 0 <= seed < 2**63."""
 
 
-def check_count(name: str, value: object, least: int = 1, most: int | None = None,
-                error: type[PokerInputError] = PokerInputError) -> int:
+def check_count(
+    name: str, value: object, least: int = 1, most: int | None = None, error: type[PokerInputError] = PokerInputError
+) -> int:
     """``value`` as an int, if it is a whole number in ``least .. most`` (else ``error``)."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise error(f"{name} {quoted(value)}: must be a whole number, at least {least}")

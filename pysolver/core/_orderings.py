@@ -35,21 +35,24 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Optional
 
 import numpy as np
 
 from ._cards import quoted
-from ._errors import RangeError
 from ._combos import CLASS_INDEX, COMBO_CLASS, HAND_CLASSES
+from ._errors import RangeError
 
 ORDERINGS = ("vs1", "vs2", "vs3", "chen")
 """The names of the orderings, the default first."""
 DEFAULT_ORDERING = "vs1"
 """The ordering of ``top x%`` items that name none: equity against one random hand."""
 
-_TABLES = {"vs1": "preflop_equity.json", "vs2": "preflop_orderings.json", "vs3": "preflop_orderings.json",
-           "chen": "preflop_orderings.json"}
+_TABLES = {
+    "vs1": "preflop_equity.json",
+    "vs2": "preflop_orderings.json",
+    "vs3": "preflop_orderings.json",
+    "chen": "preflop_orderings.json",
+}
 _SIZES = {name: int(np.count_nonzero(i == COMBO_CLASS)) for i, name in enumerate(HAND_CLASSES)}
 
 
@@ -64,7 +67,7 @@ class Ordering:
     source: str
     classes: tuple[str, ...]
     values: tuple[float, ...]
-    players: Optional[int]
+    players: int | None
 
     def value(self, name: str) -> float:
         """The value of one class (its equity, or its Chen score)."""
@@ -94,8 +97,14 @@ class Ordering:
         return tuple(chosen)
 
     def to_dict(self) -> dict:
-        return {"name": self.name, "title": self.title, "source": self.source, "players": self.players,
-                "classes": list(self.classes), "values": dict(zip(HAND_CLASSES, self.values))}
+        return {
+            "name": self.name,
+            "title": self.title,
+            "source": self.source,
+            "players": self.players,
+            "classes": list(self.classes),
+            "values": dict(zip(HAND_CLASSES, self.values)),
+        }
 
     def __str__(self) -> str:
         return f"{self.name}: {self.title} ({self.source})"
@@ -112,8 +121,9 @@ def _table(file: str) -> dict:
     try:
         return json.loads(resources.files("pysolver").joinpath("data").joinpath(file).read_text())
     except FileNotFoundError:  # pragma: no cover - the tables ship with the package
-        raise RangeError(f"'top x%' needs pysolver/data/{file}: run the script named in "
-                         "pysolver/core/_orderings.py") from None
+        raise RangeError(
+            f"'top x%' needs pysolver/data/{file}: run the script named in pysolver/core/_orderings.py"
+        ) from None
 
 
 def check_ordering(name: object) -> str:
@@ -138,8 +148,7 @@ def ordering(name: str = DEFAULT_ORDERING) -> Ordering:
         title, players = table["title"], table.get("players")
         source = f"pysolver/data/preflop_orderings.json: {table['method']}"
     # best first; equal values (Chen scores) by equity against one random hand, then the class order
-    classes = tuple(sorted(HAND_CLASSES, key=lambda c: (-values[CLASS_INDEX[c]], -one[CLASS_INDEX[c]],
-                                                         CLASS_INDEX[c])))
+    classes = tuple(sorted(HAND_CLASSES, key=lambda c: (-values[CLASS_INDEX[c]], -one[CLASS_INDEX[c]], CLASS_INDEX[c])))
     return Ordering(name, title, source, classes, values, players)
 
 

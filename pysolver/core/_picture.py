@@ -23,11 +23,10 @@ from __future__ import annotations
 
 import html
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
-
 
 NEUTRAL, GREEN, RED = "#e6e6e6", "#1a9641", "#d7191c"
 HELD = "#f2c12e"
@@ -67,12 +66,17 @@ class Picture:
         169
         """
         rows = "".join("<tr>" + "".join(_cell_html(cell) for cell in row) + "</tr>" for row in self.cells)
-        legend = "".join(f'<span style="display:inline-block;width:1em;height:1em;background:{c};'
-                         f'vertical-align:middle"></span> {html.escape(m)}<br>' for c, m in self.legend)
+        legend = "".join(
+            f'<span style="display:inline-block;width:1em;height:1em;background:{c};'
+            f'vertical-align:middle"></span> {html.escape(m)}<br>'
+            for c, m in self.legend
+        )
         notes = "".join(f"{html.escape(n)}<br>" for n in self.notes)
-        return (f'<div><strong>{html.escape(self.title)}</strong><table style="border-collapse:separate;'
-                f'border-spacing:1px;font:11px sans-serif">{rows}</table>'
-                f'<div style="font:12px sans-serif">{legend}{notes}</div></div>')
+        return (
+            f'<div><strong>{html.escape(self.title)}</strong><table style="border-collapse:separate;'
+            f'border-spacing:1px;font:11px sans-serif">{rows}</table>'
+            f'<div style="font:12px sans-serif">{legend}{notes}</div></div>'
+        )
 
     def _repr_html_(self) -> str:
         return self.to_html()
@@ -83,12 +87,20 @@ def _cell_html(cell: Cell) -> str:
     for colour, fraction in cell.segments:
         stops += [f"{colour} {100 * at:g}%", f"{colour} {100 * min(1.0, at + fraction):g}%"]
         at = min(1.0, at + fraction)
-    background = MISSING if cell.missing else (
-        f"linear-gradient(to right, {', '.join(stops + [f'{EMPTY} {100 * at:g}%', f'{EMPTY} 100%'])})" if stops
-        else EMPTY)
+    background = (
+        MISSING
+        if cell.missing
+        else (
+            f"linear-gradient(to right, {', '.join(stops + [f'{EMPTY} {100 * at:g}%', f'{EMPTY} 100%'])})"
+            if stops
+            else EMPTY
+        )
+    )
     under = cell.segments[0][0] if cell.segments and cell.segments[0][1] >= 0.5 else EMPTY
-    return (f'<td style="width:2.6em;height:1.9em;text-align:center;padding:0;border-radius:2px;'
-            f'background:{background};color:{text_colour(under)}">{"" if cell.missing else cell.label}</td>')
+    return (
+        f'<td style="width:2.6em;height:1.9em;text-align:center;padding:0;border-radius:2px;'
+        f'background:{background};color:{text_colour(under)}">{"" if cell.missing else cell.label}</td>'
+    )
 
 
 def cards_html(cards: Sequence[object], best: Sequence[object] = ()) -> str:
@@ -103,24 +115,29 @@ def cards_html(cards: Sequence[object], best: Sequence[object] = ()) -> str:
     for card in map(str, cards):
         colour = SUIT_COLOURS.get(card[-1], "#1d1d1b")
         mark = ("background:#fff4c2;border-color:#d9a400;" if card in chosen else "opacity:.45;") if chosen else ""
-        chips.append(f'<span style="display:inline-block;min-width:1.9em;padding:.1em .25em;margin:1px;'
-                     f'border:1px solid #d8d8d2;border-radius:4px;text-align:center;font-weight:600;'
-                     f'color:{colour};{mark}">{html.escape(card)}</span>')
+        chips.append(
+            f'<span style="display:inline-block;min-width:1.9em;padding:.1em .25em;margin:1px;'
+            f"border:1px solid #d8d8d2;border-radius:4px;text-align:center;font-weight:600;"
+            f'color:{colour};{mark}">{html.escape(card)}</span>'
+        )
     return "".join(chips)
 
 
 def table_html(header: Sequence[str], rows: Sequence[Sequence[object]], strong: Sequence[int] = ()) -> str:
     """A plain HTML table; the rows numbered in ``strong`` in bold (the winners)."""
     head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
-    body = "".join(f'<tr style="{"font-weight:600" if i in strong else ""}">'
-                   + "".join(f"<td>{v if str(v).startswith('<span') else html.escape(str(v))}</td>" for v in row)
-                   + "</tr>" for i, row in enumerate(rows))
+    body = "".join(
+        f'<tr style="{"font-weight:600" if i in strong else ""}">'
+        + "".join(f"<td>{v if str(v).startswith('<span') else html.escape(str(v))}</td>" for v in row)
+        + "</tr>"
+        for i, row in enumerate(rows)
+    )
     return f'<table style="font:13px sans-serif"><tr>{head}</tr>{body}</table>'
 
 
 def _mix(a: str, b: str, t: float) -> str:
     """The colour ``t`` of the way from ``a`` to ``b`` (``#rrggbb``)."""
-    ca, cb = (np.array([int(c[i:i + 2], 16) for i in (1, 3, 5)]) for c in (a, b))
+    ca, cb = (np.array([int(c[i : i + 2], 16) for i in (1, 3, 5)]) for c in (a, b))
     return "#" + "".join(f"{round(x):02x}" for x in ca + (cb - ca) * min(max(t, 0.0), 1.0))
 
 
@@ -132,10 +149,22 @@ def equity_colour(equity: float, players: int) -> str:
 
 def text_colour(background: str) -> str:
     """Black or white, whichever reads better on ``background``."""
-    r, g, b = (int(background[i:i + 2], 16) for i in (1, 3, 5))
+    r, g, b = (int(background[i : i + 2], 16) for i in (1, 3, 5))
     return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
 
 
-__all__ = ["NEUTRAL", "GREEN", "RED", "HELD", "EMPTY", "MISSING", "SUIT_COLOURS", "Cell", "Picture", "cards_html",
-           "table_html", "equity_colour",
-           "text_colour"]
+__all__ = [
+    "NEUTRAL",
+    "GREEN",
+    "RED",
+    "HELD",
+    "EMPTY",
+    "MISSING",
+    "SUIT_COLOURS",
+    "Cell",
+    "Picture",
+    "cards_html",
+    "table_html",
+    "equity_colour",
+    "text_colour",
+]

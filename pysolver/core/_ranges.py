@@ -33,9 +33,9 @@ raises :class:`RangeError` naming it; nothing is silently dropped.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Union
 
 import numpy as np
 
@@ -65,8 +65,9 @@ def top_classes(percent: float, order: str = "vs1") -> tuple[str, ...]:
     return ordering(order).top(percent)
 
 
-_PERCENT = re.compile(r"^(?:top\s*)?(?P<p>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*%(?:\s*(?P<order>[a-z0-9]+))?$",
-                      re.IGNORECASE)
+_PERCENT = re.compile(
+    r"^(?:top\s*)?(?P<p>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*%(?:\s*(?P<order>[a-z0-9]+))?$", re.IGNORECASE
+)
 _HAND = re.compile(r"^(?P<a>[2-9TJQKA])(?P<b>[2-9TJQKA])(?P<s>[so]?)$")
 
 
@@ -102,8 +103,10 @@ def _expand(token: str, original: str) -> list[str]:
         h1, l1, s1 = _ranks_of(left.strip(), original)
         h2, l2, s2 = _ranks_of(right, original)
         if s1 != s2 or (h1 == l1) != (h2 == l2) or (h1 != h2 and h1 - l1 != h2 - l2):
-            raise RangeError(f"range item {quoted(original)}: both ends must be pairs, share the high card, "
-                             f"or share the gap, with the same suitedness")
+            raise RangeError(
+                f"range item {quoted(original)}: both ends must be pairs, share the high card, "
+                f"or share the gap, with the same suitedness"
+            )
         if h1 == l1:
             return [_names(r, r, "")[0] for r in range(min(l1, l2), max(l1, l2) + 1)]
         if h1 == h2:
@@ -147,8 +150,10 @@ def _split_weight(original: str) -> tuple[str, float]:
     try:
         weight = float(text)
     except ValueError:
-        raise RangeError(f"range item {quoted(original)}: the weight {quoted(text.strip())} is not a number; "
-                         "a weight is between 0 and 1, as in 'AA:0.5' or '0.5(AA)'") from None
+        raise RangeError(
+            f"range item {quoted(original)}: the weight {quoted(text.strip())} is not a number; "
+            "a weight is between 0 and 1, as in 'AA:0.5' or '0.5(AA)'"
+        ) from None
     if not 0 <= weight <= 1:
         raise RangeError(f"range item {quoted(original)}: a weight must be between 0 and 1")
     return item.strip(), weight
@@ -180,7 +185,7 @@ class Range:
         object.__setattr__(self, "weights", weights)
 
     @classmethod
-    def parse(cls, text: str) -> "Range":
+    def parse(cls, text: str) -> Range:
         """Read range notation (see the module docstring)."""
         return parse_range(text)
 
@@ -194,11 +199,11 @@ class Range:
         """True when every combo has weight 1."""
         return bool((self.weights == 1).all())
 
-    def combos(self, dead: Iterable[Union[Card, int]] = ()) -> np.ndarray:
+    def combos(self, dead: Iterable[Card | int] = ()) -> np.ndarray:
         """(n, 2) card indices of the combos with weight > 0 that avoid ``dead``."""
         return COMBOS[self._live(dead)]
 
-    def weighted_combos(self, dead: Iterable[Union[Card, int]] = ()) -> tuple[np.ndarray, np.ndarray]:
+    def weighted_combos(self, dead: Iterable[Card | int] = ()) -> tuple[np.ndarray, np.ndarray]:
         """(combos (n, 2), weights (n,)) after removing combos that hold a dead card.
 
         >>> cards, weights = parse_range("AA:0.5").weighted_combos(dead=parse_cards("Ah"))
@@ -213,21 +218,21 @@ class Range:
         sums = np.bincount(COMBO_CLASS, weights=self.weights, minlength=len(HAND_CLASSES))
         return {HAND_CLASSES[i]: float(sums[i]) for i in np.flatnonzero(sums)}
 
-    def _live(self, dead: Iterable[Union[Card, int]]) -> np.ndarray:
+    def _live(self, dead: Iterable[Card | int]) -> np.ndarray:
         return _live(self, _card_key(dead))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Range) and bool(np.array_equal(self.weights, other.weights))
 
     def __hash__(self) -> int:
-        found = self.__dict__.get("_hash")       # the weights never change: hashed once per process
+        found = self.__dict__.get("_hash")  # the weights never change: hashed once per process
         if found is None:
             found = hash(self.weights.tobytes())
             object.__setattr__(self, "_hash", found)
         return found
 
     def __getstate__(self) -> dict:
-        return {"text": self.text, "weights": self.weights}     # not the hash: another process has its own
+        return {"text": self.text, "weights": self.weights}  # not the hash: another process has its own
 
     def __setstate__(self, state: dict) -> None:
         weights = np.array(state["weights"], dtype=np.float64)
@@ -300,13 +305,12 @@ RANDOM = Range("random", np.ones(len(COMBOS)))
 """Every combo with weight 1."""
 
 
-def as_range(value: Union[str, Range]) -> Range:
+def as_range(value: str | Range) -> Range:
     """A :class:`Range` as is, or range text parsed."""
     return value if isinstance(value, Range) else parse_range(value)
 
 
-def weighted_combos(value: Union[str, Range],
-                    dead: Iterable[Union[Card, int]] = ()) -> tuple[np.ndarray, np.ndarray]:
+def weighted_combos(value: str | Range, dead: Iterable[Card | int] = ()) -> tuple[np.ndarray, np.ndarray]:
     """(combos (n, 2) card indices, weights (n,)) of range text or a :class:`Range`, less ``dead``.
 
     >>> cards, weights = weighted_combos("KK, 0.5(AKs)", dead=[51])
@@ -316,5 +320,13 @@ def weighted_combos(value: Union[str, Range],
     return as_range(value).weighted_combos(dead)
 
 
-__all__ = ["preflop_order", "top_classes", "Range", "parse_range", "orderings_named", "RANDOM",
-           "as_range", "weighted_combos"]
+__all__ = [
+    "preflop_order",
+    "top_classes",
+    "Range",
+    "parse_range",
+    "orderings_named",
+    "RANDOM",
+    "as_range",
+    "weighted_combos",
+]

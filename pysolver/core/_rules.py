@@ -37,11 +37,12 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -68,8 +69,7 @@ def read_rule_text(path: str, what: str) -> str:
     try:
         return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise RuleFileError(f"{what} '{path}': no such file (shipped variants: "
-                            f"{', '.join(VARIANTS)})") from None
+        raise RuleFileError(f"{what} '{path}': no such file (shipped variants: {', '.join(VARIANTS)})") from None
     except (OSError, UnicodeDecodeError) as error:
         raise RuleFileError(f"{what} '{path}': cannot be read ({error})") from None
 
@@ -97,14 +97,23 @@ class Limits:
     memory_mb: int = 2048
 
     def __post_init__(self) -> None:
-        if isinstance(self.seconds, bool) or not isinstance(self.seconds, (int, float)) or \
-                not 0 < self.seconds <= MOST_SECONDS:
-            raise RuleFileError(f"time limit {self.seconds!r}: must be a number of seconds above 0, at most "
-                                f"{MOST_SECONDS:,} (a week)")
-        if isinstance(self.memory_mb, bool) or not isinstance(self.memory_mb, int) or \
-                not 64 <= self.memory_mb <= MOST_MEMORY_MB:
-            raise RuleFileError(f"memory limit {str(self.memory_mb)[:40]}: must be a whole number of MiB, 64 to "
-                                f"{MOST_MEMORY_MB:,} (1 TiB)")
+        if (
+            isinstance(self.seconds, bool)
+            or not isinstance(self.seconds, (int, float))
+            or not 0 < self.seconds <= MOST_SECONDS
+        ):
+            raise RuleFileError(
+                f"time limit {self.seconds!r}: must be a number of seconds above 0, at most {MOST_SECONDS:,} (a week)"
+            )
+        if (
+            isinstance(self.memory_mb, bool)
+            or not isinstance(self.memory_mb, int)
+            or not 64 <= self.memory_mb <= MOST_MEMORY_MB
+        ):
+            raise RuleFileError(
+                f"memory limit {str(self.memory_mb)[:40]}: must be a whole number of MiB, 64 to "
+                f"{MOST_MEMORY_MB:,} (1 TiB)"
+            )
 
 
 @dataclass(frozen=True)
@@ -128,8 +137,7 @@ class Rules:
     limits: Limits = field(default=Limits(), repr=False, compare=False)
 
     @classmethod
-    def from_facts(cls, name: str, files: Sequence[str], facts: dict[str, list[tuple]],
-                   fingerprint: str) -> "Rules":
+    def from_facts(cls, name: str, files: Sequence[str], facts: dict[str, list[tuple]], fingerprint: str) -> Rules:
         """The rules that ``files`` (a rules file, then files added to it) derive, checked.
 
         ``facts`` holds the arguments of ``face/1``, ``straight/3``, ``royal/1`` and
@@ -204,8 +212,7 @@ class Rules:
         """
         for card in cards:
             if card.rank not in self.faces:
-                raise InvalidCardError(f"card '{card}' is not in the {self.label} deck "
-                                       f"({self.describe_deck()})")
+                raise InvalidCardError(f"card '{card}' is not in the {self.label} deck ({self.describe_deck()})")
 
     def check_players(self, players: int, *, dealt: int = 5) -> None:
         """Raise :class:`PlayerCountError` when the deck cannot give ``players`` two cards
@@ -213,11 +220,13 @@ class Rules:
         if 2 * players + dealt > len(self.deck):
             most = (len(self.deck) - dealt) // 2
             dead = dealt - 5
-            raise PlayerCountError(f"{players} players: the {len(self.deck)}-card {self.label} deck deals at most "
-                                   f"{most} beside a 5-card board"
-                                   + (f" and {dead} dead card{'s' if dead != 1 else ''}" if dead > 0 else ""))
+            raise PlayerCountError(
+                f"{players} players: the {len(self.deck)}-card {self.label} deck deals at most "
+                f"{most} beside a 5-card board"
+                + (f" and {dead} dead card{'s' if dead != 1 else ''}" if dead > 0 else "")
+            )
 
-    def check_deal(self, deal: "Deal") -> None:
+    def check_deal(self, deal: Deal) -> None:
         """A deal's cards are in the deck and the deck deals a full board to its players."""
         if not self.is_standard:
             self.check_cards(deal.cards)
@@ -243,9 +252,16 @@ def rules_fingerprint(texts: Iterable[str]) -> str:
 
 
 _WHEEL = (12, 0, 1, 2, 3)
-STANDARD = Rules("standard", str(variant_path("standard")), (), tuple(range(13)), tuple(Category),
-                 tuple(range(10)), (_WHEEL,) + tuple(tuple(range(top - 4, top + 1)) for top in range(4, 13)),
-                 rules_fingerprint([variant_path("standard").read_text(encoding="utf-8")]))
+STANDARD = Rules(
+    "standard",
+    str(variant_path("standard")),
+    (),
+    tuple(range(13)),
+    tuple(Category),
+    tuple(range(10)),
+    (_WHEEL,) + tuple(tuple(range(top - 4, top + 1)) for top in range(4, 13)),
+    rules_fingerprint([variant_path("standard").read_text(encoding="utf-8")]),
+)
 """The standard game (``asp/variants/standard.lp``), known without clingo: a test checks that
 clingo reads the same from the file."""
 
@@ -253,15 +269,16 @@ clingo reads the same from the file."""
 def _faces(atoms: dict, where: str) -> tuple[int, ...]:
     names = [args[0] for args in atoms.get("face", [])]
     if not names:
-        raise RuleFileError(f"{where}: no face/1 facts: a rules file lists its deck, its straights "
-                            "and the category order (copy asp/variants/standard.lp); to add rules "
-                            "to a variant, add the file instead (--add, add=)")
+        raise RuleFileError(
+            f"{where}: no face/1 facts: a rules file lists its deck, its straights "
+            "and the category order (copy asp/variants/standard.lp); to add rules "
+            "to a variant, add the file instead (--add, add=)"
+        )
     unknown = sorted(set(names) - set(FACES))
     if unknown:
         raise RuleFileError(f"{where}: face '{unknown[0]}' is not a card face (two .. ace)")
     if len(names) < 3:
-        raise RuleFileError(f"{where}: a deck of {len(names)} face{'s' * (len(names) > 1)} is too small "
-                            "to deal a hand")
+        raise RuleFileError(f"{where}: a deck of {len(names)} face{'s' * (len(names) > 1)} is too small to deal a hand")
     return tuple(sorted(FACES.index(n) for n in names))
 
 
@@ -271,31 +288,40 @@ def _order(atoms: dict, where: str) -> tuple[tuple[Category, ...], tuple[int, ..
         orders.setdefault(name, []).append(number)
     unknown = sorted(set(orders) - {c.snake for c in Category})
     if unknown:
-        raise RuleFileError(f"{where}: category_order names '{unknown[0]}', not a hand category "
-                            f"({', '.join(c.snake for c in Category)})")
+        raise RuleFileError(
+            f"{where}: category_order names '{unknown[0]}', not a hand category "
+            f"({', '.join(c.snake for c in Category)})"
+        )
     missing = [c.snake for c in Category if c.snake not in orders]
     if missing:
-        raise RuleFileError(f"{where}: the category order is incomplete: no category_order for "
-                            f"{', '.join(missing)}")
+        raise RuleFileError(f"{where}: the category order is incomplete: no category_order for {', '.join(missing)}")
     for name, numbers in orders.items():
         if len(numbers) > 1 or not isinstance(numbers[0], int):
-            raise RuleFileError(f"{where}: {name} has {len(numbers)} places in the category order "
-                                f"({', '.join(map(str, numbers))}): it needs one number")
+            raise RuleFileError(
+                f"{where}: {name} has {len(numbers)} places in the category order "
+                f"({', '.join(map(str, numbers))}): it needs one number"
+            )
         if not 0 <= numbers[0] <= 999:
-            raise RuleFileError(f"{where}: {name} has place {numbers[0]} in the category order: "
-                                "places are numbers 0..999 (the ASP hand_value packs them)")
+            raise RuleFileError(
+                f"{where}: {name} has place {numbers[0]} in the category order: "
+                "places are numbers 0..999 (the ASP hand_value packs them)"
+            )
     by_number: dict[int, str] = {}
     for name, (number,) in orders.items():
         if number in by_number:
-            raise RuleFileError(f"{where}: the category order is not strict: {by_number[number]} and "
-                                f"{name} share place {number} (a tie or a cycle)")
+            raise RuleFileError(
+                f"{where}: the category order is not strict: {by_number[number]} and "
+                f"{name} share place {number} (a tie or a cycle)"
+            )
         by_number[number] = name
     order = tuple(Category.parse(by_number[n]) for n in sorted(by_number))
     place = {c: i for i, c in enumerate(order)}
     for low, high in ((Category.HIGH_CARD, Category.FLUSH), (Category.STRAIGHT, Category.STRAIGHT_FLUSH)):
         if place[high] < place[low]:
-            raise RuleFileError(f"{where}: {high.snake} is ordered below {low.snake}: five suited "
-                                "cards would be worth less than the same ranks offsuit")
+            raise RuleFileError(
+                f"{where}: {high.snake} is ordered below {low.snake}: five suited "
+                "cards would be worth less than the same ranks offsuit"
+            )
     return order, tuple(sorted(by_number))
 
 
@@ -307,17 +333,33 @@ def _straights(atoms: dict, faces: tuple[int, ...], where: str) -> tuple[tuple[i
     out = []
     for top, cards in sorted(runs.items(), key=lambda item: str(item[0])):
         if sorted(cards) != [1, 2, 3, 4, 5] or any(len(f) != 1 for f in cards.values()):
-            raise RuleFileError(f"{where}: the straight with top {top} needs exactly one face at each "
-                                f"position 1..5, has {dict(sorted(cards.items()))}")
+            raise RuleFileError(
+                f"{where}: the straight with top {top} needs exactly one face at each "
+                f"position 1..5, has {dict(sorted(cards.items()))}"
+            )
         ranks = [cards[i][0] for i in range(1, 6)]
         outside = [f for f in ranks if f not in deck]
         if outside or ranks[4] != top or len(set(ranks)) != 5:
-            problem = (f"face {outside[0]} is not in the deck" if outside else
-                       f"its top card is {ranks[4]}" if ranks[4] != top else "a face is repeated")
+            problem = (
+                f"face {outside[0]} is not in the deck"
+                if outside
+                else f"its top card is {ranks[4]}"
+                if ranks[4] != top
+                else "a face is repeated"
+            )
             raise RuleFileError(f"{where}: the straight with top {top} ({'-'.join(ranks)}): {problem}")
         out.append(tuple(FACES.index(f) for f in ranks))
     return tuple(sorted(out, key=lambda run: run[-1]))
 
 
-__all__ = ["Limits", "Rules", "RulesLike", "STANDARD", "VARIANTS", "FACES", "rules_fingerprint", "variant_path",
-           "read_rule_text"]
+__all__ = [
+    "Limits",
+    "Rules",
+    "RulesLike",
+    "STANDARD",
+    "VARIANTS",
+    "FACES",
+    "rules_fingerprint",
+    "variant_path",
+    "read_rule_text",
+]

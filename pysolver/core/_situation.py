@@ -19,9 +19,10 @@ a :class:`~pysolver.Range` (``"QQ+, AKs"``, ``"random"``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence, cast
+from typing import cast
 
 from ._cards import Card, CardsLike, check_distinct, format_cards, parse_board, parse_cards, parse_hole, quoted
 from ._deal import STREETS, Deal, check_player_count
@@ -66,8 +67,7 @@ def _text_seat(text: str) -> Seat:
         return parse_range(text)
 
 
-_NOT_A_RANGE = ("player {}: this takes two hole cards per player, such as 'As Ks' "
-                "(ranges and 'random' are for equity)")
+_NOT_A_RANGE = "player {}: this takes two hole cards per player, such as 'As Ks' (ranges and 'random' are for equity)"
 
 
 def _is_range(text: str) -> bool:
@@ -88,9 +88,18 @@ class Situation:
     rules: Rules = STANDARD
 
     @classmethod
-    def of(cls, players: Sequence[PlayerLike], board: CardsLike | None = (), *, dead: CardsLike | None = (),
-           rules: Rules = STANDARD, ranges: bool = False, boards: tuple[int, ...] = (0, 3, 4, 5),
-           least: int = 2, most: int | None = None) -> "Situation":
+    def of(
+        cls,
+        players: Sequence[PlayerLike],
+        board: CardsLike | None = (),
+        *,
+        dead: CardsLike | None = (),
+        rules: Rules = STANDARD,
+        ranges: bool = False,
+        boards: tuple[int, ...] = (0, 3, 4, 5),
+        least: int = 2,
+        most: int | None = None,
+    ) -> Situation:
         """Read and check a situation.
 
         ``ranges`` lets a player be a range; ``boards`` are the board sizes the
@@ -98,18 +107,33 @@ class Situation:
         what the rules' deck deals a full board to, beside the dead cards).
         """
         if isinstance(players, (str, Range)) or not isinstance(players, Sequence):
-            raise PlayerCountError(f"players {quoted(players)}: expected a list with one entry per player, "
-                                   "such as [\"As Ks\", \"Qh Qd\"]")
+            raise PlayerCountError(
+                f'players {quoted(players)}: expected a list with one entry per player, such as ["As Ks", "Qh Qd"]'
+            )
         if not isinstance(rules, Rules):
             raise TypeError(f"rules {quoted(rules)}: expected a Rules (pysolver.load_rules reads a name or a path)")
-        if all(type(p) is str for p in players) and type("" if board is None else board) is str and type("" if dead is None else dead) is str:
-            return _read_text(tuple(players), cast(str, board or ""), cast(str, dead or ""), rules, ranges, tuple(boards),
-                              least, most)
+        if (
+            all(type(p) is str for p in players)
+            and type("" if board is None else board) is str
+            and type("" if dead is None else dead) is str
+        ):
+            return _read_text(
+                tuple(players), cast(str, board or ""), cast(str, dead or ""), rules, ranges, tuple(boards), least, most
+            )
         return cls._read(players, board, dead, rules, ranges, boards, least, most)
 
     @classmethod
-    def _read(cls, players: Sequence[PlayerLike], board: CardsLike | None, dead: CardsLike | None, rules: Rules,
-              ranges: bool, boards: tuple[int, ...], least: int, most: int | None) -> "Situation":
+    def _read(
+        cls,
+        players: Sequence[PlayerLike],
+        board: CardsLike | None,
+        dead: CardsLike | None,
+        rules: Rules,
+        ranges: bool,
+        boards: tuple[int, ...],
+        least: int,
+        most: int | None,
+    ) -> Situation:
         seats = tuple(read_seat(p, ranges) for p in players)
         board_cards = parse_board(() if board is None else board, allowed=boards)
         dead_cards = parse_cards(() if dead is None else dead)
@@ -135,8 +159,7 @@ class Situation:
     @property
     def fixed_cards(self) -> tuple[Card, ...]:
         """Every card known: the players' hole cards (not ranges), the board, the dead cards."""
-        return tuple(c for seat in self.players if not isinstance(seat, Range) for c in seat) \
-            + self.board + self.dead
+        return tuple(c for seat in self.players if not isinstance(seat, Range) for c in seat) + self.board + self.dead
 
     @property
     def street(self) -> str:
@@ -156,8 +179,16 @@ class Situation:
 
 
 @lru_cache(maxsize=256)
-def _read_text(players: tuple[str, ...], board: str, dead: str, rules: Rules, ranges: bool, boards: tuple[int, ...],
-               least: int, most: int | None) -> Situation:
+def _read_text(
+    players: tuple[str, ...],
+    board: str,
+    dead: str,
+    rules: Rules,
+    ranges: bool,
+    boards: tuple[int, ...],
+    least: int,
+    most: int | None,
+) -> Situation:
     """:meth:`Situation.of` of text, read once per question (a fault raises each time)."""
     return Situation._read(players, board, dead, rules, ranges, boards, least, most)
 

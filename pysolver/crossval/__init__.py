@@ -12,11 +12,32 @@ check outward: it judges anyone's hand evaluator against the rule book.
 from ._conform import ConformReport, check_evaluator
 from ._evaluators import Evaluator
 from ._explanations import crossval_explanations
-from ._modes import (EXHAUSTIVE_CHUNKS, CrossvalReport, crossval_equity, crossval_exhaustive, crossval_random,
-                     crossval_streets)
+from ._modes import (
+    EXHAUSTIVE_CHUNKS,
+    CrossvalReport,
+    crossval_equity,
+    crossval_exhaustive,
+    crossval_random,
+    crossval_streets,
+)
 from ._rulediff import category_counts, describe_rules, rule_diff
 from ._seven_card import CANONICAL_TASKS, SAMPLE_HANDS, SEVEN_TASKS
 
-__all__ = ["CrossvalReport", "crossval_equity", "crossval_exhaustive", "crossval_explanations", "crossval_random",
-           "crossval_streets", "category_counts", "describe_rules", "rule_diff", "EXHAUSTIVE_CHUNKS", "SEVEN_TASKS", "CANONICAL_TASKS", "SAMPLE_HANDS",
-           "check_evaluator", "ConformReport", "Evaluator"]
+__all__ = [
+    "CrossvalReport",
+    "crossval_equity",
+    "crossval_exhaustive",
+    "crossval_explanations",
+    "crossval_random",
+    "crossval_streets",
+    "category_counts",
+    "describe_rules",
+    "rule_diff",
+    "EXHAUSTIVE_CHUNKS",
+    "SEVEN_TASKS",
+    "CANONICAL_TASKS",
+    "SAMPLE_HANDS",
+    "check_evaluator",
+    "ConformReport",
+    "Evaluator",
+]

@@ -27,7 +27,7 @@ import itertools
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb, factorial
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 
@@ -107,20 +107,20 @@ class ShowdownGroups:
         g.boards, rules)``."""
         return np.split(self.holes, self.offsets[1:-1])
 
-    def select(self, first: int, last: int) -> "ShowdownGroups":
+    def select(self, first: int, last: int) -> ShowdownGroups:
         """Groups ``first`` .. ``last - 1``."""
         lo, hi = int(self.offsets[first]), int(self.offsets[last])
         return ShowdownGroups(self.hands[lo:hi], self.offsets[first:last + 1] - lo,
                               None if self.weights is None else self.weights[lo:hi])
 
-    def rows(self, start: int, stop: int) -> "ShowdownGroups":
+    def rows(self, start: int, stop: int) -> ShowdownGroups:
         """Hands ``start`` .. ``stop - 1``, the groups cut at the edges."""
         inner = self.offsets[(self.offsets > start) & (self.offsets < stop)]
         offsets = np.concatenate([[start], inner, [stop]] if stop > start else [[start]]) - start
         return ShowdownGroups(self.hands[start:stop], offsets.astype(np.int64),
                               None if self.weights is None else self.weights[start:stop])
 
-    def batches(self, max_hands: int) -> Iterator["ShowdownGroups"]:
+    def batches(self, max_hands: int) -> Iterator[ShowdownGroups]:
         """Runs of whole groups of at most ``max_hands`` hands each (a larger group alone)."""
         first = 0
         while first < self.groups:

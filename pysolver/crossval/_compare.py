@@ -27,15 +27,16 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Sequence
 
 import numpy as np
 
 from ..asp import AspProgram, DealInput, best_mask_slots, read_driver, rules_of, tiebreak_from_value, value_place
 from ..core import Card, Category, Rules, describe, format_cards
 from ..evaluator import categories, evaluate_batch, n_values, tiebreak_ranks
+
 
 @lru_cache(maxsize=8)
 def _value_of_key(rules: Rules) -> dict[tuple[int, tuple[int, ...]], int]:
@@ -62,10 +63,10 @@ class Partial:
     asp_seconds: float = 0.0
     evaluator_seconds: float = 0.0
     chunks: list = field(default_factory=list)
-    represented: int = 0            # hands that classes of hands stand for (weighted runs)
-    examples: dict = field(default_factory=dict)    # key -> a row (a list); merging keeps the least row
+    represented: int = 0  # hands that classes of hands stand for (weighted runs)
+    examples: dict = field(default_factory=dict)  # key -> a row (a list); merging keeps the least row
 
-    def merge(self, other: "Partial") -> None:
+    def merge(self, other: Partial) -> None:
         self.hands += other.hands
         self.showdowns += other.showdowns
         self.categories.update(other.categories)
@@ -82,17 +83,35 @@ class Partial:
 
     def to_dict(self) -> dict:
         """Plain data (JSON) that :meth:`from_dict` reads back to an equal partial."""
-        return {"hands": self.hands, "showdowns": self.showdowns, "categories": dict(self.categories),
-                "cases": dict(self.cases), "mismatches": self.mismatches, "pairs": self.pairs.tolist(),
-                "asp_seconds": self.asp_seconds, "evaluator_seconds": self.evaluator_seconds,
-                "chunks": self.chunks, "represented": self.represented, "examples": self.examples}
+        return {
+            "hands": self.hands,
+            "showdowns": self.showdowns,
+            "categories": dict(self.categories),
+            "cases": dict(self.cases),
+            "mismatches": self.mismatches,
+            "pairs": self.pairs.tolist(),
+            "asp_seconds": self.asp_seconds,
+            "evaluator_seconds": self.evaluator_seconds,
+            "chunks": self.chunks,
+            "represented": self.represented,
+            "examples": self.examples,
+        }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Partial":
-        return cls(data["hands"], data["showdowns"], Counter(data["categories"]), Counter(data["cases"]),
-                   list(data["mismatches"]), np.array(data["pairs"], np.int64).reshape(-1, 2),
-                   data["asp_seconds"], data["evaluator_seconds"], list(data["chunks"]), data["represented"],
-                   dict(data.get("examples", {})))
+    def from_dict(cls, data: dict) -> Partial:
+        return cls(
+            data["hands"],
+            data["showdowns"],
+            Counter(data["categories"]),
+            Counter(data["cases"]),
+            list(data["mismatches"]),
+            np.array(data["pairs"], np.int64).reshape(-1, 2),
+            data["asp_seconds"],
+            data["evaluator_seconds"],
+            list(data["chunks"]),
+            data["represented"],
+            dict(data.get("examples", {})),
+        )
 
 
 @dataclass
@@ -112,8 +131,7 @@ def asp_answers(holes: Sequence[np.ndarray], boards: Sequence[np.ndarray], rules
     """
     offsets = np.concatenate([[0], np.cumsum([len(h) for h in holes])])
     n = int(offsets[-1])
-    out = AspAnswers(np.full(n, -1, np.int8), np.zeros(n, np.int64), np.zeros(n, np.int64),
-                     np.zeros(n, bool))
+    out = AspAnswers(np.full(n, -1, np.int8), np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, bool))
     atoms, _ = _program(rules).run(DealInput.from_indices(holes, boards))
     for first, (hands, outcomes) in zip(offsets.tolist(), read_driver(atoms, len(holes))):
         for player, hand in hands.items():
@@ -138,23 +156,26 @@ def _describe_asp(category: int, value: int, rules: Rules) -> dict:
     if category < 0:
         return {"category": None, "tiebreak": None, "description": "no answer"}
     cat, ranks = _asp_key(value, rules)
-    return {"category": Category(category).snake, "tiebreak": list(ranks),
-            "description": describe(Category(category), ranks) if cat == category else f"value {value}"}
+    return {
+        "category": Category(category).snake,
+        "tiebreak": list(ranks),
+        "description": describe(Category(category), ranks) if cat == category else f"value {value}",
+    }
 
 
 def _describe_eval(value: int, rules: Rules) -> dict:
     cat = Category(int(categories(np.array([value]), rules)[0]))
     ranks = tiebreak_ranks(int(value), rules)
-    return {"value": int(value), "category": cat.snake, "tiebreak": list(ranks),
-            "description": describe(cat, ranks)}
+    return {"value": int(value), "category": cat.snake, "tiebreak": list(ranks), "description": describe(cat, ranks)}
 
 
 def _mismatch(kind: str, cards: str, player: int | None, asp: dict, evaluator: dict) -> dict:
     return {"kind": kind, "cards": cards, "player": player, "asp": asp, "evaluator": evaluator}
 
 
-def compare_hands(hands: np.ndarray, asp: AspAnswers, player: np.ndarray,
-                  deal_text, rules: Rules) -> tuple[Partial, np.ndarray]:
+def compare_hands(
+    hands: np.ndarray, asp: AspAnswers, player: np.ndarray, deal_text, rules: Rules
+) -> tuple[Partial, np.ndarray]:
     """Compare each hand (flat (M, k) cards, ASP answers aligned) on category, tie-break, best five.
 
     ``player[i]`` is hand i's seat, ``deal_text(i)`` the deal's text for a mismatch report.
@@ -177,8 +198,9 @@ def compare_hands(hands: np.ndarray, asp: AspAnswers, player: np.ndarray,
             asp_side = _describe_asp(int(asp.category[i]), int(asp.value[i]), rules)
             if kind == "best_five":
                 asp_side["best_five"] = _five_text(hands[i], int(asp.mask[i]))
-            part.mismatches.append(_mismatch(kind, deal_text(i), int(player[i]), asp_side,
-                                             _describe_eval(int(values[i]), rules)))
+            part.mismatches.append(
+                _mismatch(kind, deal_text(i), int(player[i]), asp_side, _describe_eval(int(values[i]), rules))
+            )
     good = asp.category >= 0
     part.pairs = np.unique(np.stack([asp.value[good], values[good].astype(np.int64)], axis=1), axis=0)
     return part, values
@@ -209,11 +231,18 @@ def order_mismatches(pairs: np.ndarray, rules: Rules | None = None) -> list[dict
     for j in np.flatnonzero((np.diff(pairs[:, 0]) == 0) | (np.diff(pairs[:, 1]) <= 0)).tolist():
         (a, x), (b, y) = pairs[j].tolist(), pairs[j + 1].tolist()
         why = "one ASP class, two evaluator values" if a == b else "evaluator order differs"
-        out.append(_mismatch("order", why, None,
-                             {"hand_values": [a, b],
-                              "classes": [_describe_asp(_asp_key(v, rules)[0], v, rules)["description"]
-                                          for v in (a, b)]},
-                             {"values": [x, y]}))
+        out.append(
+            _mismatch(
+                "order",
+                why,
+                None,
+                {
+                    "hand_values": [a, b],
+                    "classes": [_describe_asp(_asp_key(v, rules)[0], v, rules)["description"] for v in (a, b)],
+                },
+                {"values": [x, y]},
+            )
+        )
     return out
 
 
@@ -223,28 +252,38 @@ def deal_text(holes: np.ndarray, board: np.ndarray) -> str:
     return f"{text} | board {format_cards(Card(c) for c in board.tolist())}"
 
 
-def compare_showdowns(holes: np.ndarray, board: np.ndarray, cases: np.ndarray | None = None,
-                      case_names: Sequence[str] = (), rules: Rules | None = None) -> Partial:
+def compare_showdowns(
+    holes: np.ndarray,
+    board: np.ndarray,
+    cases: np.ndarray | None = None,
+    case_names: Sequence[str] = (),
+    rules: Rules | None = None,
+) -> Partial:
     """Cross-validate N showdowns of P players: ``holes`` (N, P, 2), ``board`` (N, B)."""
     n, players, _ = holes.shape
     rules = rules_of(rules)
     start = time.process_time()
     asp = asp_answers(list(holes), list(board), rules)
     asp_seconds = time.process_time() - start
-    hands = np.concatenate([holes, np.broadcast_to(board[:, None, :], (n, players, board.shape[1]))],
-                           axis=2).reshape(n * players, -1)
+    hands = np.concatenate([holes, np.broadcast_to(board[:, None, :], (n, players, board.shape[1]))], axis=2).reshape(
+        n * players, -1
+    )
     seat = np.tile(np.arange(players), n)
-    part, values = compare_hands(hands, asp, seat,
-                                 lambda i: deal_text(holes[i // players], board[i // players]), rules)
+    part, values = compare_hands(hands, asp, seat, lambda i: deal_text(holes[i // players], board[i // players]), rules)
     part.asp_seconds, part.showdowns = asp_seconds, n
     values = values.reshape(n, players)
     eval_winner = values == values.max(axis=1, keepdims=True)
     asp_winner = asp.winner.reshape(n, players)
     for g in np.flatnonzero((eval_winner != asp_winner).any(axis=1)).tolist():
-        part.mismatches.append(_mismatch("winners", deal_text(holes[g], board[g]), None,
-                                         {"winners": np.flatnonzero(asp_winner[g]).tolist()},
-                                         {"winners": np.flatnonzero(eval_winner[g]).tolist(),
-                                          "values": values[g].tolist()}))
+        part.mismatches.append(
+            _mismatch(
+                "winners",
+                deal_text(holes[g], board[g]),
+                None,
+                {"winners": np.flatnonzero(asp_winner[g]).tolist()},
+                {"winners": np.flatnonzero(eval_winner[g]).tolist(), "values": values[g].tolist()},
+            )
+        )
     ties = int((eval_winner.sum(axis=1) > 1).sum())
     part.cases["tie"] += ties
     if cases is not None:
@@ -252,5 +291,12 @@ def compare_showdowns(holes: np.ndarray, board: np.ndarray, cases: np.ndarray | 
     return part
 
 
-__all__ = ["Partial", "AspAnswers", "asp_answers", "compare_hands", "order_mismatches", "deal_text",
-           "compare_showdowns"]
+__all__ = [
+    "Partial",
+    "AspAnswers",
+    "asp_answers",
+    "compare_hands",
+    "order_mismatches",
+    "deal_text",
+    "compare_showdowns",
+]

@@ -82,19 +82,33 @@ class ConformReport:
         return self.hands / self.evaluator_seconds if self.evaluator_seconds else 0.0
 
     def to_dict(self) -> dict:
-        return {"ok": self.ok, "evaluator": self.evaluator, "mode": self.mode, "cards": self.cards,
-                "rules": self.rules, "order": self.order, "order_note": self.order_note, "hands": self.hands,
-                "classes": self.classes, "seed": self.seed, "shapes": self.shapes, "categories": self.categories,
-                "failed": self.failed, "counterexamples": self.counterexamples,
-                "seconds": round(self.seconds, 3), "hands_per_second": round(self.hands_per_second),
-                "resumed": self.resumed}
+        return {
+            "ok": self.ok,
+            "evaluator": self.evaluator,
+            "mode": self.mode,
+            "cards": self.cards,
+            "rules": self.rules,
+            "order": self.order,
+            "order_note": self.order_note,
+            "hands": self.hands,
+            "classes": self.classes,
+            "seed": self.seed,
+            "shapes": self.shapes,
+            "categories": self.categories,
+            "failed": self.failed,
+            "counterexamples": self.counterexamples,
+            "seconds": round(self.seconds, 3),
+            "hands_per_second": round(self.hands_per_second),
+            "resumed": self.resumed,
+        }
 
     def __str__(self) -> str:
-        head = (f"{self.evaluator}: {self.mode} check of {self.hands:,} {self.cards}-card hands "
-                f"({self.classes:,} classes) under rules {self.rules}"
-                + ("" if self.seed is None else f", seed {self.seed}"))
-        lines = [head, f"order: {self.order_note}",
-                 f"{self.hands_per_second:,.0f} hands/s, {self.seconds:.1f} s"]
+        head = (
+            f"{self.evaluator}: {self.mode} check of {self.hands:,} {self.cards}-card hands "
+            f"({self.classes:,} classes) under rules {self.rules}"
+            + ("" if self.seed is None else f", seed {self.seed}")
+        )
+        lines = [head, f"order: {self.order_note}", f"{self.hands_per_second:,.0f} hands/s, {self.seconds:.1f} s"]
         if self.ok:
             lines.append("conforms: every hand evaluated, every class in the rules' order")
             return "\n".join(lines)
@@ -112,8 +126,14 @@ def _text(cards: list[int]) -> list[str]:
 
 def _public(item: dict) -> dict:
     """A counterexample as the report gives it: the hands as card texts, then the rest."""
-    out = {"kind": item["kind"], "relation": item["relation"], "rule": item["rule"], "count": item["count"],
-           "hands": [_text(h) for h in item["cards"]], "values": item["values"]}
+    out = {
+        "kind": item["kind"],
+        "relation": item["relation"],
+        "rule": item["rule"],
+        "count": item["count"],
+        "hands": [_text(h) for h in item["cards"]],
+        "values": item["values"],
+    }
     out.update((k, v) for k, v in item.items() if k not in out and k not in ("cards", "truth"))
     return out
 
@@ -123,17 +143,23 @@ def _lines(c: dict) -> list[str]:
     times = f" ({c['count']} times)" if c["count"] > 1 else ""
     if c["relation"] == "failure":
         return [f"[{c['kind']}]{times}", f"  {hands[0]}: {c['message']}"]
-    verb = {"split": "one class, valued differently", "tied": "valued equal, the first is better",
-            "reversed": "valued in the wrong order, the first is better"}[c["relation"]]
-    out = [f"[{c['kind']}] {verb}{times}",
-           f"  {hands[0]:<22} -> {c['values'][0]:>12}   {c['classes'][0]}",
-           f"  {hands[1]:<22} -> {c['values'][1]:>12}   {c['classes'][1]}"]
+    verb = {
+        "split": "one class, valued differently",
+        "tied": "valued equal, the first is better",
+        "reversed": "valued in the wrong order, the first is better",
+    }[c["relation"]]
+    out = [
+        f"[{c['kind']}] {verb}{times}",
+        f"  {hands[0]:<22} -> {c['values'][0]:>12}   {c['classes'][0]}",
+        f"  {hands[1]:<22} -> {c['values'][1]:>12}   {c['classes'][1]}",
+    ]
     if "explanation" in c:
         out.append(f"  rules: {c['explanation']}" + (f"  (showdown {c['showdown']})" if "showdown" in c else ""))
     return out
 
 
 # --- One task: hands -> the evaluator's answers -> examples -------------------------------------
+
 
 def _hands(source: str, args: tuple, cards: int, rules: Rules) -> np.ndarray:
     if source == "quick":
@@ -150,16 +176,19 @@ def conform_task(evaluator: Evaluator, sign: int, source: str, args: tuple, card
     start = time.perf_counter()
     answers = run_evaluator(evaluator, hands)
     part = Partial(hands=len(hands), evaluator_seconds=time.perf_counter() - start)
-    part.categories.update({Category(c).snake: int(n) for c, n in zip(*np.unique(categories(truth, rules),
-                                                                                  return_counts=True))})
+    part.categories.update(
+        {Category(c).snake: int(n) for c, n in zip(*np.unique(categories(truth, rules), return_counts=True))}
+    )
     good = answers.status == OK
     part.examples = class_examples(hands[good], truth[good], sign * answers.values[good])
     bad = np.flatnonzero(~good)
     labels = [_label(int(answers.status[i]), answers.messages.get(int(i), "")) for i in bad.tolist()]
     part.cases.update(labels)
-    part.examples.update(failure_examples(hands[bad], labels,
-                                          [answers.messages.get(int(i), FAILURES[answers.status[i] - 1])
-                                           for i in bad.tolist()]))
+    part.examples.update(
+        failure_examples(
+            hands[bad], labels, [answers.messages.get(int(i), FAILURES[answers.status[i] - 1]) for i in bad.tolist()]
+        )
+    )
     part.chunks = [int(args[0])] if args else [0]
     return part
 
@@ -171,6 +200,7 @@ def _label(status: int, message: str) -> str:
 
 
 # --- The order: given, or told from hands that cannot be misread ----------------------------------
+
 
 def _find_order(evaluator: Evaluator, order: str, cards: int, rules: Rules) -> tuple[int, str]:
     if order != "auto":
@@ -194,17 +224,31 @@ def _find_order(evaluator: Evaluator, order: str, cards: int, rules: Rules) -> t
 
 # --- The check ------------------------------------------------------------------------------------
 
+
 def _check_tasks(tasks: object, hands: int) -> None:
     if not isinstance(tasks, int) or isinstance(tasks, bool) or not 1 <= tasks <= min(100_000, hands):
         raise PokerInputError(f"tasks {tasks!r}: 1 to {min(100_000, hands):,} for {hands:,} hands")
 
 
-def check_evaluator(evaluator: EvaluatorLike, *, cards: int = 7, order: str = "auto", mode: str = "quick",
-                    rules: Rules | str | None = None, count: int = 100_000, seed: int | None = None,
-                    takes: str = "text", batch: bool = False, command: bool = False,
-                    timeout: float | None = TIMEOUT, workers: int = 1, scheduler: str | None = None,
-                    resume: str | os.PathLike | None = None, progress: bool = False,
-                    tasks: int | None = None) -> ConformReport:
+def check_evaluator(
+    evaluator: EvaluatorLike,
+    *,
+    cards: int = 7,
+    order: str = "auto",
+    mode: str = "quick",
+    rules: Rules | str | None = None,
+    count: int = 100_000,
+    seed: int | None = None,
+    takes: str = "text",
+    batch: bool = False,
+    command: bool = False,
+    timeout: float | None = TIMEOUT,
+    workers: int = 1,
+    scheduler: str | None = None,
+    resume: str | os.PathLike | None = None,
+    progress: bool = False,
+    tasks: int | None = None,
+) -> ConformReport:
     """Judge ``evaluator`` against the rule book ``rules`` on hands of ``cards`` (5, 6, 7) cards.
 
     ``evaluator`` is a callable taking one hand (a list of card texts, ``takes="text"``, or of
@@ -255,19 +299,46 @@ def check_evaluator(evaluator: EvaluatorLike, *, cards: int = 7, order: str = "a
         n_tasks = tasks if tasks is not None else max(1, -(-total // HANDS_PER_TASK))
         _check_tasks(n_tasks, total)
         args, run = rank_ranges(n_tasks, cards, rules), {}
-    record = resume_file(resume, f"conform {mode} {cards}", rules, evaluator=evaluator.name, order=sign,
-                         tasks=len(args), **run)
-    sizes = [len(quick_hands(cards, rules)[0])] if mode == "quick" else \
-        [a[0] if mode == "random" else a[1] - a[0] for a in args]
-    result = run_checks(f"conform {mode} {cards}", conform_task,
-                        [(evaluator, sign, mode, a, cards, rules) for a in args], workers, progress, rules,
-                        check_order=False, scheduler=scheduler, resume=record, sizes=sizes)
+    record = resume_file(
+        resume, f"conform {mode} {cards}", rules, evaluator=evaluator.name, order=sign, tasks=len(args), **run
+    )
+    sizes = (
+        [len(quick_hands(cards, rules)[0])]
+        if mode == "quick"
+        else [a[0] if mode == "random" else a[1] - a[0] for a in args]
+    )
+    result = run_checks(
+        f"conform {mode} {cards}",
+        conform_task,
+        [(evaluator, sign, mode, a, cards, rules) for a in args],
+        workers,
+        progress,
+        rules,
+        check_order=False,
+        scheduler=scheduler,
+        resume=record,
+        sizes=sizes,
+    )
     found = failures(result.examples, result.cases) + out_of_order(result.examples, rules, sign)
     explain(found, rules)
-    return ConformReport(evaluator.name, mode, cards, rules_label(rules), "higher" if sign > 0 else "lower", note,
-                         result.hands, sum(1 for k in result.examples if k[0] == "<"), [_public(c) for c in found],
-                         time.perf_counter() - start, result.evaluator_seconds, used_seed, shapes,
-                         dict(result.categories), dict(result.cases), result.resumed)
+    return ConformReport(
+        evaluator.name,
+        mode,
+        cards,
+        rules_label(rules),
+        "higher" if sign > 0 else "lower",
+        note,
+        result.hands,
+        sum(1 for k in result.examples if k[0] == "<"),
+        [_public(c) for c in found],
+        time.perf_counter() - start,
+        result.evaluator_seconds,
+        used_seed,
+        shapes,
+        dict(result.categories),
+        dict(result.cases),
+        result.resumed,
+    )
 
 
 __all__ = ["MODES", "ORDERS", "HANDS_PER_TASK", "ConformReport", "conform_task", "check_evaluator"]

@@ -29,9 +29,13 @@ import numpy as np
 from ..core import STANDARD, Category, Rules  # noqa: F401 (STANDARD: the example above)
 from ..evaluator import categories, describe_value, evaluate_batch, tiebreak_ranks
 
-_LEADS = {Category.PAIR: ("the pair",), Category.TWO_PAIR: ("the high pair", "the low pair"),
-          Category.THREE_OF_A_KIND: ("the trips",), Category.FULL_HOUSE: ("the trips", "the pair"),
-          Category.FOUR_OF_A_KIND: ("the quads",)}
+_LEADS = {
+    Category.PAIR: ("the pair",),
+    Category.TWO_PAIR: ("the high pair", "the low pair"),
+    Category.THREE_OF_A_KIND: ("the trips",),
+    Category.FULL_HOUSE: ("the trips", "the pair"),
+    Category.FOUR_OF_A_KIND: ("the quads",),
+}
 _ORDINALS = ("first", "second", "third", "fourth", "fifth")
 
 
@@ -69,8 +73,11 @@ def failure_examples(hands: np.ndarray, labels: list[str], messages: list[str]) 
 
 def _is_wheel(value: int, rules: Rules) -> bool:
     category = Category(int(categories(np.array([value]), rules)[0]))
-    return (category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
-            and tiebreak_ranks(value, rules)[0] == rules.straights[0][-1] and rules.straights[0][0] == 12)
+    return (
+        category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
+        and tiebreak_ranks(value, rules)[0] == rules.straights[0][-1]
+        and rules.straights[0][0] == 12
+    )
 
 
 def _decider(category: Category, index: int) -> str:
@@ -85,8 +92,7 @@ def _decider(category: Category, index: int) -> str:
     return "the kicker" if category in (Category.TWO_PAIR, Category.FOUR_OF_A_KIND) else "the kickers"
 
 
-def kind_of(better: int, worse: int, better_hand: list[int], worse_hand: list[int],
-            rules: Rules) -> tuple[str, str]:
+def kind_of(better: int, worse: int, better_hand: list[int], worse_hand: list[int], rules: Rules) -> tuple[str, str]:
     """(kind, rule) of a pair of classes under ``rules`` (equal classes: a split class)."""
     cat_b, cat_w = (Category(int(c)) for c in categories(np.array([better, worse]), rules))
     wheel = _is_wheel(better, rules) or _is_wheel(worse, rules)
@@ -130,11 +136,19 @@ def out_of_order(rows: dict[str, list], rules: Rules, sign: int = 1) -> list[dic
     out = []
     for (kind, relation), found in kinds.items():
         _, better, b_hand, b_key, worse, w_hand, w_key, rule = min(found, key=lambda f: (f[0], f[1]))
-        out.append({"kind": kind, "relation": relation, "rule": rule, "count": len(found),
-                    "cards": [b_hand, w_hand], "values": [sign * b_key, sign * w_key],
-                    "rules_order": "tie" if relation == "split" else "first",
-                    "classes": [describe_value(better, rules), describe_value(worse, rules)],
-                    "truth": [better, worse]})
+        out.append(
+            {
+                "kind": kind,
+                "relation": relation,
+                "rule": rule,
+                "count": len(found),
+                "cards": [b_hand, w_hand],
+                "values": [sign * b_key, sign * w_key],
+                "rules_order": "tie" if relation == "split" else "first",
+                "classes": [describe_value(better, rules), describe_value(worse, rules)],
+                "truth": [better, worse],
+            }
+        )
     out.sort(key=lambda f: (-f["count"], f["kind"]))
     return out
 
@@ -145,15 +159,26 @@ def failures(rows: dict[str, list], counts: dict[str, int]) -> list[dict]:
     for key, row in rows.items():
         if key[0] == "!":
             _, hand, message = row
-            out.append({"kind": key[1:], "relation": "failure", "rule": "an answer", "count": counts.get(key[1:], 1),
-                        "cards": [hand], "values": [None], "message": message})
+            out.append(
+                {
+                    "kind": key[1:],
+                    "relation": "failure",
+                    "rule": "an answer",
+                    "count": counts.get(key[1:], 1),
+                    "cards": [hand],
+                    "values": [None],
+                    "message": message,
+                }
+            )
     return sorted(out, key=lambda f: (-f["count"], f["kind"]))
 
 
 # --- Why: a showdown that holds the two classes, explained by the ASP encodings -------------------
 
-def witness(better: list[int], worse: list[int], classes: tuple[int, int], rules: Rules,
-            tries: int = 3000) -> tuple[list[int], list[int], list[int]] | None:
+
+def witness(
+    better: list[int], worse: list[int], classes: tuple[int, int], rules: Rules, tries: int = 3000
+) -> tuple[list[int], list[int], list[int]] | None:
     """Two hole pairs and a five-card board on which the players make the two ``classes``, from
     the cards of the two hands (the second's suits permuted as needed) and a few low cards; failing
     that, two hands that the same rule decides the same way (:func:`verdict`); or None."""
@@ -168,7 +193,7 @@ def witness(better: list[int], worse: list[int], classes: tuple[int, int], rules
         fill = np.array([c for c in deck if c not in set(b.tolist()) | set(w.tolist())][:6])
         pool = np.unique(np.concatenate([b, w]))
         own_a, own_b = np.concatenate([b, fill]), np.concatenate([w, fill])
-        boards = pool[np.argsort(rng.random((tries, len(pool))), axis=1)[:, :min(5, len(pool))]]
+        boards = pool[np.argsort(rng.random((tries, len(pool))), axis=1)[:, : min(5, len(pool))]]
         if boards.shape[1] < 5:
             continue
         hole_a = _draw_two(own_a, boards, rng)
@@ -209,6 +234,7 @@ def explain(found: list[dict], rules: Rules, limit: int = 40) -> None:
     explanation (``asp/explain.lp``) of a showdown where the two classes meet (``witness``)."""
     from ..asp import Solver
     from ..core import Card, Deal, format_cards
+
     solver = Solver(rules, explain=True)
     for item in found[:limit]:
         if item["relation"] == "failure":
@@ -216,16 +242,26 @@ def explain(found: list[dict], rules: Rules, limit: int = 40) -> None:
         better, worse = item["cards"]
         deal = witness(better, worse, tuple(item["truth"]), rules)
         if deal is None:
-            item["explanation"] = f"{item['classes'][0]} and {item['classes'][1]}: " + \
-                ("one class" if item["relation"] == "split" else "the first is the better class")
+            item["explanation"] = f"{item['classes'][0]} and {item['classes'][1]}: " + (
+                "one class" if item["relation"] == "split" else "the first is the better class"
+            )
             continue
         text = [format_cards(Card(c) for c in cards) for cards in deal]
         result = solver.solve(Deal.parse(text[:2], text[2]))
         explanation = result.explanation
-        assert explanation is not None                  # the solver explains
+        assert explanation is not None  # the solver explains
         item["explanation"] = explanation.say(explanation.verdict(0, 1))
         item["showdown"] = f"{text[0]} | {text[1]} | board {text[2]}"
 
 
-__all__ = ["simplicity", "class_examples", "failure_examples", "kind_of", "out_of_order", "failures", "witness",
-           "verdict", "explain"]
+__all__ = [
+    "simplicity",
+    "class_examples",
+    "failure_examples",
+    "kind_of",
+    "out_of_order",
+    "failures",
+    "witness",
+    "verdict",
+    "explain",
+]

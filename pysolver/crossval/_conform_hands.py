@@ -33,8 +33,15 @@ from ..core import STANDARD, Rules
 from ._colex import _unrank
 
 #: Boards that play (five cards; rank, suit), each dealt with every pair of other cards.
-BOARDS_THAT_PLAY = ("As Ks Qs Js Ts", "Kc Qd Jh Ts 9c", "Ah Jh 8h 5h 2h", "Kc Kd Ks Qh Qd", "7c 7d 7h 7s Kc",
-                    "Ac Ad Kh Kd Qs", "Ac Kd 9h 7s 2c")
+BOARDS_THAT_PLAY = (
+    "As Ks Qs Js Ts",
+    "Kc Qd Jh Ts 9c",
+    "Ah Jh 8h 5h 2h",
+    "Kc Kd Ks Qh Qd",
+    "7c 7d 7h 7s Kc",
+    "Ac Ad Kh Kd Qs",
+    "Ac Kd 9h 7s 2c",
+)
 
 
 def _rank_multisets(faces: tuple[int, ...], k: int) -> np.ndarray:
@@ -58,8 +65,10 @@ def _suited(faces: tuple[int, ...], size: int, k: int, extras: tuple[int, ...]) 
     n = len(sets)
     suit = np.arange(n) % 4
     cards = 4 * sets + suit[:, None]
-    fill = [4 * np.array(extras, dtype=np.int64)[(np.arange(n) * (3 + 2 * j) + j) % len(extras)]
-            + (suit + 1 + j) % 4 for j in range(k - size)]
+    fill = [
+        4 * np.array(extras, dtype=np.int64)[(np.arange(n) * (3 + 2 * j) + j) % len(extras)] + (suit + 1 + j) % 4
+        for j in range(k - size)
+    ]
     return np.column_stack([cards, *fill]) if fill else cards
 
 
@@ -78,6 +87,7 @@ def _steel_wheels(rules: Rules, k: int) -> np.ndarray:
 
 def _boards_that_play(rules: Rules, k: int) -> np.ndarray:
     from ..core import parse_cards
+
     deck = [c.index for c in rules.deck]
     rows = []
     for text in BOARDS_THAT_PLAY:
@@ -95,8 +105,7 @@ def quick_hands(cards: int = 7, rules: Rules = STANDARD) -> tuple[np.ndarray, di
     each shape, in order."""
     faces = rules.faces
     low = tuple(faces[:4])
-    parts = {"ranks": _no_flush(_rank_multisets(faces, cards)),
-             "flushes": _suited(faces, 5, cards, low)}
+    parts = {"ranks": _no_flush(_rank_multisets(faces, cards)), "flushes": _suited(faces, 5, cards, low)}
     if cards >= 6:
         parts["six-card flushes"] = _suited(faces, 6, cards, low)
     if cards == 7:

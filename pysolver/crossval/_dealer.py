@@ -41,11 +41,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core import CardCountError, RulesLike, check_player_count
 from ..asp import rules_of
+from ..core import CardCountError, RulesLike, check_player_count
 
-CASES = ("uniform", "straight_flush", "quads", "two_trips", "big_flush", "three_pairs", "wheel",
-         "board_plays")
+CASES = ("uniform", "straight_flush", "quads", "two_trips", "big_flush", "three_pairs", "wheel", "board_plays")
 #: Share of the deals that are plain uniform deals; the rest is split evenly between the cases.
 UNIFORM_SHARE = 0.25
 
@@ -62,12 +61,12 @@ class SkewedDeals:
     @property
     def holes(self) -> np.ndarray:
         """(N, players, 2) hole cards."""
-        return self.cards[:, :2 * self.players].reshape(len(self.cards), self.players, 2)
+        return self.cards[:, : 2 * self.players].reshape(len(self.cards), self.players, 2)
 
     @property
     def board(self) -> np.ndarray:
         """(N, board_size) board cards."""
-        return self.cards[:, 2 * self.players:]
+        return self.cards[:, 2 * self.players :]
 
     def hands(self) -> np.ndarray:
         """(N, players, 2 + board_size): each player's hole cards then the board."""
@@ -98,36 +97,37 @@ def planted_cards(case: str, n: int, rng: np.random.Generator, faces: int = 13) 
     """
     ace = faces - 1
     if case == "straight_flush":
-        top = rng.integers(3, faces, n)[:, None]               # 3: the ace-low straight (the wheel)
-        ranks = (top - np.arange(5)) % faces                   # -1 wraps to the ace
+        top = rng.integers(3, faces, n)[:, None]  # 3: the ace-low straight (the wheel)
+        ranks = (top - np.arange(5)) % faces  # -1 wraps to the ace
         return 4 * ranks + rng.integers(0, 4, n)[:, None]
     if case == "quads":
         return 4 * rng.integers(0, faces, n)[:, None] + np.arange(4)
     if case == "two_trips":
         ranks = _distinct_ranks(rng, n, 2, faces)
-        return np.concatenate([4 * ranks[:, i:i + 1] + _suit_choice(rng, n, 3) for i in range(2)], axis=1)
+        return np.concatenate([4 * ranks[:, i : i + 1] + _suit_choice(rng, n, 3) for i in range(2)], axis=1)
     if case in ("big_flush6", "big_flush7"):
         return 4 * _distinct_ranks(rng, n, int(case[-1]), faces) + rng.integers(0, 4, n)[:, None]
     if case == "three_pairs":
         ranks = _distinct_ranks(rng, n, 3, faces)
-        return np.concatenate([4 * ranks[:, i:i + 1] + _suit_choice(rng, n, 2) for i in range(3)], axis=1)
+        return np.concatenate([4 * ranks[:, i : i + 1] + _suit_choice(rng, n, 2) for i in range(3)], axis=1)
     if case == "wheel":
         return 4 * np.array([ace, 0, 1, 2, 3]) + rng.integers(0, 4, (n, 5))
     if case == "board_plays":
-        top = rng.integers(max(4, faces - 7), faces, n)[:, None]   # eight-high .. ace-high in 52 cards
+        top = rng.integers(max(4, faces - 7), faces, n)[:, None]  # eight-high .. ace-high in 52 cards
         suits = np.concatenate([_suit_choice(rng, n, 4), rng.integers(0, 4, (n, 1))], axis=1)
         return 4 * (top - np.arange(5)) + np.take_along_axis(suits, np.argsort(rng.random((n, 5))), 1)
     raise ValueError(f"unknown case {case!r}")
 
 
-def _fill(planted: np.ndarray, slots: np.ndarray, width: int, rng: np.random.Generator,
-          deck_size: int = 52) -> np.ndarray:
+def _fill(
+    planted: np.ndarray, slots: np.ndarray, width: int, rng: np.random.Generator, deck_size: int = 52
+) -> np.ndarray:
     """Rows of ``width`` cards: ``planted`` at column ``slots``, the rest random from the deck left."""
     n, m = planted.shape
     rows = np.arange(n)[:, None]
     keys = rng.random((n, deck_size))
-    keys[rows, planted] = 2.0                                  # planted cards sort last
-    rest = np.argsort(keys, axis=1)[:, :width - m]
+    keys[rows, planted] = 2.0  # planted cards sort last
+    rest = np.argsort(keys, axis=1)[:, : width - m]
     out = np.empty((n, width), dtype=np.int64)
     free = np.ones((n, width), dtype=bool)
     free[rows, slots] = False
@@ -136,8 +136,14 @@ def _fill(planted: np.ndarray, slots: np.ndarray, width: int, rng: np.random.Gen
     return out
 
 
-def deal_skewed(count: int, players: int = 2, board_size: int = 5, seed: int | None = None,
-                uniform_share: float = UNIFORM_SHARE, rules: RulesLike = None) -> SkewedDeals:
+def deal_skewed(
+    count: int,
+    players: int = 2,
+    board_size: int = 5,
+    seed: int | None = None,
+    uniform_share: float = UNIFORM_SHARE,
+    rules: RulesLike = None,
+) -> SkewedDeals:
     """``count`` deals of ``players`` players and a board of 3, 4 or 5 cards, rare cases over-sampled.
 
     ``rules`` is a variant (:mod:`pysolver.core._rules`): its deck deals the cards; the
@@ -154,21 +160,29 @@ def deal_skewed(count: int, players: int = 2, board_size: int = 5, seed: int | N
     rules.check_players(players)
     faces = len(rules.faces)
     if faces < 7 or rules.faces != tuple(range(13 - faces, 13)):
-        raise CardCountError(f"the {rules.label} deck ({rules.describe_deck()}): the skewed dealer "
-                             "deals from seven or more consecutive faces up to the ace")
+        raise CardCountError(
+            f"the {rules.label} deck ({rules.describe_deck()}): the skewed dealer "
+            "deals from seven or more consecutive faces up to the ace"
+        )
     rng = np.random.default_rng(seed)
     seen = 2 + board_size
     width = 2 * players + board_size
-    sizes = {"straight_flush": 5, "quads": 4, "two_trips": 6, "big_flush": 6, "three_pairs": 6,
-             "wheel": 5, "board_plays": 5}
+    sizes = {
+        "straight_flush": 5,
+        "quads": 4,
+        "two_trips": 6,
+        "big_flush": 6,
+        "three_pairs": 6,
+        "wheel": 5,
+        "board_plays": 5,
+    }
     rare = [c for c in CASES[1:] if sizes[c] <= seen and (c != "board_plays" or board_size == 5)]
     n_uniform = round(count * uniform_share) if rare else count
     shares = np.full(len(rare), (count - n_uniform) // max(len(rare), 1))
-    shares[:(count - n_uniform) - int(shares.sum())] += 1
+    shares[: (count - n_uniform) - int(shares.sum())] += 1
     # Player 0's cards are columns 0, 1 and the board; the seats are shuffled at the end.
     mine = np.concatenate([[0, 1], np.arange(2 * players, width)])
-    blocks = [_fill(np.empty((n_uniform, 0), np.int64), np.empty((n_uniform, 0), np.int64), width, rng,
-                    4 * faces)]
+    blocks = [_fill(np.empty((n_uniform, 0), np.int64), np.empty((n_uniform, 0), np.int64), width, rng, 4 * faces)]
     cases = [np.zeros(n_uniform, dtype=np.int8)]
     for name, n in zip(rare, shares.tolist()):
         parts = [(name, n)]
@@ -180,7 +194,7 @@ def deal_skewed(count: int, players: int = 2, board_size: int = 5, seed: int | N
                 continue
             planted = planted_cards(part, k, rng, faces)
             pool = np.arange(2 * players, width) if name == "board_plays" else mine
-            pick = np.argsort(rng.random((k, len(pool))), axis=1)[:, :planted.shape[1]]
+            pick = np.argsort(rng.random((k, len(pool))), axis=1)[:, : planted.shape[1]]
             blocks.append(_fill(planted, pool[pick], width, rng, 4 * faces))
             cases.append(np.full(k, CASES.index(name), dtype=np.int8))
     cards = np.concatenate(blocks)
@@ -188,9 +202,9 @@ def deal_skewed(count: int, players: int = 2, board_size: int = 5, seed: int | N
     order = rng.permutation(len(cards))
     cards, case = cards[order], case[order]
     seats = np.argsort(rng.random((len(cards), players)), axis=1)
-    holes = cards[:, :2 * players].reshape(-1, players, 2)[np.arange(len(cards))[:, None], seats]
-    cards = np.concatenate([holes.reshape(len(cards), -1), cards[:, 2 * players:]], axis=1)
-    cards += 4 * (13 - faces)                                  # the deck's lowest face is rank 13 - faces
+    holes = cards[:, : 2 * players].reshape(-1, players, 2)[np.arange(len(cards))[:, None], seats]
+    cards = np.concatenate([holes.reshape(len(cards), -1), cards[:, 2 * players :]], axis=1)
+    cards += 4 * (13 - faces)  # the deck's lowest face is rank 13 - faces
     return SkewedDeals(cards.astype(np.int8), case, players, board_size)
 
 
@@ -198,8 +212,9 @@ def deal_skewed(count: int, players: int = 2, board_size: int = 5, seed: int | N
 STREET_CASES = CASES + ("later",)
 
 
-def deal_streets(count: int, players: int = 2, seed: int | None = None,
-                 rules: RulesLike = None) -> tuple[np.ndarray, np.ndarray]:
+def deal_streets(
+    count: int, players: int = 2, seed: int | None = None, rules: RulesLike = None
+) -> tuple[np.ndarray, np.ndarray]:
     """``count`` river deals to check street by street: ``cards`` (N, 2 * players + 5), holes
     first, and ``case`` (N, 3), the index in :data:`STREET_CASES` at the flop, turn and river.
 
@@ -219,9 +234,9 @@ def deal_streets(count: int, players: int = 2, seed: int | None = None,
             continue
         deals = deal_skewed(n, players, board_size, int(rng.integers(1 << 62)), rules=rules)
         keys = rng.random((n, 52))
-        keys[np.arange(n)[:, None], deals.cards] = 2.0                 # dealt cards sort last
-        keys[:, ~rules_of(rules).in_deck] = 3.0                        # as do cards outside the deck
-        rest = np.argsort(keys, axis=1)[:, :5 - board_size].astype(np.int8)
+        keys[np.arange(n)[:, None], deals.cards] = 2.0  # dealt cards sort last
+        keys[:, ~rules_of(rules).in_deck] = 3.0  # as do cards outside the deck
+        rest = np.argsort(keys, axis=1)[:, : 5 - board_size].astype(np.int8)
         cards.append(np.concatenate([deals.cards, rest], axis=1))
         case = np.repeat(deals.case[:, None], 3, axis=1)
         case[(deals.case != 0)[:, None] & (np.arange(3) < board_size - 3)] = STREET_CASES.index("later")
@@ -230,5 +245,4 @@ def deal_streets(count: int, players: int = 2, seed: int | None = None,
     return np.concatenate(cards)[order], np.concatenate(cases)[order]
 
 
-__all__ = ["CASES", "UNIFORM_SHARE", "SkewedDeals", "planted_cards", "deal_skewed", "STREET_CASES",
-           "deal_streets"]
+__all__ = ["CASES", "UNIFORM_SHARE", "SkewedDeals", "planted_cards", "deal_skewed", "STREET_CASES", "deal_streets"]

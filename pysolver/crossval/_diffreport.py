@@ -35,34 +35,52 @@ class ClassChanges:
     examples: tuple[dict, ...]
 
     def to_dict(self) -> dict:
-        return {"hands": self.hands, "classes": self.classes, "moved": self.moved, "hands_moved": self.hands_moved,
-                "moved_by_category": self.by_category, "swapped_pairs": self.swapped_pairs, "splits": self.splits,
-                "merges": self.merges, "recategorised": self.recategorised, "examples": list(self.examples)}
+        return {
+            "hands": self.hands,
+            "classes": self.classes,
+            "moved": self.moved,
+            "hands_moved": self.hands_moved,
+            "moved_by_category": self.by_category,
+            "swapped_pairs": self.swapped_pairs,
+            "splits": self.splits,
+            "merges": self.merges,
+            "recategorised": self.recategorised,
+            "examples": list(self.examples),
+        }
 
     def lines(self, a: str, b: str) -> list[str]:
         out = [f"order of the classes, over the {self.hands:,} five-card hands both decks hold:"]
         if not (self.moved or self.splits or self.merges):
             return out + ["  no class changes places"]
         parts = ", ".join(f"{name} {n:,}" for name, n in self.by_category.items())
-        out.append(f"  {self.moved:,} of {self.classes:,} classes change places, holding {self.hands_moved:,} hands"
-                   + (f": {parts}" if parts else ""))
-        out.append(f"  {self.swapped_pairs:,} pairs of classes swap; {self.splits:,} classes split, "
-                   f"{self.merges:,} merge")
+        out.append(
+            f"  {self.moved:,} of {self.classes:,} classes change places, holding {self.hands_moved:,} hands"
+            + (f": {parts}" if parts else "")
+        )
+        out.append(
+            f"  {self.swapped_pairs:,} pairs of classes swap; {self.splits:,} classes split, {self.merges:,} merge"
+        )
         if self.recategorised:
-            out.append("  classes that change category: "
-                       + ", ".join(f"{k} {n:,}" for k, n in self.recategorised.items()))
+            out.append(
+                "  classes that change category: " + ", ".join(f"{k} {n:,}" for k, n in self.recategorised.items())
+            )
         for ex in self.examples:
             low, high = ex["lower"], ex["higher"]
-            out.append(f"  e.g. {low['a']} ({' '.join(low['cards'])}) is below {high['a']} "
-                       f"({' '.join(high['cards'])}) under {a}; under {b}, {low['b']} is above {high['b']}")
+            out.append(
+                f"  e.g. {low['a']} ({' '.join(low['cards'])}) is below {high['a']} "
+                f"({' '.join(high['cards'])}) under {a}; under {b}, {low['b']} is above {high['b']}"
+            )
         return out
 
 
 def _side(result: ShowdownResult) -> dict:
     explanation = result.explanation
-    return {"winners": list(result.winners), "outcome": result.outcome,
-            "hands": [p.description for p in result.players],
-            "reasons": [] if explanation is None else [s for _, s in explanation.reasons()]}
+    return {
+        "winners": list(result.winners),
+        "outcome": result.outcome,
+        "hands": [p.description for p in result.players],
+        "reasons": [] if explanation is None else [s for _, s in explanation.reasons()],
+    }
 
 
 def _who(result: ShowdownResult) -> str:
@@ -84,25 +102,40 @@ class ShowdownChanges:
     examples: tuple[tuple[ShowdownResult, ShowdownResult], ...]
 
     def to_dict(self) -> dict:
-        return {"showdowns": self.showdowns, "players": self.players, "seed": self.seed, "changed": self.changed,
-                "kinds": self.kinds,
-                "examples": [{"players": [[str(c) for c in h] for h in ra.deal.players],
-                              "board": [str(c) for c in ra.board], "a": _side(ra), "b": _side(rb)}
-                             for ra, rb in self.examples]}
+        return {
+            "showdowns": self.showdowns,
+            "players": self.players,
+            "seed": self.seed,
+            "changed": self.changed,
+            "kinds": self.kinds,
+            "examples": [
+                {
+                    "players": [[str(c) for c in h] for h in ra.deal.players],
+                    "board": [str(c) for c in ra.board],
+                    "a": _side(ra),
+                    "b": _side(rb),
+                }
+                for ra, rb in self.examples
+            ],
+        }
 
     def lines(self, a: str, b: str) -> list[str]:
         if not self.showdowns:
             return []
         share = f" ({100 * self.changed / self.showdowns:.2f}%)"
         kinds = ", ".join(f"{k} {n:,}" for k, n in self.kinds.items())
-        out = [f"showdowns: {self.showdowns:,} skewed {self.players}-player river deals, seed {self.seed}: "
-               f"the winners change in {self.changed:,}{share}" + (f": {kinds}" if kinds else "")]
+        out = [
+            f"showdowns: {self.showdowns:,} skewed {self.players}-player river deals, seed {self.seed}: "
+            f"the winners change in {self.changed:,}{share}" + (f": {kinds}" if kinds else "")
+        ]
         for ra, rb in self.examples:
             out.append(f"  {' | '.join(format_cards(h) for h in ra.deal.players)} | board {format_cards(ra.board)}")
             for label, result in ((a, ra), (b, rb)):
                 out.append(f"    {label}:")
-                out += [f"      {line}" for line in (result.explanation.verdict_lines() if result.explanation
-                                                      else [_who(result)])]
+                out += [
+                    f"      {line}"
+                    for line in (result.explanation.verdict_lines() if result.explanation else [_who(result)])
+                ]
         return out
 
 
@@ -117,17 +150,25 @@ class MatchupDiff:
     exact: tuple[bool, bool]
 
     def to_dict(self) -> dict:
-        return {"name": self.name, "players": list(self.players), "board": self.board,
-                "a": list(self.equities[0]), "b": list(self.equities[1]), "exact": list(self.exact)}
+        return {
+            "name": self.name,
+            "players": list(self.players),
+            "board": self.board,
+            "a": list(self.equities[0]),
+            "b": list(self.equities[1]),
+            "exact": list(self.exact),
+        }
 
     def lines(self, a: str, b: str) -> list[str]:
         how = "exact" if all(self.exact) else "Monte Carlo"
         title = " vs ".join(self.players) + (f" on {self.board}" if self.board else "")
         width = max(len(a), len(b))
         delta = ", ".join(f"{100 * (y - x):+.2f}" for x, y in zip(*self.equities))
-        return [f"{self.name + ': ' if self.name else ''}{title} ({how})",
-                f"  {a:<{width}}  " + "  ".join(f"{100 * e:.2f}%" for e in self.equities[0]),
-                f"  {b:<{width}}  " + "  ".join(f"{100 * e:.2f}%" for e in self.equities[1]) + f"  ({delta} points)"]
+        return [
+            f"{self.name + ': ' if self.name else ''}{title} ({how})",
+            f"  {a:<{width}}  " + "  ".join(f"{100 * e:.2f}%" for e in self.equities[0]),
+            f"  {b:<{width}}  " + "  ".join(f"{100 * e:.2f}%" for e in self.equities[1]) + f"  ({delta} points)",
+        ]
 
 
 @dataclass(frozen=True)
@@ -145,18 +186,29 @@ class RuleDiff:
     orders: tuple[tuple[str, ...], tuple[str, ...]]
 
     def to_dict(self) -> dict:
-        return {"rules": [self.a, self.b],
-                "category_order": {"a": list(self.orders[0]), "b": list(self.orders[1])},
-                "categories": [{"category": name, "a": dict(zip(("hands", "classes"), self.counts[0][name])),
-                                "b": dict(zip(("hands", "classes"), self.counts[1][name]))} for name in self.orders[0]],
-                "classes": self.classes.to_dict(), "showdowns": self.showdowns.to_dict(),
-                "equity": [m.to_dict() for m in self.matchups]}
+        return {
+            "rules": [self.a, self.b],
+            "category_order": {"a": list(self.orders[0]), "b": list(self.orders[1])},
+            "categories": [
+                {
+                    "category": name,
+                    "a": dict(zip(("hands", "classes"), self.counts[0][name])),
+                    "b": dict(zip(("hands", "classes"), self.counts[1][name])),
+                }
+                for name in self.orders[0]
+            ],
+            "classes": self.classes.to_dict(),
+            "showdowns": self.showdowns.to_dict(),
+            "equity": [m.to_dict() for m in self.matchups],
+        }
 
     def __str__(self) -> str:
         a, b = self.a, self.b
         width = max(len(a), len(b), 16)
         lines = [f"rules diff: {a} -> {b}", "category order, best first:"]
-        lines += [f"  {label:<{width}}  {' > '.join(order)}" for label, order in ((a, self.orders[0]), (b, self.orders[1]))]
+        lines += [
+            f"  {label:<{width}}  {' > '.join(order)}" for label, order in ((a, self.orders[0]), (b, self.orders[1]))
+        ]
         lines.append(f"five-card hands   {a:>{width + 6}}  {b:>{width + 6}}")
         lines.append(f"{'':18}{'hands':>{width - 2}} {'classes':>7}  {'hands':>{width - 2}} {'classes':>7}")
         for name in self.orders[0]:

@@ -14,8 +14,9 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence, cast
+from typing import cast
 
 from ..asp import check_workers, run_tasks, scheduler_address
 from ..core import STANDARD, Category, PokerInputError, Rules, check_seed, draw_seed
@@ -59,7 +60,7 @@ class CrossvalReport:
     represented: int = 0
     rules: str = "standard"
     resumed: int = 0
-    examples: dict = field(default_factory=dict, repr=False)   # the partials' examples, merged
+    examples: dict = field(default_factory=dict, repr=False)  # the partials' examples, merged
 
     @property
     def ok(self) -> bool:
@@ -76,40 +77,68 @@ class CrossvalReport:
         return self.hands / self.evaluator_seconds if self.evaluator_seconds else 0.0
 
     def to_dict(self) -> dict:
-        return {"mode": self.mode, "rules": self.rules, "ok": self.ok, "hands": self.hands, "showdowns": self.showdowns,
-                "categories": self.categories, "cases": self.cases, "classes": self.classes,
-                "mismatches": self.mismatches, "chunks": self.chunks, "seed": self.seed,
-                "retries": self.retries, "resumed": self.resumed, "represented": self.represented,
-                "asp": {"cpu_seconds": round(self.asp_seconds, 3), "showdowns_per_second": round(self.asp_rate)},
-                "evaluator": {"cpu_seconds": round(self.evaluator_seconds, 3),
-                              "hands_per_second": round(self.evaluator_rate)},
-                "wall_seconds": round(self.wall_seconds, 3)}
+        return {
+            "mode": self.mode,
+            "rules": self.rules,
+            "ok": self.ok,
+            "hands": self.hands,
+            "showdowns": self.showdowns,
+            "categories": self.categories,
+            "cases": self.cases,
+            "classes": self.classes,
+            "mismatches": self.mismatches,
+            "chunks": self.chunks,
+            "seed": self.seed,
+            "retries": self.retries,
+            "resumed": self.resumed,
+            "represented": self.represented,
+            "asp": {"cpu_seconds": round(self.asp_seconds, 3), "showdowns_per_second": round(self.asp_rate)},
+            "evaluator": {
+                "cpu_seconds": round(self.evaluator_seconds, 3),
+                "hands_per_second": round(self.evaluator_rate),
+            },
+            "wall_seconds": round(self.wall_seconds, 3),
+        }
 
     def __str__(self) -> str:
-        lines = [f"cross-validation ({self.mode}, rules {self.rules}): {self.showdowns:,} showdowns, {self.hands:,} hands"
-                 + (f", {self.classes:,} distinct hand classes" if self.classes else "")
-                 + (f", standing for {self.represented:,} hands" if self.represented else "")
-                 + ("" if self.seed is None else f", seed {self.seed}")]
+        lines = [
+            f"cross-validation ({self.mode}, rules {self.rules}): {self.showdowns:,} showdowns, {self.hands:,} hands"
+            + (f", {self.classes:,} distinct hand classes" if self.classes else "")
+            + (f", standing for {self.represented:,} hands" if self.represented else "")
+            + ("" if self.seed is None else f", seed {self.seed}")
+        ]
         lines += [f"  {name:<16} {n:>10,}" for name, n in self.categories.items()]
         if self.cases:
             lines.append("cases: " + ", ".join(f"{k} {v:,}" for k, v in self.cases.items()))
-        lines.append(f"ASP solver: {self.asp_rate:,.0f} showdowns/s per process ({self.asp_seconds:.1f} s CPU); "
-                     f"evaluator: {self.evaluator_rate:,.0f} hands/s ({self.evaluator_seconds:.2f} s CPU); "
-                     f"wall {self.wall_seconds:.1f} s"
-                     + (f"; {self.retries} tasks run again after their process was lost" if self.retries else "")
-                     + (f"; {self.resumed} tasks read from the resume file" if self.resumed else ""))
+        lines.append(
+            f"ASP solver: {self.asp_rate:,.0f} showdowns/s per process ({self.asp_seconds:.1f} s CPU); "
+            f"evaluator: {self.evaluator_rate:,.0f} hands/s ({self.evaluator_seconds:.2f} s CPU); "
+            f"wall {self.wall_seconds:.1f} s"
+            + (f"; {self.retries} tasks run again after their process was lost" if self.retries else "")
+            + (f"; {self.resumed} tasks read from the resume file" if self.resumed else "")
+        )
         for m in self.mismatches:
             who = "" if m["player"] is None else f" player {m['player']}"
-            lines.append(f"MISMATCH {m['kind']}: {m['cards']}{who}\n  asp:       {m['asp']}\n"
-                         f"  evaluator: {m['evaluator']}")
+            lines.append(
+                f"MISMATCH {m['kind']}: {m['cards']}{who}\n  asp:       {m['asp']}\n  evaluator: {m['evaluator']}"
+            )
         lines.append("agree" if self.ok else f"{len(self.mismatches)} mismatches")
         return "\n".join(lines)
 
 
-def run_checks(mode: str, task: Callable[..., Partial], args: Sequence[tuple], workers: int,
-               progress: bool, rules: Rules = STANDARD, check_order: bool = True, *,
-               scheduler: str | None = None, resume: ResumeFile | None = None,
-               sizes: Sequence[int] | None = None) -> CrossvalReport:
+def run_checks(
+    mode: str,
+    task: Callable[..., Partial],
+    args: Sequence[tuple],
+    workers: int,
+    progress: bool,
+    rules: Rules = STANDARD,
+    check_order: bool = True,
+    *,
+    scheduler: str | None = None,
+    resume: ResumeFile | None = None,
+    sizes: Sequence[int] | None = None,
+) -> CrossvalReport:
     """Run ``task(*a)`` for each ``a``, merge the partials and finish the report.
 
     The tasks run here, in ``workers`` local processes, or on the Dask cluster
@@ -131,9 +160,14 @@ def run_checks(mode: str, task: Callable[..., Partial], args: Sequence[tuple], w
             total.merge(part)
         weights = list(sizes) if sizes is not None else [1] * len(args)
         bar = _progress_bar(sum(weights), sum(weights[i] for i in done), mode, progress, sizes is not None)
-        run = run_tasks(_call, [(task, args[i]) for i in todo], workers=workers,
-                        scheduler=scheduler if todo else None,          # nothing left: no cluster to start
-                        tasks_per_process=TASKS_PER_PROCESS, initializer=_load_tables)
+        run = run_tasks(
+            _call,
+            [(task, args[i]) for i in todo],
+            workers=workers,
+            scheduler=scheduler if todo else None,  # nothing left: no cluster to start
+            tasks_per_process=TASKS_PER_PROCESS,
+            initializer=_load_tables,
+        )
         try:
             for j, answer in run:
                 part = cast(Partial, answer)
@@ -150,11 +184,24 @@ def run_checks(mode: str, task: Callable[..., Partial], args: Sequence[tuple], w
     mismatches = total.mismatches + (order_mismatches(total.pairs, rules) if check_order else [])
     cases = sorted(total.cases.items(), key=lambda kv: _case_order(kv[0]))
     order = [c.snake for c in Category if c.snake in total.categories]
-    return CrossvalReport(mode, total.hands, total.showdowns, {c: total.categories[c] for c in order},
-                          dict(cases), len(total.pairs), mismatches, total.asp_seconds,
-                          total.evaluator_seconds, time.perf_counter() - start, sorted(total.chunks),
-                          retries=run.retries, represented=total.represented, rules=rules_label(rules),
-                          resumed=len(done), examples=total.examples)
+    return CrossvalReport(
+        mode,
+        total.hands,
+        total.showdowns,
+        {c: total.categories[c] for c in order},
+        dict(cases),
+        len(total.pairs),
+        mismatches,
+        total.asp_seconds,
+        total.evaluator_seconds,
+        time.perf_counter() - start,
+        sorted(total.chunks),
+        retries=run.retries,
+        represented=total.represented,
+        rules=rules_label(rules),
+        resumed=len(done),
+        examples=total.examples,
+    )
 
 
 def rules_label(rules: Rules) -> str:
@@ -188,8 +235,11 @@ def _case_order(name: str) -> tuple:
     """Report order of the case counts: by street, then the dealer's cases in order, ties last."""
     street, _, case = name.rpartition(":")
     names = STREET_CASES + ("tie",)
-    return (("", "flop", "turn", "river").index(street) if street in ("", "flop", "turn", "river") else 4,
-            names.index(case) if case in names else len(names), name)
+    return (
+        ("", "flop", "turn", "river").index(street) if street in ("", "flop", "turn", "river") else 4,
+        names.index(case) if case in names else len(names),
+        name,
+    )
 
 
 def _load_tables() -> None:
@@ -216,13 +266,19 @@ def _progress_bar(total: int, done: int, mode: str, progress: bool, hands: bool)
     if not (progress and sys.stderr.isatty()):
         return _NoBar()
     from types import SimpleNamespace
+
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
     unit = "hands" if hands else "tasks"
-    bar = Progress(TextColumn("{task.description}"), BarColumn(),
-                   TextColumn(f"{{task.completed:,.0f}}/{{task.total:,.0f}} {unit}"),
-                   TextColumn("{task.fields[rate]}"), TimeRemainingColumn(),
-                   console=Console(stderr=True))
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn(f"{{task.completed:,.0f}}/{{task.total:,.0f}} {unit}"),
+        TextColumn("{task.fields[rate]}"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+    )
     task = bar.add_task(f"crossval {mode}", total=total, completed=done, rate="")
     began, counted = time.perf_counter(), [0]
 
@@ -230,9 +286,9 @@ def _progress_bar(total: int, done: int, mode: str, progress: bool, hands: bool)
         counted[0] += n
         rate = counted[0] / max(time.perf_counter() - began, 1e-9)
         bar.update(task, advance=n, rate=f"{rate:,.0f} {unit}/s")
+
     bar.start()
     return SimpleNamespace(update=update, close=bar.stop)
 
 
-__all__ = ["TASKS_PER_PROCESS", "CrossvalReport", "run_checks", "rules_label", "resume_file",
-           "check_where", "run_seed"]
+__all__ = ["TASKS_PER_PROCESS", "CrossvalReport", "run_checks", "rules_label", "resume_file", "check_where", "run_seed"]

@@ -34,13 +34,19 @@ from ..core import Card, Category, Deal, PokerInputError, Rules, RulesLike, chec
 from ..evaluator import categories, evaluate_batch, tiebreak_ranks
 from ._compare import deal_text
 from ._dealer import CASES, deal_skewed
-from ._modes import SHOWDOWNS_PER_TASK
 from ._execution import CrossvalReport, rules_label
+from ._modes import SHOWDOWNS_PER_TASK
 
 #: The lead each role plays, by category: the role's cards are of the evaluator's tie-break rank there.
-ROLE_LEAD = {("quads", Category.FOUR_OF_A_KIND): 0, ("trips", Category.FULL_HOUSE): 0,
-             ("pair", Category.FULL_HOUSE): 1, ("trips", Category.THREE_OF_A_KIND): 0,
-             ("high_pair", Category.TWO_PAIR): 0, ("low_pair", Category.TWO_PAIR): 1, ("pair", Category.PAIR): 0}
+ROLE_LEAD = {
+    ("quads", Category.FOUR_OF_A_KIND): 0,
+    ("trips", Category.FULL_HOUSE): 0,
+    ("pair", Category.FULL_HOUSE): 1,
+    ("trips", Category.THREE_OF_A_KIND): 0,
+    ("high_pair", Category.TWO_PAIR): 0,
+    ("low_pair", Category.TWO_PAIR): 1,
+    ("pair", Category.PAIR): 0,
+}
 
 
 class _Text:
@@ -50,16 +56,22 @@ class _Text:
         self.deal = deal
 
     def __str__(self) -> str:
-        return deal_text(np.array([[c.index for c in h] for h in self.deal.players]),
-                         np.array([c.index for c in self.deal.board]))
+        return deal_text(
+            np.array([[c.index for c in h] for h in self.deal.players]), np.array([c.index for c in self.deal.board])
+        )
 
 
 def _mismatch(kind: str, cards: _Text, player: int | None, claim: dict, evaluator: dict) -> dict:
     return {"kind": kind, "cards": str(cards), "player": player, "asp": claim, "evaluator": evaluator}
 
 
-def check_explanation(result: ShowdownResult, values: np.ndarray, board_value: int,
-                      rules: Rules | None = None, played: np.ndarray | None = None) -> list[dict]:
+def check_explanation(
+    result: ShowdownResult,
+    values: np.ndarray,
+    board_value: int,
+    rules: Rules | None = None,
+    played: np.ndarray | None = None,
+) -> list[dict]:
     """Every claim of ``result.explanation`` against the evaluator's ``values`` of the
     players' hands (and of the board alone, ``board_value``, 0 for a board of fewer than
     five cards); the claims that fail, as cross-validation mismatches. ``played`` are the
@@ -81,8 +93,11 @@ def check_explanation(result: ShowdownResult, values: np.ndarray, board_value: i
     for verdict in explanation.verdicts:
         p, q = verdict.players
         claim = dict(verdict.to_dict(), sentence=explanation.say(verdict))
-        seen = {"values": [int(values[p]), int(values[q])], "categories": [cats[p].snake, cats[q].snake],
-                "tiebreaks": [list(ranks[p]), list(ranks[q])]}
+        seen = {
+            "values": [int(values[p]), int(values[q])],
+            "categories": [cats[p].snake, cats[q].snake],
+            "tiebreaks": [list(ranks[p]), list(ranks[q])],
+        }
         if verdict.is_tie:
             board = bool(board_value) and values[p] == board_value
             holds = values[p] == values[q] and (verdict.why == "board_plays") == board
@@ -93,32 +108,63 @@ def check_explanation(result: ShowdownResult, values: np.ndarray, board_value: i
             differ = [i for i, (a, b) in enumerate(zip(ranks[p], ranks[q])) if a != b]
             leads = LEADS[cats[p]]
             position = verdict.index + (leads if verdict.decided_by == "kicker" else 0)
-            holds = (values[p] > values[q] and cats[p] == cats[q] == result.players[p].category and
-                     bool(differ) and differ[0] == position and (position < leads) == (verdict.decided_by == "lead")
-                     and verdict.values == (ranks[p][position], ranks[q][position]))
+            holds = (
+                values[p] > values[q]
+                and cats[p] == cats[q] == result.players[p].category
+                and bool(differ)
+                and differ[0] == position
+                and (position < leads) == (verdict.decided_by == "lead")
+                and verdict.values == (ranks[p][position], ranks[q][position])
+            )
         if not holds:
             out.append(_mismatch("explanation", text, None, claim, seen))
     for p, roles in enumerate(explanation.roles):
-        lead_ranks = {(ROLE_LEAD[(role, cats[p])], card.rank) for card, role in roles.plays
-                      if (role, cats[p]) in ROLE_LEAD}
+        lead_ranks = {
+            (ROLE_LEAD[(role, cats[p])], card.rank) for card, role in roles.plays if (role, cats[p]) in ROLE_LEAD
+        }
         kickers = sorted((card.rank for card, role in roles.plays if role in ("kicker", "high_card")), reverse=True)
-        kicked = cats[p] in (Category.HIGH_CARD, Category.PAIR, Category.TWO_PAIR, Category.THREE_OF_A_KIND,
-                             Category.FOUR_OF_A_KIND)
-        worth = int(values[p] if len(roles.plays) < 5 else played[p] if played is not None else
-                    evaluate_batch(np.array([[card.index for card, _ in roles.plays]]), rules=rules)[0])
-        if (any(ranks[p][i] != r for i, r in lead_ranks) or
-                (kicked and kickers != list(ranks[p][LEADS[cats[p]]:]))
-                or worth != values[p]):
-            out.append(_mismatch("roles", text, p, {"plays": roles.to_dict()["plays"]},
-                                 {"category": cats[p].snake, "tiebreak": list(ranks[p]), "value": int(values[p]),
-                                  "value_of_the_cards_played": worth}))
+        kicked = cats[p] in (
+            Category.HIGH_CARD,
+            Category.PAIR,
+            Category.TWO_PAIR,
+            Category.THREE_OF_A_KIND,
+            Category.FOUR_OF_A_KIND,
+        )
+        worth = int(
+            values[p]
+            if len(roles.plays) < 5
+            else played[p]
+            if played is not None
+            else evaluate_batch(np.array([[card.index for card, _ in roles.plays]]), rules=rules)[0]
+        )
+        if (
+            any(ranks[p][i] != r for i, r in lead_ranks)
+            or (kicked and kickers != list(ranks[p][LEADS[cats[p]] :]))
+            or worth != values[p]
+        ):
+            out.append(
+                _mismatch(
+                    "roles",
+                    text,
+                    p,
+                    {"plays": roles.to_dict()["plays"]},
+                    {
+                        "category": cats[p].snake,
+                        "tiebreak": list(ranks[p]),
+                        "value": int(values[p]),
+                        "value_of_the_cards_played": worth,
+                    },
+                )
+            )
     return out
 
 
 def _deals(holes: np.ndarray, board: np.ndarray) -> list[Deal]:
     cards = [Card(i) for i in range(52)]
-    return [Deal(tuple((cards[a], cards[b]) for a, b in h), tuple(cards[c] for c in bd))
-            for h, bd in zip(holes.tolist(), board.tolist())]
+    return [
+        Deal(tuple((cards[a], cards[b]) for a, b in h), tuple(cards[c] for c in bd))
+        for h, bd in zip(holes.tolist(), board.tolist())
+    ]
 
 
 def _cpu() -> float:
@@ -127,8 +173,9 @@ def _cpu() -> float:
     return times.user + times.system + times.children_user + times.children_system
 
 
-def crossval_explanations(count: int, players: int = 2, cards: int = 7, seed: int | None = None,
-                          workers: int = 1, rules: RulesLike = None) -> CrossvalReport:
+def crossval_explanations(
+    count: int, players: int = 2, cards: int = 7, seed: int | None = None, workers: int = 1, rules: RulesLike = None
+) -> CrossvalReport:
     """``count`` skewed random showdowns of ``players`` players each seeing ``cards`` (5, 6, 7)
     cards, explained by the ASP solver (one program per 1,000 showdowns, in ``workers``
     processes), every claim checked against the evaluator (:func:`check_explanation`)."""
@@ -140,26 +187,42 @@ def crossval_explanations(count: int, players: int = 2, cards: int = 7, seed: in
     start, cpu = time.perf_counter(), _cpu()
     dealt = deal_skewed(count, players, cards - 2, seed, rules=rules)
     results = Solver(rules, chunk_size=SHOWDOWNS_PER_TASK, workers=workers, explain=True).solve_batch(
-        _deals(dealt.holes, dealt.board))
+        _deals(dealt.holes, dealt.board)
+    )
     asp_seconds = _cpu() - cpu
-    explained = [r.explanation for r in results if r.explanation is not None]    # all of them: explain=True
+    explained = [r.explanation for r in results if r.explanation is not None]  # all of them: explain=True
     five = np.array([[card.index for e in explained for roles in e.roles for card, _ in roles.plays]])
     cpu = time.process_time()
     values = evaluate_batch(dealt.hands().reshape(count * players, -1), rules=rules).reshape(count, players)
-    boards = (evaluate_batch(dealt.board, rules=rules) if cards == 7 else np.zeros(count, np.int64))
+    boards = evaluate_batch(dealt.board, rules=rules) if cards == 7 else np.zeros(count, np.int64)
     played = evaluate_batch(five.reshape(-1, 5), rules=rules).reshape(count, players)
     evaluator_seconds = time.process_time() - cpu
-    mismatches = [m for result, v, b, w in zip(results, values, boards.tolist(), played)
-                  for m in check_explanation(result, v, b, rules, w)]
+    mismatches = [
+        m
+        for result, v, b, w in zip(results, values, boards.tolist(), played)
+        for m in check_explanation(result, v, b, rules, w)
+    ]
     found = Counter(Category(int(c)).snake for c in categories(values.reshape(-1), rules))
     cases = Counter(CASES[c] for c in dealt.case.tolist())
     cases["tie"] = sum(r.is_tie for r in results)
     decided = Counter(v.why if v.is_tie else v.decided_by for e in explained for v in e.verdicts)
     cases.update({f"decided by {k}": n for k, n in sorted(decided.items())})
-    order = [c.snake for c in rules.order if c.snake in found]        # the rules' own order
-    return CrossvalReport("explain", count * players, count, {c: found[c] for c in order}, dict(cases), 0,
-                          mismatches, asp_seconds, evaluator_seconds, time.perf_counter() - start, [], seed,
-                          rules=rules_label(rules))
+    order = [c.snake for c in rules.order if c.snake in found]  # the rules' own order
+    return CrossvalReport(
+        "explain",
+        count * players,
+        count,
+        {c: found[c] for c in order},
+        dict(cases),
+        0,
+        mismatches,
+        asp_seconds,
+        evaluator_seconds,
+        time.perf_counter() - start,
+        [],
+        seed,
+        rules=rules_label(rules),
+    )
 
 
 __all__ = ["ROLE_LEAD", "check_explanation", "crossval_explanations"]

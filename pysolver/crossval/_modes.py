@@ -31,20 +31,26 @@ from __future__ import annotations
 import itertools
 import os
 import time
+from collections.abc import Sequence
 from math import comb
-from typing import Sequence
 
 import numpy as np
 
 from ..asp import rules_of
 from ..core import Card, PokerInputError, Rules, RulesLike, check_count, format_cards
 from ..evaluator import n_values
+from ._colex import ShowdownGroups
 from ._compare import Partial, compare_showdowns
 from ._dealer import STREET_CASES, deal_skewed, deal_streets
-from ._colex import ShowdownGroups
-from ._seven_card import (CANONICAL_TASKS, SAMPLE_HANDS, SEVEN_TASKS, check_groups, crossval_seven,
-                    crossval_seven_canonical)
 from ._execution import TASKS_PER_PROCESS, CrossvalReport, check_where, resume_file, run_checks, run_seed
+from ._seven_card import (
+    CANONICAL_TASKS,
+    SAMPLE_HANDS,
+    SEVEN_TASKS,
+    check_groups,
+    crossval_seven,
+    crossval_seven_canonical,
+)
 
 EXHAUSTIVE_CHUNKS = 40
 """Default number of chunks of the exhaustive 5-card run."""
@@ -56,10 +62,12 @@ SHOWDOWNS_PER_TASK = 1000
 
 # --- Random showdowns and streets -----------------------------------------------------------
 
-def _random_task(cards: np.ndarray, cases: np.ndarray, players: int, board_size: int, label: str,
-                 rules: Rules) -> Partial:
-    holes = cards[:, :2 * players].reshape(len(cards), players, 2)
-    part = compare_showdowns(holes, cards[:, 2 * players:], cases, [f"{label}{c}" for c in STREET_CASES], rules)
+
+def _random_task(
+    cards: np.ndarray, cases: np.ndarray, players: int, board_size: int, label: str, rules: Rules
+) -> Partial:
+    holes = cards[:, : 2 * players].reshape(len(cards), players, 2)
+    part = compare_showdowns(holes, cards[:, 2 * players :], cases, [f"{label}{c}" for c in STREET_CASES], rules)
     if label:
         part.cases[f"{label}tie"] = part.cases.pop("tie", 0)
     return part
@@ -68,15 +76,28 @@ def _random_task(cards: np.ndarray, cases: np.ndarray, players: int, board_size:
 #: The most showdowns a random run deals (they are dealt at once: about 280 bytes each).
 MOST_DEALS = 10_000_000
 
-def _tasks(cards: np.ndarray, cases: np.ndarray, players: int, board_size: int, rules: Rules,
-           label: str = "") -> list[tuple]:
-    return [(cards[s:s + SHOWDOWNS_PER_TASK], cases[s:s + SHOWDOWNS_PER_TASK], players, board_size, label, rules)
-            for s in range(0, len(cards), SHOWDOWNS_PER_TASK)]
+
+def _tasks(
+    cards: np.ndarray, cases: np.ndarray, players: int, board_size: int, rules: Rules, label: str = ""
+) -> list[tuple]:
+    return [
+        (cards[s : s + SHOWDOWNS_PER_TASK], cases[s : s + SHOWDOWNS_PER_TASK], players, board_size, label, rules)
+        for s in range(0, len(cards), SHOWDOWNS_PER_TASK)
+    ]
 
 
-def crossval_random(count: int, players: int = 2, cards: int = 7, seed: int | None = None,
-                    workers: int = 1, progress: bool = False, rules: RulesLike = None, *,
-                    scheduler: str | None = None, resume: str | os.PathLike | None = None) -> CrossvalReport:
+def crossval_random(
+    count: int,
+    players: int = 2,
+    cards: int = 7,
+    seed: int | None = None,
+    workers: int = 1,
+    progress: bool = False,
+    rules: RulesLike = None,
+    *,
+    scheduler: str | None = None,
+    resume: str | os.PathLike | None = None,
+) -> CrossvalReport:
     """``count`` skewed random showdowns of ``players`` players, each seeing ``cards`` (5, 6, 7) cards.
 
     ``rules`` is a variant (:mod:`pysolver.core._rules`): both engines play by it, dealt from its deck.
@@ -91,17 +112,24 @@ def crossval_random(count: int, players: int = 2, cards: int = 7, seed: int | No
     seed = run_seed(seed)
     deals = deal_skewed(count, players, cards - 2, seed, rules=rules)
     tasks = _tasks(deals.cards, deals.case, players, cards - 2, rules)
-    record = resume_file(resume, "random", rules, count=count, players=players, cards=cards, seed=seed,
-                         tasks=len(tasks))
-    report = run_checks("random", _random_task, tasks, workers, progress, rules, scheduler=scheduler,
-                        resume=record)
+    record = resume_file(
+        resume, "random", rules, count=count, players=players, cards=cards, seed=seed, tasks=len(tasks)
+    )
+    report = run_checks("random", _random_task, tasks, workers, progress, rules, scheduler=scheduler, resume=record)
     report.seed = seed
     return report
 
 
-def crossval_streets(count: int, seed: int | None = None, workers: int = 1,
-                     progress: bool = False, rules: RulesLike = None, *, scheduler: str | None = None,
-                     resume: str | os.PathLike | None = None) -> CrossvalReport:
+def crossval_streets(
+    count: int,
+    seed: int | None = None,
+    workers: int = 1,
+    progress: bool = False,
+    rules: RulesLike = None,
+    *,
+    scheduler: str | None = None,
+    resume: str | os.PathLike | None = None,
+) -> CrossvalReport:
     """``count`` skewed heads-up deals, each checked at the flop, the turn and the river.
 
     A third of the deals hold their rare pattern from the flop on, a third from the turn, a
@@ -117,16 +145,16 @@ def crossval_streets(count: int, seed: int | None = None, workers: int = 1,
     cards, case = deal_streets(count, 2, seed, rules)
     args = []
     for j, (size, street) in enumerate(((3, "flop"), (4, "turn"), (5, "river"))):
-        args += _tasks(cards[:, :4 + size], case[:, j], 2, size, rules, f"{street}:")
+        args += _tasks(cards[:, : 4 + size], case[:, j], 2, size, rules, f"{street}:")
     record = resume_file(resume, "streets", rules, count=count, seed=seed, tasks=len(args))
-    report = run_checks("streets", _random_task, args, workers, progress, rules, scheduler=scheduler,
-                        resume=record)
+    report = run_checks("streets", _random_task, args, workers, progress, rules, scheduler=scheduler, resume=record)
     report.cases = {k: v for k, v in report.cases.items() if ":" in k}
     report.seed = seed
     return report
 
 
 # --- The exhaustive 5-card run --------------------------------------------------------------
+
 
 def _boards(deck_size: int = 52) -> np.ndarray:
     """The three highest cards of every 5-card hand (a, b, c), a >= 2, in lexicographic order
@@ -152,7 +180,7 @@ def chunk_boards(chunk: int, chunks: int, deck_size: int = 52) -> np.ndarray:
     weight = np.cumsum(boards[:, 0] * (boards[:, 0] - 1) // 2)
     cuts = np.searchsorted(weight, weight[-1] * np.arange(chunks + 1) / chunks, side="right")
     cuts[0], cuts[-1] = 0, len(boards)
-    return boards[cuts[chunk]:cuts[chunk + 1]]
+    return boards[cuts[chunk] : cuts[chunk + 1]]
 
 
 def _hands_of(boards: np.ndarray) -> int:
@@ -160,8 +188,7 @@ def _hands_of(boards: np.ndarray) -> int:
     return int((boards[:, 0] * (boards[:, 0] - 1) // 2).sum())
 
 
-_LOWER_PAIRS = [np.array(list(itertools.combinations(range(a), 2)), dtype=np.int64).reshape(-1, 2)
-                for a in range(52)]
+_LOWER_PAIRS = [np.array(list(itertools.combinations(range(a), 2)), dtype=np.int64).reshape(-1, 2) for a in range(52)]
 
 
 def exhaustive_chunk(chunk: int, chunks: int = EXHAUSTIVE_CHUNKS, rules: RulesLike = None) -> Partial:
@@ -179,11 +206,20 @@ def exhaustive_chunk(chunk: int, chunks: int = EXHAUSTIVE_CHUNKS, rules: RulesLi
     return part
 
 
-def crossval_exhaustive(chunks: int | None = None, only: Sequence[int] | None = None,
-                        workers: int = 1, progress: bool = False, rules: RulesLike = None, *,
-                        cards: int = 5, canonical: bool = False, sample: int | None = None,
-                        seed: int | None = None, scheduler: str | None = None,
-                        resume: str | os.PathLike | None = None) -> CrossvalReport:
+def crossval_exhaustive(
+    chunks: int | None = None,
+    only: Sequence[int] | None = None,
+    workers: int = 1,
+    progress: bool = False,
+    rules: RulesLike = None,
+    *,
+    cards: int = 5,
+    canonical: bool = False,
+    sample: int | None = None,
+    seed: int | None = None,
+    scheduler: str | None = None,
+    resume: str | os.PathLike | None = None,
+) -> CrossvalReport:
     """Every 5-card hand through both engines, or (``cards=7``) every 7-card hand.
 
     The hands are split into ``chunks`` tasks (by default :data:`EXHAUSTIVE_CHUNKS`,
@@ -210,35 +246,69 @@ def crossval_exhaustive(chunks: int | None = None, only: Sequence[int] | None = 
         if not canonical:
             if sample is not None or seed is not None:
                 raise PokerInputError("a sample of relabelled hands goes with the suit classes (canonical)")
-            return crossval_seven(SEVEN_TASKS if chunks is None else chunks, only, workers, progress, rules,
-                                  scheduler=scheduler, resume=resume)
-        return crossval_seven_canonical(CANONICAL_TASKS if chunks is None else chunks,
-                                        SAMPLE_HANDS if sample is None else sample, seed, only, workers, progress,
-                                        rules, scheduler=scheduler, resume=resume)
+            return crossval_seven(
+                SEVEN_TASKS if chunks is None else chunks,
+                only,
+                workers,
+                progress,
+                rules,
+                scheduler=scheduler,
+                resume=resume,
+            )
+        return crossval_seven_canonical(
+            CANONICAL_TASKS if chunks is None else chunks,
+            SAMPLE_HANDS if sample is None else sample,
+            seed,
+            only,
+            workers,
+            progress,
+            rules,
+            scheduler=scheduler,
+            resume=resume,
+        )
     chunks = EXHAUSTIVE_CHUNKS if chunks is None else chunks
     check_where(workers, scheduler)
     rules = rules_of(rules)
     _check_chunks(chunks)
     ids = list(range(chunks)) if only is None else sorted(set(only))
     for i in ids:
-        chunk_boards(i, chunks)                                # checks the numbers
-    record = resume_file(resume, "exhaustive 5", rules, chunks=chunks, only=None if only is None else ids,
-                         tasks=len(ids))
+        chunk_boards(i, chunks)  # checks the numbers
+    record = resume_file(
+        resume, "exhaustive 5", rules, chunks=chunks, only=None if only is None else ids, tasks=len(ids)
+    )
     sizes = [_hands_of(chunk_boards(i, chunks, len(rules.deck))) for i in ids]
-    report = run_checks("exhaustive", exhaustive_chunk, [(i, chunks, rules) for i in ids], workers, progress,
-                        rules, scheduler=scheduler, resume=record, sizes=sizes)
+    report = run_checks(
+        "exhaustive",
+        exhaustive_chunk,
+        [(i, chunks, rules) for i in ids],
+        workers,
+        progress,
+        rules,
+        scheduler=scheduler,
+        resume=record,
+        sizes=sizes,
+    )
     classes = n_values(rules)
     if ids == list(range(chunks)) and report.ok and report.classes != classes:
-        report.mismatches.append({"kind": "classes", "cards": "all 5-card hands", "player": None,
-                                  "asp": {"classes": report.classes}, "evaluator": {"classes": classes}})
+        report.mismatches.append(
+            {
+                "kind": "classes",
+                "cards": "all 5-card hands",
+                "player": None,
+                "asp": {"classes": report.classes},
+                "evaluator": {"classes": classes},
+            }
+        )
     return report
 
 
 # --- Equity: ASP what-if counts against the evaluator's exact counts ------------------------
 
+
 def _equity_task(holes: np.ndarray, board: np.ndarray, rules: Rules) -> Partial:
-    from ..odds import equity
     from ..asp import runouts
+    from ..odds import equity
+
     texts = [format_cards(Card(c) for c in h) for h in holes.tolist()]
     board_text = format_cards(Card(c) for c in board.tolist())
     start = time.process_time()
@@ -250,19 +320,36 @@ def _equity_task(holes: np.ndarray, board: np.ndarray, rules: Rules) -> Partial:
     asp_counts = [list(x) for x in zip(report.wins, report.ties, report.losses)]
     eval_counts = [[p.wins, p.ties, p.losses] for p in result.players]
     street = "flop" if len(board) == 3 else "turn"
-    part = Partial(hands=len(report.runouts) * len(holes), showdowns=len(report.runouts),
-                   asp_seconds=asp_seconds, evaluator_seconds=evaluator_seconds)
+    part = Partial(
+        hands=len(report.runouts) * len(holes),
+        showdowns=len(report.runouts),
+        asp_seconds=asp_seconds,
+        evaluator_seconds=evaluator_seconds,
+    )
     part.cases[f"{len(holes)}-way {street}"] += 1
     if asp_counts != eval_counts:
-        part.mismatches.append({"kind": "equity", "cards": f"{' | '.join(texts)} | board {board_text}",
-                                "player": None, "asp": {"win_tie_loss": asp_counts},
-                                "evaluator": {"win_tie_loss": eval_counts}})
+        part.mismatches.append(
+            {
+                "kind": "equity",
+                "cards": f"{' | '.join(texts)} | board {board_text}",
+                "player": None,
+                "asp": {"win_tie_loss": asp_counts},
+                "evaluator": {"win_tie_loss": eval_counts},
+            }
+        )
     return part
 
 
-def crossval_equity(count: int, seed: int | None = None, workers: int = 1,
-                    progress: bool = False, rules: RulesLike = None, *, scheduler: str | None = None,
-                    resume: str | os.PathLike | None = None) -> CrossvalReport:
+def crossval_equity(
+    count: int,
+    seed: int | None = None,
+    workers: int = 1,
+    progress: bool = False,
+    rules: RulesLike = None,
+    *,
+    scheduler: str | None = None,
+    resume: str | os.PathLike | None = None,
+) -> CrossvalReport:
     """``count`` deals each of heads-up and three-way at the flop and at the turn (skewed dealer).
 
     Where the tasks run (``workers``, ``scheduler``) and ``resume`` are as in
@@ -279,8 +366,9 @@ def crossval_equity(count: int, seed: int | None = None, workers: int = 1,
             deals = deal_skewed(count, players, board_size, int(rng.integers(1 << 62)), rules=rules)
             args += [(h, b, rules) for h, b in zip(deals.holes, deals.board)]
     record = resume_file(resume, "equity", rules, count=count, seed=seed, tasks=len(args))
-    report = run_checks("equity", _equity_task, args, workers, progress, rules, check_order=False,
-                        scheduler=scheduler, resume=record)
+    report = run_checks(
+        "equity", _equity_task, args, workers, progress, rules, check_order=False, scheduler=scheduler, resume=record
+    )
     report.seed = seed
     return report
 
@@ -290,6 +378,17 @@ def exhaustive_hands(rules: RulesLike = None) -> int:
     return comb(len(rules_of(rules).deck), 5)
 
 
-__all__ = ["EXHAUSTIVE_CHUNKS", "MAX_CHUNKS", "SHOWDOWNS_PER_TASK", "TASKS_PER_PROCESS",
-           "CrossvalReport", "crossval_random", "crossval_streets", "chunk_boards", "exhaustive_chunk",
-           "crossval_exhaustive", "crossval_equity", "exhaustive_hands"]
+__all__ = [
+    "EXHAUSTIVE_CHUNKS",
+    "MAX_CHUNKS",
+    "SHOWDOWNS_PER_TASK",
+    "TASKS_PER_PROCESS",
+    "CrossvalReport",
+    "crossval_random",
+    "crossval_streets",
+    "chunk_boards",
+    "exhaustive_chunk",
+    "crossval_exhaustive",
+    "crossval_equity",
+    "exhaustive_hands",
+]

@@ -30,8 +30,9 @@ import fcntl
 import hashlib
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence, TextIO
+from typing import TextIO
 
 import numpy as np
 
@@ -46,6 +47,7 @@ VERSION = 2
 def task_key(description: object) -> str:
     """A short digest of a task's description (its arguments): arrays by their bytes, rule books
     by their fingerprint, functions by their name, so that it is the same in every process."""
+
     def plain(x: object) -> object:
         if isinstance(x, np.ndarray):
             return ["array", str(x.dtype), list(x.shape), hashlib.sha256(np.ascontiguousarray(x).tobytes()).hexdigest()]
@@ -62,6 +64,7 @@ def task_key(description: object) -> str:
         if callable(x) and hasattr(x, "__qualname__"):
             return ["function", f"{getattr(x, '__module__', '')}.{x.__qualname__}"]
         return ["object", type(x).__qualname__, str(getattr(x, "name", ""))]
+
     return hashlib.sha256(json.dumps(plain(description)).encode()).hexdigest()[:16]
 
 
@@ -80,13 +83,13 @@ class ResumeFile:
 
     def __init__(self, path: str | os.PathLike, run: dict):
         self.path = Path(path)
-        self.run = json.loads(json.dumps(run))          # as it reads back from the file
+        self.run = json.loads(json.dumps(run))  # as it reads back from the file
         self.done: dict[int, Partial] = {}
-        self._keys: dict[int, tuple[int, str]] = {}     # task index -> (line number, key)
+        self._keys: dict[int, tuple[int, str]] = {}  # task index -> (line number, key)
         self._file: TextIO | None = None
-        self._good_bytes: int | None = None            # where a last line cut short begins
+        self._good_bytes: int | None = None  # where a last line cut short begins
         self._lock: int | None = None
-        self._made = not self.path.exists()             # made empty here: removed if nothing is written
+        self._made = not self.path.exists()  # made empty here: removed if nothing is written
         if not self._made and not self.path.is_file():
             raise self._refuse("not a regular file")
         self._hold()
@@ -116,7 +119,7 @@ class ResumeFile:
         except (OSError, UnicodeDecodeError) as error:
             raise self._refuse(f"cannot be read ({type(error).__name__})") from None
         if lines == [""]:
-            return                                      # made empty by a run that ended before writing
+            return  # made empty by a run that ended before writing
         try:
             head = json.loads(lines[0])
         except json.JSONDecodeError:
@@ -140,15 +143,20 @@ class ResumeFile:
             except (json.JSONDecodeError, KeyError, TypeError):
                 if number == len(lines) or (number == len(lines) - 1 and not lines[-1]):
                     # the last line, cut short: dropped when the file is next written; its task runs again
-                    self._good_bytes = len("\n".join(lines[:number - 1]).encode("utf-8")) + 1
+                    self._good_bytes = len("\n".join(lines[: number - 1]).encode("utf-8")) + 1
                     break
                 raise self._refuse(f"line {number} is not a finished task") from None
-            if not isinstance(index, int) or isinstance(index, bool) or \
-                    (isinstance(tasks, int) and not 0 <= index < tasks):
+            if (
+                not isinstance(index, int)
+                or isinstance(index, bool)
+                or (isinstance(tasks, int) and not 0 <= index < tasks)
+            ):
                 raise self._refuse(f"line {number}: task {index!r} is not one of this run's")
             if digest != _digest(self.run, index, key, data):
-                raise self._refuse(f"line {number} (task {index}) is not what this run wrote: its digest does not "
-                                   "match (edited, or copied from another line)")
+                raise self._refuse(
+                    f"line {number} (task {index}) is not what this run wrote: its digest does not "
+                    "match (edited, or copied from another line)"
+                )
             try:
                 partial = Partial.from_dict(data)
             except (KeyError, TypeError, ValueError):
@@ -161,19 +169,24 @@ class ResumeFile:
         again) and, given ``sizes``, its hands match its task's size; else refused."""
         for index, (number, key) in self._keys.items():
             if index >= len(keys) or key != keys[index]:
-                raise self._refuse(f"line {number}: task {index} is not this run's task {index} (its description "
-                                   "differs)")
+                raise self._refuse(
+                    f"line {number}: task {index} is not this run's task {index} (its description differs)"
+                )
             if sizes is not None and self.done[index].hands != sizes[index]:
-                raise self._refuse(f"line {number}: task {index} counts {self.done[index].hands:,} hands; the task "
-                                   f"has {sizes[index]:,}")
+                raise self._refuse(
+                    f"line {number}: task {index} counts {self.done[index].hands:,} hands; the task "
+                    f"has {sizes[index]:,}"
+                )
         return dict(self.done)
 
     def add(self, index: int, partial: Partial, key: str) -> None:
         """Record task ``index`` (described by ``key``) as finished (written through to the disk at once)."""
         file = self._open()
         data = partial.to_dict()
-        file.write(json.dumps({"task": index, "key": key, "partial": data,
-                               "digest": _digest(self.run, index, key, data)}) + "\n")
+        file.write(
+            json.dumps({"task": index, "key": key, "partial": data, "digest": _digest(self.run, index, key, data)})
+            + "\n"
+        )
         file.flush()
         os.fsync(file.fileno())
         self.done[index] = partial
@@ -191,7 +204,7 @@ class ResumeFile:
             elif self._good_bytes is not None:
                 file.truncate(self._good_bytes)
             elif not self.path.read_bytes().endswith(b"\n"):
-                file.write("\n")                   # a whole last line, its newline not written
+                file.write("\n")  # a whole last line, its newline not written
         except OSError as error:
             raise self._refuse(f"cannot be written ({error.strerror or type(error).__name__})") from None
         return file
@@ -211,7 +224,7 @@ class ResumeFile:
             os.close(self._lock)
             self._lock = None
 
-    def __enter__(self) -> "ResumeFile":
+    def __enter__(self) -> ResumeFile:
         self._open()
         return self
 

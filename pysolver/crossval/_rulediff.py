@@ -20,22 +20,35 @@ variant, a rules file, or either with files added) three ways:
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
 from ..asp import ShowdownResult, Solver, load_rules, rules_of
-from ..core import (RANKS, Card, Category, Deal, PokerInputError, Rules, RulesLike, check_count, check_seed, draw_seed,
-                    parse_cards)
+from ..core import (
+    RANKS,
+    Card,
+    Category,
+    Deal,
+    PokerInputError,
+    Rules,
+    RulesLike,
+    check_count,
+    check_seed,
+    draw_seed,
+    parse_cards,
+)
 from ..evaluator import best_five, categories, describe_value, evaluate_batch, n_values
 from ..odds import equity
 from ._dealer import deal_skewed
 from ._diffreport import ClassChanges, MatchupDiff, RuleDiff, ShowdownChanges
 
 #: The matchups every diff measures: (name, players, board), each kept when both decks hold its cards.
-NAMED_MATCHUPS = (("suited ace-king against queens", ("AhKh", "QsQd"), ""),
-                  ("a flush draw against a set", ("AhKh", "7c7d"), "7h 9h Ts"),
-                  ("a straight-flush draw against aces", ("Th9h", "AcAd"), "8h 7h Kc"))
+NAMED_MATCHUPS = (
+    ("suited ace-king against queens", ("AhKh", "QsQd"), ""),
+    ("a flush draw against a set", ("AhKh", "7c7d"), "7h 9h Ts"),
+    ("a straight-flush draw against aces", ("Th9h", "AcAd"), "8h 7h Kc"),
+)
 
 
 #: How a showdown's winners change, in the order reported.
@@ -106,29 +119,41 @@ def class_changes(a: Rules, b: Rules, examples: int = 3) -> ClassChanges:
     hands = deck[combinations_array(len(deck), 5)]
     va, vb = evaluate_batch(hands, rules=a).astype(np.int64), evaluate_batch(hands, rules=b).astype(np.int64)
     span = int(vb.max()) + 1
-    keys, first, counts = np.unique(va * span + vb, return_index=True, return_counts=True)   # by A, then B
+    keys, first, counts = np.unique(va * span + vb, return_index=True, return_counts=True)  # by A, then B
     group, x = keys // span, keys % span
     starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
     sizes = np.diff(np.r_[starts, len(group)])
     group_max = np.maximum.reduceat(x, starts)
     group_min = np.minimum.reduceat(x, starts)
-    above_before = np.repeat(np.r_[-1, np.maximum.accumulate(group_max)[:-1]], sizes)    # max B of lower A-classes
+    above_before = np.repeat(np.r_[-1, np.maximum.accumulate(group_max)[:-1]], sizes)  # max B of lower A-classes
     below_after = np.repeat(np.r_[np.minimum.accumulate(group_min[::-1])[::-1][1:], np.iinfo(np.int64).max], sizes)
     moved = (above_before > x) | (below_after < x)
     moved_classes = np.unique(group[moved])
     by_category = Counter(Category(int(c)).snake for c in categories(moved_classes, a))
     splits = int((np.bincount(group) > 1).sum())
     merges = int((np.bincount(x) > 1).sum())
-    recategorised = Counter(f"{Category(int(ca)).snake} -> {Category(int(cb)).snake}"
-                            for ca, cb in zip(categories(group, a), categories(x, b)) if ca != cb)
-    return ClassChanges(len(hands), len(np.unique(group)), len(moved_classes), int(counts[moved].sum()),
-                        {c.snake: by_category[c.snake] for c in reversed(a.order) if by_category[c.snake]},
-                        _inversions(x), splits, merges, dict(recategorised),
-                        _examples(hands[first], group, x, below_after, examples, a, b))
+    recategorised = Counter(
+        f"{Category(int(ca)).snake} -> {Category(int(cb)).snake}"
+        for ca, cb in zip(categories(group, a), categories(x, b))
+        if ca != cb
+    )
+    return ClassChanges(
+        len(hands),
+        len(np.unique(group)),
+        len(moved_classes),
+        int(counts[moved].sum()),
+        {c.snake: by_category[c.snake] for c in reversed(a.order) if by_category[c.snake]},
+        _inversions(x),
+        splits,
+        merges,
+        dict(recategorised),
+        _examples(hands[first], group, x, below_after, examples, a, b),
+    )
 
 
-def _examples(hands: np.ndarray, group: np.ndarray, x: np.ndarray, below_after: np.ndarray, examples: int,
-              a: Rules, b: Rules) -> tuple[dict, ...]:
+def _examples(
+    hands: np.ndarray, group: np.ndarray, x: np.ndarray, below_after: np.ndarray, examples: int, a: Rules, b: Rules
+) -> tuple[dict, ...]:
     """Swaps spread over the classes that move up: the k-th of them, evenly spaced, with the
     class at the same fraction among those above it under ``a`` and below it under ``b``."""
     rising = np.flatnonzero(below_after < x)
@@ -139,22 +164,31 @@ def _examples(hands: np.ndarray, group: np.ndarray, x: np.ndarray, below_after: 
         i = int(rising[k])
         partners = np.flatnonzero((group > group[i]) & (x < x[i]))
         j = int(partners[round(k / max(len(rising) - 1, 1) * (len(partners) - 1))])
-        found.append({"lower": _class(hands[i], int(group[i]), int(x[i]), a, b),
-                      "higher": _class(hands[j], int(group[j]), int(x[j]), a, b)})
+        found.append(
+            {
+                "lower": _class(hands[i], int(group[i]), int(x[i]), a, b),
+                "higher": _class(hands[j], int(group[j]), int(x[j]), a, b),
+            }
+        )
     return tuple(found)
 
 
 def _class(hand: np.ndarray, va: int, vb: int, a: Rules, b: Rules) -> dict:
-    return {"cards": [str(c) for c in best_five([Card(int(c)) for c in hand.tolist()], a)],
-            "a": describe_value(va, a), "b": describe_value(vb, b)}
+    return {
+        "cards": [str(c) for c in best_five([Card(int(c)) for c in hand.tolist()], a)],
+        "a": describe_value(va, a),
+        "b": describe_value(vb, b),
+    }
 
 
 def _dealer_rules(a: Rules, b: Rules) -> Rules:
     """The book whose deck deals for both: the smaller deck, if the other holds it."""
     small, large = sorted((a, b), key=lambda r: len(r.faces))
     if not set(small.faces) <= set(large.faces):
-        raise PokerInputError(f"the decks of {a.label} ({a.describe_deck()}) and {b.label} ({b.describe_deck()}) "
-                              "differ: showdowns need one deck to hold the other")
+        raise PokerInputError(
+            f"the decks of {a.label} ({a.describe_deck()}) and {b.label} ({b.describe_deck()}) "
+            "differ: showdowns need one deck to hold the other"
+        )
     return small
 
 
@@ -175,13 +209,17 @@ def showdown_changes(a: Rules, b: Rules, count: int, players: int, seed: int, ex
         na, nb = int(wins_a[g].sum()), int(wins_b[g].sum())
         kinds[KINDS[0] if na == nb == 1 else KINDS[1] if na == 1 else KINDS[2] if nb == 1 else KINDS[3]] += 1
     cards = [Card(i) for i in range(52)]
-    deals = [Deal(tuple((cards[x], cards[y]) for x, y in dealt.holes[g].tolist()),
-                  tuple(cards[c] for c in dealt.board[g].tolist())) for g in changed[:max(examples, 0)].tolist()]
+    deals = [
+        Deal(
+            tuple((cards[x], cards[y]) for x, y in dealt.holes[g].tolist()),
+            tuple(cards[c] for c in dealt.board[g].tolist()),
+        )
+        for g in changed[: max(examples, 0)].tolist()
+    ]
     solved: list[tuple[ShowdownResult, ShowdownResult]] = []
     if deals:
         solved = list(zip(Solver(a, explain=True).solve_batch(deals), Solver(b, explain=True).solve_batch(deals)))
-    return ShowdownChanges(count, players, seed, len(changed), {k: kinds[k] for k in KINDS if kinds[k]},
-                           tuple(solved))
+    return ShowdownChanges(count, players, seed, len(changed), {k: kinds[k] for k in KINDS if kinds[k]}, tuple(solved))
 
 
 def parse_matchup(text: str) -> tuple[tuple[str, ...], str]:
@@ -195,17 +233,23 @@ def parse_matchup(text: str) -> tuple[tuple[str, ...], str]:
     players, _, board = text.partition(" on ")
     seats = tuple(p.strip() for p in players.split(" vs "))
     if len(seats) < 2 or not all(seats):
-        raise PokerInputError(f"matchup '{text}': players are separated by ' vs ', the board follows ' on ' "
-                              "(e.g. 'AhKh vs QsQd on 7h 9h Ts')")
+        raise PokerInputError(
+            f"matchup '{text}': players are separated by ' vs ', the board follows ' on ' "
+            "(e.g. 'AhKh vs QsQd on 7h 9h Ts')"
+        )
     return seats, board.strip()
 
 
 def matchup_diff(name: str, players: Sequence[str], board: str, a: Rules, b: Rules, seed: int) -> MatchupDiff:
     """One matchup's equity under both books (exact where the enumeration is small, else seeded)."""
     under_a, under_b = (equity(list(players), board, rules=r, seed=seed) for r in (a, b))
-    return MatchupDiff(name, tuple(players), board,
-                       (tuple(p.equity for p in under_a.players), tuple(p.equity for p in under_b.players)),
-                       (under_a.exact, under_b.exact))
+    return MatchupDiff(
+        name,
+        tuple(players),
+        board,
+        (tuple(p.equity for p in under_a.players), tuple(p.equity for p in under_b.players)),
+        (under_a.exact, under_b.exact),
+    )
 
 
 def _in_both(players: Sequence[str], board: str, a: Rules, b: Rules) -> bool:
@@ -221,16 +265,30 @@ def describe_rules(rules: Rules) -> dict:
     >>> describe_rules(load_rules("short_deck"))["faces"], describe_rules(load_rules())["hand_classes"]
     ('6789TJQKA', 7462)
     """
-    return {"rules": rules.label, "file": rules.path, "added": list(rules.added),
-            "deck": len(rules.deck), "faces": "".join(RANKS[r] for r in rules.faces),
-            "straights": ["".join(RANKS[r] for r in run) for run in rules.straights],
-            "category_order": [c.snake for c in reversed(rules.order)],
-            "hand_classes": n_values(rules)}
+    return {
+        "rules": rules.label,
+        "file": rules.path,
+        "added": list(rules.added),
+        "deck": len(rules.deck),
+        "faces": "".join(RANKS[r] for r in rules.faces),
+        "straights": ["".join(RANKS[r] for r in run) for run in rules.straights],
+        "category_order": [c.snake for c in reversed(rules.order)],
+        "hand_classes": n_values(rules),
+    }
 
 
-def rule_diff(a: RulesLike, b: RulesLike = None, *, add: Sequence[str] = (), showdowns: int = 10_000,
-              players: int = 2, seed: int | None = None, examples: int = 3, matchups: Sequence[str] = (),
-              named: bool = True) -> RuleDiff:
+def rule_diff(
+    a: RulesLike,
+    b: RulesLike = None,
+    *,
+    add: Sequence[str] = (),
+    showdowns: int = 10_000,
+    players: int = 2,
+    seed: int | None = None,
+    examples: int = 3,
+    matchups: Sequence[str] = (),
+    named: bool = True,
+) -> RuleDiff:
     """Rule book ``a`` against ``b`` (by default ``a`` itself) with the files ``add`` added to ``b``.
 
     ``showdowns`` skewed river deals of ``players`` players (seeded: without ``seed`` one is
@@ -247,12 +305,33 @@ def rule_diff(a: RulesLike, b: RulesLike = None, *, add: Sequence[str] = (), sho
     named_ones = [(n, p, bd) for n, p, bd in NAMED_MATCHUPS if named and _in_both(p, bd, rules_a, rules_b)]
     counts = (category_counts(rules_a), category_counts(rules_b))
     classes = class_changes(rules_a, rules_b, examples)
-    shown = (showdown_changes(rules_a, rules_b, showdowns, players, seed, examples) if showdowns else
-             ShowdownChanges(0, players, seed, 0, {}, ()))
+    shown = (
+        showdown_changes(rules_a, rules_b, showdowns, players, seed, examples)
+        if showdowns
+        else ShowdownChanges(0, players, seed, 0, {}, ())
+    )
     equities = tuple(matchup_diff(n, p, bd, rules_a, rules_b, seed) for n, p, bd in named_ones + asked)
-    return RuleDiff(rules_a.label, rules_b.label, counts, classes, shown, equities,
-                    (tuple(c.snake for c in reversed(rules_a.order)), tuple(c.snake for c in reversed(rules_b.order))))
+    return RuleDiff(
+        rules_a.label,
+        rules_b.label,
+        counts,
+        classes,
+        shown,
+        equities,
+        (tuple(c.snake for c in reversed(rules_a.order)), tuple(c.snake for c in reversed(rules_b.order))),
+    )
 
 
-__all__ = ["NAMED_MATCHUPS", "KINDS", "describe_rules", "combinations_array", "deck_hands", "category_counts", "class_changes",
-           "showdown_changes", "parse_matchup", "matchup_diff", "rule_diff"]
+__all__ = [
+    "NAMED_MATCHUPS",
+    "KINDS",
+    "describe_rules",
+    "combinations_array",
+    "deck_hands",
+    "category_counts",
+    "class_changes",
+    "showdown_changes",
+    "parse_matchup",
+    "matchup_diff",
+    "rule_diff",
+]

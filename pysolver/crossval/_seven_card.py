@@ -28,17 +28,26 @@ from __future__ import annotations
 import os
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Sequence
 
 import numpy as np
 
 from ..asp import rules_of
 from ..core import STANDARD, Card, Category, PokerInputError, Rules, RulesLike, check_count, format_cards
 from ..evaluator import categories
+from ._colex import (
+    ShowdownGroups,
+    canonical_range,
+    canonical_tasks,
+    group_hands,
+    hand_range,
+    rank_tasks,
+    relabel_suits,
+    sample_hands,
+    seven_card_hands,
+)
 from ._compare import Partial, asp_answers, compare_hands
-from ._colex import (ShowdownGroups, canonical_range, canonical_tasks, group_hands,
-                     hand_range, rank_tasks, relabel_suits, sample_hands, seven_card_hands)
 from ._execution import CrossvalReport, check_where, resume_file, run_checks, run_seed
 
 SEVEN_TASKS = 1000
@@ -54,10 +63,18 @@ SAMPLE_TASKS = 4
 HANDS_PER_PROGRAM = 5_000
 
 #: The published counts of seven-card hands by category (straight flushes without the royals).
-PUBLISHED_SEVEN = {"high_card": 23_294_460, "pair": 58_627_800, "two_pair": 31_433_400,
-                   "three_of_a_kind": 6_461_620, "straight": 6_180_020, "flush": 4_047_644,
-                   "full_house": 3_473_184, "four_of_a_kind": 224_848, "straight_flush": 41_584 - 4_324,
-                   "royal_flush": 4_324}
+PUBLISHED_SEVEN = {
+    "high_card": 23_294_460,
+    "pair": 58_627_800,
+    "two_pair": 31_433_400,
+    "three_of_a_kind": 6_461_620,
+    "straight": 6_180_020,
+    "flush": 4_047_644,
+    "full_house": 3_473_184,
+    "four_of_a_kind": 224_848,
+    "straight_flush": 41_584 - 4_324,
+    "royal_flush": 4_324,
+}
 
 
 def check_groups(groups: ShowdownGroups, rules: Rules, case: str | None = None) -> Partial:
@@ -71,8 +88,9 @@ def check_groups(groups: ShowdownGroups, rules: Rules, case: str | None = None) 
         asp = asp_answers(batch.hole_groups(), list(batch.boards), rules)
         asp_seconds = time.process_time() - start
         hands = batch.hands
-        part, values = compare_hands(hands, asp, batch.seats,
-                                     lambda i, hands=hands: format_cards(Card(c) for c in hands[i].tolist()), rules)
+        part, values = compare_hands(
+            hands, asp, batch.seats, lambda i, hands=hands: format_cards(Card(c) for c in hands[i].tolist()), rules
+        )
         part.asp_seconds, part.showdowns = asp_seconds, len(hands)
         if batch.weights is not None:
             counts = np.bincount(categories(values, rules), weights=batch.weights, minlength=len(Category))
@@ -101,9 +119,9 @@ def canonical_task(start: int, stop: int, rules: Rules) -> Partial:
 def sample_task(count: int, seed: int, rules: Rules) -> Partial:
     """``count`` random hands of the deck with their suits relabelled, from ``seed``."""
     rng = np.random.default_rng(seed)
-    groups = group_hands(relabel_suits(sample_hands(count, rng, rules), rng))   # equal hands merged
+    groups = group_hands(relabel_suits(sample_hands(count, rng, rules), rng))  # equal hands merged
     part = check_groups(replace(groups, weights=None), rules, "relabelled sample")
-    part.categories = Counter()                              # the classes' weighted counts stand alone
+    part.categories = Counter()  # the classes' weighted counts stand alone
     part.chunks = [-1]
     return part
 
@@ -120,9 +138,16 @@ def _only(only: Sequence[int] | None, tasks: int) -> list[int]:
     return ids
 
 
-def crossval_seven(tasks: int = SEVEN_TASKS, only: Sequence[int] | None = None, workers: int = 1,
-                   progress: bool = False, rules: RulesLike = None, *, scheduler: str | None = None,
-                   resume: str | os.PathLike | None = None) -> CrossvalReport:
+def crossval_seven(
+    tasks: int = SEVEN_TASKS,
+    only: Sequence[int] | None = None,
+    workers: int = 1,
+    progress: bool = False,
+    rules: RulesLike = None,
+    *,
+    scheduler: str | None = None,
+    resume: str | os.PathLike | None = None,
+) -> CrossvalReport:
     """Every seven-card hand of the deck through both engines, in ``tasks`` ranges of colex rank
     (``only``: just these tasks, 0-based). Over the standard deck, all of them also
     check the categories against the published counts."""
@@ -132,20 +157,35 @@ def crossval_seven(tasks: int = SEVEN_TASKS, only: Sequence[int] | None = None, 
     ranges = rank_tasks(tasks, rules)
     ids = _only(only, len(ranges))
     record = resume_file(resume, "exhaustive 7", rules, tasks=len(ranges), only=None if only is None else ids)
-    report = run_checks("exhaustive 7", seven_task, [(*ranges[i], rules) for i in ids], workers, progress,
-                        rules, scheduler=scheduler, resume=record,
-                        sizes=[ranges[i][1] - ranges[i][0] for i in ids])
+    report = run_checks(
+        "exhaustive 7",
+        seven_task,
+        [(*ranges[i], rules) for i in ids],
+        workers,
+        progress,
+        rules,
+        scheduler=scheduler,
+        resume=record,
+        sizes=[ranges[i][1] - ranges[i][0] for i in ids],
+    )
     if ids == list(range(len(ranges))):
         _check_count(report, report.hands, seven_card_hands(rules), "every rank")
         _check_published(report, rules, report.categories)
     return report
 
 
-def crossval_seven_canonical(tasks: int = CANONICAL_TASKS, sample: int = SAMPLE_HANDS,
-                             seed: int | None = None, only: Sequence[int] | None = None, workers: int = 1,
-                             progress: bool = False, rules: RulesLike = None, *,
-                             scheduler: str | None = None,
-                             resume: str | os.PathLike | None = None) -> CrossvalReport:
+def crossval_seven_canonical(
+    tasks: int = CANONICAL_TASKS,
+    sample: int = SAMPLE_HANDS,
+    seed: int | None = None,
+    only: Sequence[int] | None = None,
+    workers: int = 1,
+    progress: bool = False,
+    rules: RulesLike = None,
+    *,
+    scheduler: str | None = None,
+    resume: str | os.PathLike | None = None,
+) -> CrossvalReport:
     """The classes of seven-card hands up to the suits, weighted, in ``tasks`` tasks, and
     ``sample`` random hands with relabelled suits (from ``seed``, drawn when None and
     shown in the report). ``only`` picks class tasks (0-based; the sample runs with
@@ -156,8 +196,9 @@ def crossval_seven_canonical(tasks: int = CANONICAL_TASKS, sample: int = SAMPLE_
     _tasks("canonical", tasks)
     check_count("sample", sample, 0, 100_000_000)
     if len(rules.deck) % 4:
-        raise PokerInputError(f"the {rules.label} deck ({rules.describe_deck()}): suit classes need "
-                              "all four suits of each face")
+        raise PokerInputError(
+            f"the {rules.label} deck ({rules.describe_deck()}): suit classes need all four suits of each face"
+        )
     seed = run_seed(seed)
     ranges = canonical_tasks(tasks, rules)
     ids = _only(only, len(ranges))
@@ -169,12 +210,27 @@ def crossval_seven_canonical(tasks: int = CANONICAL_TASKS, sample: int = SAMPLE_
         counts = [sample // SAMPLE_TASKS + (k < sample % SAMPLE_TASKS) for k in range(SAMPLE_TASKS)]
         args += [(n, int(rng.integers(1 << 62)), rules) for n in counts if n]
         sizes += [n for n in counts if n]
-    record = resume_file(resume, "exhaustive 7 canonical", rules, tasks=len(ranges),
-                         only=None if only is None else ids, sample=sample,
-                         seed=seed)
+    record = resume_file(
+        resume,
+        "exhaustive 7 canonical",
+        rules,
+        tasks=len(ranges),
+        only=None if only is None else ids,
+        sample=sample,
+        seed=seed,
+    )
     task = [canonical_task] * len(ids) + [sample_task] * (len(args) - len(ids))
-    report = run_checks("exhaustive 7 canonical", _dispatch, list(zip(task, args)), workers, progress, rules,
-                        scheduler=scheduler, resume=record, sizes=sizes)
+    report = run_checks(
+        "exhaustive 7 canonical",
+        _dispatch,
+        list(zip(task, args)),
+        workers,
+        progress,
+        rules,
+        scheduler=scheduler,
+        resume=record,
+        sizes=sizes,
+    )
     report.seed = seed
     if whole:
         _check_count(report, report.represented, seven_card_hands(rules), "the weights of all suit classes")
@@ -189,8 +245,9 @@ def _dispatch(task, args: tuple) -> Partial:
 def _check_count(report: CrossvalReport, counted: int, hands: int, what: str) -> None:
     """The hands a whole run covered must be every hand of the deck, C(n, 7)."""
     if counted != hands:
-        report.mismatches.append({"kind": "hands", "cards": what, "player": None,
-                                  "asp": {"hands": counted}, "evaluator": {"hands": hands}})
+        report.mismatches.append(
+            {"kind": "hands", "cards": what, "player": None, "asp": {"hands": counted}, "evaluator": {"hands": hands}}
+        )
 
 
 def _check_published(report: CrossvalReport, rules: Rules, counts: dict[str, int]) -> None:
@@ -198,10 +255,28 @@ def _check_published(report: CrossvalReport, rules: Rules, counts: dict[str, int
     if rules != STANDARD or not report.ok:
         return
     if counts != PUBLISHED_SEVEN:
-        report.mismatches.append({"kind": "published counts", "cards": "all seven-card hands", "player": None,
-                                  "asp": {"categories": counts}, "evaluator": {"published": PUBLISHED_SEVEN}})
+        report.mismatches.append(
+            {
+                "kind": "published counts",
+                "cards": "all seven-card hands",
+                "player": None,
+                "asp": {"categories": counts},
+                "evaluator": {"published": PUBLISHED_SEVEN},
+            }
+        )
 
 
-__all__ = ["SEVEN_TASKS", "CANONICAL_TASKS", "SAMPLE_HANDS", "SAMPLE_TASKS", "HANDS_PER_PROGRAM",
-           "PUBLISHED_SEVEN", "check_groups", "seven_task", "canonical_task", "sample_task", "crossval_seven",
-           "crossval_seven_canonical"]
+__all__ = [
+    "SEVEN_TASKS",
+    "CANONICAL_TASKS",
+    "SAMPLE_HANDS",
+    "SAMPLE_TASKS",
+    "HANDS_PER_PROGRAM",
+    "PUBLISHED_SEVEN",
+    "check_groups",
+    "seven_task",
+    "canonical_task",
+    "sample_task",
+    "crossval_seven",
+    "crossval_seven_canonical",
+]

@@ -33,16 +33,48 @@ sampler), the kernel-level API:
 from ._engines import compiled_key_value, evaluate_boards, kernel_tables
 from ._jit import backend
 from ._kernel import KernelTables, cpu_threads, load_kernel, thread_count
-from ._lookup import (best_five, card_keys, categories, category, describe_value, evaluate, evaluate_batch,
-                      evaluate_keys, n_values, tiebreak_ranks)
+from ._lookup import (
+    best_five,
+    card_keys,
+    categories,
+    category,
+    describe_value,
+    evaluate,
+    evaluate_batch,
+    evaluate_keys,
+    n_values,
+    tiebreak_ranks,
+)
 from ._shipped_tables import deck_multisets, load_shipped_tables, rank_multisets
 from ._variants import CACHE_KEEP, CachedTables, cache_root, cached_tables, clear_cache
 
-__all__ = ["best_five", "card_keys", "categories", "category", "describe_value", "evaluate", "evaluate_batch",
-           "evaluate_keys", "n_values", "tiebreak_ranks",
-           # the tables, for the odds engine and the cross-validation; the variants' cache
-           "load_shipped_tables", "rank_multisets", "deck_multisets", "CACHE_KEEP", "CachedTables", "cache_root",
-           "cached_tables", "clear_cache",
-           # the compiled kernel and the API for engines on it (docs/design/kernel.md)
-           "evaluate_boards", "backend", "load_kernel", "cpu_threads", "thread_count", "KernelTables",
-           "kernel_tables", "compiled_key_value"]
+__all__ = [
+    "best_five",
+    "card_keys",
+    "categories",
+    "category",
+    "describe_value",
+    "evaluate",
+    "evaluate_batch",
+    "evaluate_keys",
+    "n_values",
+    "tiebreak_ranks",
+    # the tables, for the odds engine and the cross-validation; the variants' cache
+    "load_shipped_tables",
+    "rank_multisets",
+    "deck_multisets",
+    "CACHE_KEEP",
+    "CachedTables",
+    "cache_root",
+    "cached_tables",
+    "clear_cache",
+    # the compiled kernel and the API for engines on it (docs/design/kernel.md)
+    "evaluate_boards",
+    "backend",
+    "load_kernel",
+    "cpu_threads",
+    "thread_count",
+    "KernelTables",
+    "kernel_tables",
+    "compiled_key_value",
+]

@@ -51,6 +51,7 @@ def key_value(word0, word1, tables):
 
 def _rows_kernel(k: int) -> Callable:
     """The compiled loop over hands of ``k`` cards (k a constant of the compiled code)."""
+
     def evaluate_rows(flat, out, tables, start, stop):
         """Values of hands ``start..stop`` of ``flat`` (hands of k cards, row after row) into
         ``out``; the first row with a card outside 0..51, or -1. Word 1 is summed only for the
@@ -71,6 +72,7 @@ def _rows_kernel(k: int) -> Callable:
                 value = max(value, _flush_value(word0, word1, tables.flush_values))
             out[np.uint64(i)] = value
         return -1
+
     return jit(evaluate_rows)
 
 

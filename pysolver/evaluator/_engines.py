@@ -39,8 +39,9 @@ def _card_array(cards, name: str, ndim: tuple[int, ...]) -> np.ndarray:
     return cards
 
 
-def evaluate_boards(boards: np.ndarray, holes: np.ndarray, *, rules: RulesLike = None,
-                    threads: int | None = None) -> np.ndarray:
+def evaluate_boards(
+    boards: np.ndarray, holes: np.ndarray, *, rules: RulesLike = None, threads: int | None = None
+) -> np.ndarray:
     """Values (N, P) int16: player p's hole cards with board i, for every board and player.
 
     ``boards`` (N, b) card indices, b = 0..5 (every board the same size); ``holes`` (P, h), the
@@ -56,8 +57,9 @@ def evaluate_boards(boards: np.ndarray, holes: np.ndarray, *, rules: RulesLike =
     if not shared and len(holes3) != n:
         raise CardCountError(f"holes of shape {holes.shape} for {n} boards: expected (P, h) or ({n}, P, h)")
     if not 5 <= boards.shape[1] + holes3.shape[2] <= 7:
-        raise CardCountError(f"boards of {boards.shape[1]} cards and holes of {holes3.shape[2]}: "
-                             f"a hand has 5, 6 or 7 cards")
+        raise CardCountError(
+            f"boards of {boards.shape[1]} cards and holes of {holes3.shape[2]}: a hand has 5, 6 or 7 cards"
+        )
     tables = _tables(rules)
     _check_deck(boards, tables)
     _check_deck(holes, tables)
@@ -72,6 +74,7 @@ def evaluate_boards(boards: np.ndarray, holes: np.ndarray, *, rules: RulesLike =
         keys = hole_keys if shared else hole_keys[start:stop]
         out[start:stop] = evaluate_keys(card_keys(boards[start:stop])[:, None, :] + keys, rules)
         return -1
+
     in_parts(n, parts, rows)
     return out
 

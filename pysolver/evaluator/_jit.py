@@ -1,7 +1,7 @@
 """numba, imported on first use, and the decorator of the kernel's compiled loops.
 
-    >>> backend() in ("numba", "numpy")
-    True
+>>> backend() in ("numba", "numpy")
+True
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def backend() -> str:
     """
     if os.environ.get("PYSOLVER_KERNEL", "").lower() == "numpy":
         return "numpy"
-    if load_numba.cache_info().currsize:                  # tried already: what the import gave
+    if load_numba.cache_info().currsize:  # tried already: what the import gave
         return "numpy" if load_numba() is None else "numba"
     return "numba" if "numba" in sys.modules or find_spec("numba") is not None else "numpy"
 
@@ -49,7 +49,7 @@ def jit(function: Callable) -> Callable:
     options = dict(nogil=True, boundscheck=False)
     try:
         return numba.njit(cache=True, **options)(function)
-    except RuntimeError:                     # no writable cache folder: compile in each process
+    except RuntimeError:  # no writable cache folder: compile in each process
         return numba.njit(**options)(function)
 
 

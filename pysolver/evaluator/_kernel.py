@@ -65,9 +65,15 @@ def load_kernel() -> str:
     True
     """
     if load_numba() is not None:
-        compiled().ROWS[7](np.zeros(0, np.uint8), np.zeros(0, np.int16),
-                           make_kernel_tables(np.zeros((52, 2), np.int64), np.zeros(1, np.int32),
-                                              np.zeros(1, np.int16), np.zeros(8192, np.int16)), 0, 0)
+        compiled().ROWS[7](
+            np.zeros(0, np.uint8),
+            np.zeros(0, np.int16),
+            make_kernel_tables(
+                np.zeros((52, 2), np.int64), np.zeros(1, np.int32), np.zeros(1, np.int16), np.zeros(8192, np.int16)
+            ),
+            0,
+            0,
+        )
     return backend()
 
 
@@ -86,22 +92,27 @@ class KernelTables(NamedTuple):
     the cards' keys (unbiased, as :data:`pysolver.evaluator._lookup.CARD_KEYS`), 52..255 flag a bad card.
     """
 
-    card_word0: np.ndarray      # (256,) int64
-    card_word1: np.ndarray      # (256,) int64
-    rank_offsets: np.ndarray    # int32, the perfect hash: slot = key + rank_offsets[key >> 12]
-    rank_values: np.ndarray     # int16, by slot
-    flush_values: np.ndarray    # (8192,) int16, by a suit's 13-bit rank mask
+    card_word0: np.ndarray  # (256,) int64
+    card_word1: np.ndarray  # (256,) int64
+    rank_offsets: np.ndarray  # int32, the perfect hash: slot = key + rank_offsets[key >> 12]
+    rank_values: np.ndarray  # int16, by slot
+    flush_values: np.ndarray  # (8192,) int16, by a suit's 13-bit rank mask
 
 
-def make_kernel_tables(card_keys: np.ndarray, rank_offsets: np.ndarray, rank_values: np.ndarray,
-                       flush_values: np.ndarray) -> KernelTables:
+def make_kernel_tables(
+    card_keys: np.ndarray, rank_offsets: np.ndarray, rank_values: np.ndarray, flush_values: np.ndarray
+) -> KernelTables:
     """The kernel's view of a game's tables (``card_keys``: the (52, 2) keys of single cards)."""
     word0 = np.full(256, BAD_CARD, dtype=np.int64)
     word1 = np.zeros(256, dtype=np.int64)
     word0[:52], word1[:52] = card_keys[:, 0], card_keys[:, 1]
-    return KernelTables(word0, word1, np.ascontiguousarray(rank_offsets, dtype=np.int32),
-                        np.ascontiguousarray(rank_values, dtype=np.int16),
-                        np.ascontiguousarray(flush_values, dtype=np.int16))
+    return KernelTables(
+        word0,
+        word1,
+        np.ascontiguousarray(rank_offsets, dtype=np.int32),
+        np.ascontiguousarray(rank_values, dtype=np.int16),
+        np.ascontiguousarray(flush_values, dtype=np.int16),
+    )
 
 
 def cpu_threads() -> int:
@@ -122,8 +133,9 @@ def thread_count(threads: int | None, rows: int) -> int:
     if threads is None or threads == 0:
         threads = cpu_threads()
     elif isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 0:
-        raise PokerInputError(f"threads={threads!r}: expected a positive number of threads, "
-                              f"or 0 or None for every core")
+        raise PokerInputError(
+            f"threads={threads!r}: expected a positive number of threads, or 0 or None for every core"
+        )
     return max(1, min(int(threads), -(-rows // MIN_ROWS_PER_THREAD)))
 
 
@@ -174,14 +186,28 @@ def evaluate_rows(hands: np.ndarray, out: np.ndarray, tables: KernelTables, thre
     return in_parts(len(hands), threads, lambda start, stop: rows(flat, out, tables, start, stop))
 
 
-def evaluate_board_rows(boards: np.ndarray, holes: np.ndarray, out: np.ndarray, tables: KernelTables,
-                        threads: int) -> int:
+def evaluate_board_rows(
+    boards: np.ndarray, holes: np.ndarray, out: np.ndarray, tables: KernelTables, threads: int
+) -> int:
     """The kernel on boards (N, b) and hole cards (1 or N, P, h) into ``out`` (N, P) int16; the first
     row with a card outside 0..51, or -1. Needs numba (:func:`backend`)."""
     boards, holes = _cards(boards), _cards(holes)
-    return in_parts(len(boards), threads,
-                    lambda start, stop: compiled().boards_rows(boards, holes, out, tables, start, stop))
+    return in_parts(
+        len(boards), threads, lambda start, stop: compiled().boards_rows(boards, holes, out, tables, start, stop)
+    )
 
 
-__all__ = ["LOAD_ROWS", "MIN_ROWS_PER_THREAD", "uses_kernel", "load_kernel", "compiled", "KernelTables",
-           "make_kernel_tables", "cpu_threads", "thread_count", "in_parts", "evaluate_rows", "evaluate_board_rows"]
+__all__ = [
+    "LOAD_ROWS",
+    "MIN_ROWS_PER_THREAD",
+    "uses_kernel",
+    "load_kernel",
+    "compiled",
+    "KernelTables",
+    "make_kernel_tables",
+    "cpu_threads",
+    "thread_count",
+    "in_parts",
+    "evaluate_rows",
+    "evaluate_board_rows",
+]

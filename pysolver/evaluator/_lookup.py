@@ -57,7 +57,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 from itertools import combinations
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 import numpy as np
 
@@ -92,8 +92,8 @@ class _Tables(NamedTuple):
     flush_values: np.ndarray
     category_of: np.ndarray      # by value, 0 unused
     classes: np.ndarray          # (n_values, 6): category, tie-break ranks padded with -1
-    in_deck: Optional[np.ndarray]  # (52,) bool, None for the full deck
-    rules: Optional[Rules]
+    in_deck: np.ndarray | None  # (52,) bool, None for the full deck
+    rules: Rules | None
     kernel: KernelTables         # the same tables laid out for the compiled kernel
 
     @property
@@ -101,7 +101,7 @@ class _Tables(NamedTuple):
         return len(self.classes)
 
 
-def _make_tables(t: dict, rules: Optional[Rules]) -> _Tables:
+def _make_tables(t: dict, rules: Rules | None) -> _Tables:
     category_of = np.concatenate([[-1], t["classes"][:, 0]]).astype(np.int8)
     in_deck = None if rules is None or len(rules.faces) == 13 else rules.in_deck
     return _Tables(t["rank_offsets"].astype(np.int64), t["rank_values"], t["flush_values"],
@@ -193,7 +193,7 @@ def _check_distinct(hands: np.ndarray) -> None:
 
 
 def evaluate_batch(hands: np.ndarray, *, check_distinct: bool = False, rules: RulesLike = None,
-                   threads: Optional[int] = None) -> np.ndarray:
+                   threads: int | None = None) -> np.ndarray:
     """Values (N,) int16 of N hands given as an (N, k) integer array of card indices, k = 5, 6, 7.
 
     Card range is checked; that a row's cards are distinct only with ``check_distinct=True``.

@@ -17,9 +17,9 @@ straight flush is a royal flush); tuples compare as hands do.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
-from typing import Sequence
 
 from ..core import Category
 
@@ -55,8 +55,7 @@ def _classify(ranks: Sequence[int], suited: bool) -> tuple[int, ...]:
     if suited and high is not None:
         return (Category.ROYAL_FLUSH, 12) if high == 12 else (Category.STRAIGHT_FLUSH, high)
     # ranks grouped: biggest group first, then the higher rank
-    groups = sorted(Counter(ranks).items(), key=lambda rank_count: (rank_count[1], rank_count[0]),
-                    reverse=True)
+    groups = sorted(Counter(ranks).items(), key=lambda rank_count: (rank_count[1], rank_count[0]), reverse=True)
     shape = tuple(count for _, count in groups)
     by_group = tuple(rank for rank, _ in groups)
     if shape == (4, 1):
@@ -96,9 +95,11 @@ def hand_classes() -> tuple[tuple[int, ...], ...]:
     Every rank multiset of five cards (at most four of a rank) offsuit, and every
     set of five distinct ranks suited.
     """
-    classes = {rank_pattern(ranks, suited=False)
-               for ranks in combinations_with_replacement(range(13), 5)
-               if max(Counter(ranks).values()) <= 4}
+    classes = {
+        rank_pattern(ranks, suited=False)
+        for ranks in combinations_with_replacement(range(13), 5)
+        if max(Counter(ranks).values()) <= 4
+    }
     classes |= {rank_pattern(ranks, suited=True) for ranks in combinations(range(13), 5)}
     return tuple(sorted(classes))
 

@@ -28,26 +28,41 @@ the reference and compare them with the shipped file.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
-from typing import Sequence
 
 import numpy as np
 
 from ._reference import hand_classes, rank_pattern
 
-RANK_MULTIPLIERS = np.array([0x2000, 0x8001, 0x11000, 0x3a000, 0x91000, 0x176005, 0x366000,
-                             0x41a013, 0x47802e, 0x479068, 0x48c0e4, 0x48f211, 0x494493],
-                            dtype=np.int64)
+RANK_MULTIPLIERS = np.array(
+    [
+        0x2000,
+        0x8001,
+        0x11000,
+        0x3A000,
+        0x91000,
+        0x176005,
+        0x366000,
+        0x41A013,
+        0x47802E,
+        0x479068,
+        0x48C0E4,
+        0x48F211,
+        0x494493,
+    ],
+    dtype=np.int64,
+)
 RANK_KEY_BITS = 25
 RANK_SHIFT = 12
 RANK_KEY_MASK = (1 << RANK_KEY_BITS) - 1  # word 0 of a key: the rank key in bits 0..24,
-SUIT_SHIFT = 32                          # the number of cards of each suit, 4 bits each, from bit 32
-FLUSH_BIAS = 0x3333 << SUIT_SHIFT        # a suit count of 5+ then sets the top bit of its nibble
+SUIT_SHIFT = 32  # the number of cards of each suit, 4 bits each, from bit 32
+FLUSH_BIAS = 0x3333 << SUIT_SHIFT  # a suit count of 5+ then sets the top bit of its nibble
 FLUSH_CHECK = 0x8888 << SUIT_SHIFT
-BAD_CARD = 1 << 60                       # the kernel's word 0 of a card index outside 0..51
-FLUSH_OR_BAD = (FLUSH_CHECK | (0xF << 60)) - (1 << 64)   # either, as a signed int64
+BAD_CARD = 1 << 60  # the kernel's word 0 of a card index outside 0..51
+FLUSH_OR_BAD = (FLUSH_CHECK | (0xF << 60)) - (1 << 64)  # either, as a signed int64
 TABLES_PATH = Path(__file__).parent.parent / "data" / "evaluator_tables.npz"
 
 
@@ -60,8 +75,10 @@ def rank_multisets(size: int, most: int = 4) -> np.ndarray:
     rows = np.zeros((1, 0), dtype=np.int64)
     for _ in range(13):
         left = size - rows.sum(axis=1)
-        grown = [np.column_stack([rows[left >= m], np.full((int((left >= m).sum()), 1), m)])
-                 for m in range(min(most, size) + 1)]
+        grown = [
+            np.column_stack([rows[left >= m], np.full((int((left >= m).sum()), 1), m)])
+            for m in range(min(most, size) + 1)
+        ]
         rows = np.concatenate(grown)
     return rows[rows.sum(axis=1) == size]
 
@@ -74,10 +91,13 @@ def multiset_ranks(counts: np.ndarray) -> np.ndarray:
 def five_card_values() -> tuple[dict[int, int], dict[int, int]]:
     """Value of each five-card rank key (offsuit) and of each five-bit rank mask (suited)."""
     value = {cls: i + 1 for i, cls in enumerate(hand_classes())}
-    offsuit = {int(RANK_MULTIPLIERS[list(ranks)].sum()): value[rank_pattern(ranks, suited=False)]
-               for ranks in map(tuple, multiset_ranks(rank_multisets(5)))}
-    suited = {sum(1 << r for r in ranks): value[rank_pattern(ranks, suited=True)]
-              for ranks in combinations(range(13), 5)}
+    offsuit = {
+        int(RANK_MULTIPLIERS[list(ranks)].sum()): value[rank_pattern(ranks, suited=False)]
+        for ranks in map(tuple, multiset_ranks(rank_multisets(5)))
+    }
+    suited = {
+        sum(1 << r for r in ranks): value[rank_pattern(ranks, suited=True)] for ranks in combinations(range(13), 5)
+    }
     return offsuit, suited
 
 
@@ -94,8 +114,9 @@ def deck_multisets(size: int, faces: Sequence[int] = range(13)) -> np.ndarray:
     return counts[counts[:, outside].sum(axis=1) == 0]
 
 
-def rank_value_items(offsuit: dict[int, int] | None = None,
-                     faces: Sequence[int] = range(13)) -> tuple[np.ndarray, np.ndarray]:
+def rank_value_items(
+    offsuit: dict[int, int] | None = None, faces: Sequence[int] = range(13)
+) -> tuple[np.ndarray, np.ndarray]:
     """(keys, values) of every 5-, 6- and 7-card rank multiset, best five cards without a flush.
 
     ``offsuit`` maps a five-card rank key to its value (the reference's by default).
@@ -107,13 +128,13 @@ def rank_value_items(offsuit: dict[int, int] | None = None,
     for size in (5, 6, 7):
         ranks = multiset_ranks(deck_multisets(size, faces))
         keys.append(RANK_MULTIPLIERS[ranks].sum(axis=1))
-        values.append(_best_of_subsets(
-            ranks, lambda r5: five_vals[np.searchsorted(five_keys, RANK_MULTIPLIERS[r5].sum(axis=1))]))
+        values.append(
+            _best_of_subsets(ranks, lambda r5: five_vals[np.searchsorted(five_keys, RANK_MULTIPLIERS[r5].sum(axis=1))])
+        )
     return np.concatenate(keys), np.concatenate(values)
 
 
-def flush_value_table(suited: dict[int, int] | None = None,
-                      faces: Sequence[int] = range(13)) -> np.ndarray:
+def flush_value_table(suited: dict[int, int] | None = None, faces: Sequence[int] = range(13)) -> np.ndarray:
     """(8192,) int16: the best flush value of a suit's 13-bit rank mask (0 below five bits).
 
     ``suited`` maps a five-bit rank mask to its value (the reference's by default).
@@ -125,8 +146,7 @@ def flush_value_table(suited: dict[int, int] | None = None,
     for size in (5, 6, 7):
         ranks = np.array(list(combinations(faces, size)))
         masks = (1 << ranks).sum(axis=1)
-        table[masks] = _best_of_subsets(
-            ranks, lambda r5: five_vals[np.searchsorted(five, (1 << r5).sum(axis=1))])
+        table[masks] = _best_of_subsets(ranks, lambda r5: five_vals[np.searchsorted(five, (1 << r5).sum(axis=1))])
     return table
 
 
@@ -141,7 +161,7 @@ def displacement_offsets(keys: np.ndarray, shift: int = RANK_SHIFT) -> np.ndarra
     offsets = np.zeros(n_rows, dtype=np.int64)
     first_free = 0
     for row in np.argsort(-np.diff(bounds), kind="stable"):
-        row_cols = cols[bounds[row]:bounds[row + 1]]
+        row_cols = cols[bounds[row] : bounds[row + 1]]
         if len(row_cols) == 0:
             continue
         start = max(0, first_free - int(row_cols[0]))
@@ -166,10 +186,12 @@ def build_shipped_tables() -> dict[str, np.ndarray]:
     slots = keys + offsets[keys >> RANK_SHIFT]
     rank_values = np.zeros(int(slots.max()) + 1, dtype=np.int16)
     rank_values[slots] = values
-    return {"rank_offsets": offsets.astype(np.int32), "rank_values": rank_values,
-            "flush_values": flush_value_table(),
-            "classes": np.array([cls + (-1,) * (6 - len(cls)) for cls in hand_classes()],
-                                dtype=np.int8)}
+    return {
+        "rank_offsets": offsets.astype(np.int32),
+        "rank_values": rank_values,
+        "flush_values": flush_value_table(),
+        "classes": np.array([cls + (-1,) * (6 - len(cls)) for cls in hand_classes()], dtype=np.int8),
+    }
 
 
 @lru_cache(maxsize=1)
@@ -179,7 +201,24 @@ def load_shipped_tables() -> dict[str, np.ndarray]:
         return {name: data[name] for name in data.files}
 
 
-__all__ = ["RANK_MULTIPLIERS", "RANK_KEY_BITS", "RANK_SHIFT", "RANK_KEY_MASK", "SUIT_SHIFT", "FLUSH_BIAS", "FLUSH_CHECK",
-           "BAD_CARD", "FLUSH_OR_BAD", "TABLES_PATH", "rank_multisets",
-           "multiset_ranks", "five_card_values", "deck_multisets", "rank_value_items", "flush_value_table",
-           "displacement_offsets", "build_shipped_tables", "load_shipped_tables"]
+__all__ = [
+    "RANK_MULTIPLIERS",
+    "RANK_KEY_BITS",
+    "RANK_SHIFT",
+    "RANK_KEY_MASK",
+    "SUIT_SHIFT",
+    "FLUSH_BIAS",
+    "FLUSH_CHECK",
+    "BAD_CARD",
+    "FLUSH_OR_BAD",
+    "TABLES_PATH",
+    "rank_multisets",
+    "multiset_ranks",
+    "five_card_values",
+    "deck_multisets",
+    "rank_value_items",
+    "flush_value_table",
+    "displacement_offsets",
+    "build_shipped_tables",
+    "load_shipped_tables",
+]

@@ -49,8 +49,15 @@ import numpy as np
 from ..asp._codec import DealInput, read_driver, tiebreak_from_value
 from ..asp._runtime import ENCODING_FILES, AspProgram, encoding_text, load_rules  # noqa: F401 (the example above)
 from ..core import Category, Rules
-from ._shipped_tables import RANK_MULTIPLIERS, RANK_SHIFT, deck_multisets, flush_value_table, load_shipped_tables, \
-    multiset_ranks, rank_value_items
+from ._shipped_tables import (
+    RANK_MULTIPLIERS,
+    RANK_SHIFT,
+    deck_multisets,
+    flush_value_table,
+    load_shipped_tables,
+    multiset_ranks,
+    rank_value_items,
+)
 
 log = logging.getLogger("pysolver.evaluator")
 
@@ -86,7 +93,7 @@ def rank_classes(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     category = np.full(len(hands), -1, dtype=np.int64)
     value = np.zeros(len(hands), dtype=np.int64)
     for start in range(0, len(hands), SHOWDOWNS_PER_PROGRAM):
-        chunk = hands[start:start + SHOWDOWNS_PER_PROGRAM]             # each hand a showdown of its own: two hole cards, a flop
+        chunk = hands[start : start + SHOWDOWNS_PER_PROGRAM]  # each hand a showdown of its own: two hole cards, a flop
         atoms, _ = program.run(DealInput.from_indices(list(chunk[:, None, :2]), list(chunk[:, 2:])))
         for g, (players, _) in enumerate(read_driver(atoms, len(chunk)), start):
             category[g], value[g] = players[0].category, players[0].value
@@ -105,14 +112,18 @@ def build_variant_tables(rules: Rules) -> dict[str, np.ndarray]:
     classes = np.full((len(distinct), 6), -1, dtype=np.int8)
     for row, cat, v in zip(index, category, hand_value):
         tiebreak = tiebreak_from_value(Category(cat), int(v))
-        classes[row, :1 + len(tiebreak)] = (cat,) + tiebreak
+        classes[row, : 1 + len(tiebreak)] = (cat,) + tiebreak
     shipped = load_shipped_tables()
     offsets = shipped["rank_offsets"].astype(np.int64)
     keys, key_values = rank_value_items(offsuit, rules.faces)
     rank_values = np.zeros_like(shipped["rank_values"])
     rank_values[keys + offsets[keys >> RANK_SHIFT]] = key_values
-    return {"rank_offsets": shipped["rank_offsets"], "rank_values": rank_values,
-            "flush_values": flush_value_table(suited, rules.faces), "classes": classes}
+    return {
+        "rank_offsets": shipped["rank_offsets"],
+        "rank_values": rank_values,
+        "flush_values": flush_value_table(suited, rules.faces),
+        "classes": classes,
+    }
 
 
 def cache_root() -> Path:
@@ -154,7 +165,7 @@ def _read_cached(path: Path, key: str) -> dict[str, np.ndarray] | None:
             tables = {name: data[name] for name in data.files}
     except FileNotFoundError:
         return None
-    except Exception as error:          # a damaged zip or array: zipfile, zlib, numpy, OS errors
+    except Exception as error:  # a damaged zip or array: zipfile, zlib, numpy, OS errors
         log.warning("cached tables %s unreadable (%s): ranked again", path, type(error).__name__)
         return None
     digest = tables.pop("digest", np.array("")).item()
@@ -185,8 +196,8 @@ def cached_tables(root: Path | None = None) -> list[CachedTables]:
         try:
             stat = path.stat()
         except OSError:
-            continue                        # deleted meanwhile by another process
-        rules = path.name[len("tables-"):-len(".npz")].rpartition("-")[0]
+            continue  # deleted meanwhile by another process
+        rules = path.name[len("tables-") : -len(".npz")].rpartition("-")[0]
         entries.append(CachedTables(path, stat.st_size, rules, stat.st_mtime))
     return sorted(entries, key=lambda entry: (-entry.last_used, entry.path.name))
 
@@ -225,7 +236,7 @@ def variant_tables(rules: Rules) -> dict[str, np.ndarray]:
     tables = _read_cached(path, key)
     if tables is not None:
         try:
-            os.utime(path)                  # used now: the last to be evicted
+            os.utime(path)  # used now: the last to be evicted
         except OSError:
             pass
         return tables
@@ -241,5 +252,17 @@ def variant_tables(rules: Rules) -> dict[str, np.ndarray]:
     return tables
 
 
-__all__ = ["SHOWDOWNS_PER_PROGRAM", "CACHE_VERSION", "CACHE_KEEP", "class_hands", "rank_classes", "build_variant_tables",
-           "cache_root", "cache_path", "CachedTables", "cached_tables", "clear_cache", "variant_tables"]
+__all__ = [
+    "SHOWDOWNS_PER_PROGRAM",
+    "CACHE_VERSION",
+    "CACHE_KEEP",
+    "class_hands",
+    "rank_classes",
+    "build_variant_tables",
+    "cache_root",
+    "cache_path",
+    "CachedTables",
+    "cached_tables",
+    "clear_cache",
+    "variant_tables",
+]

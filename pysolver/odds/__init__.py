@@ -19,6 +19,24 @@ from ._potential import HandPotential, HandReport, hand_potential, hand_report
 from ._strength import HandStrength, hand_strength
 from ._texture import DRAWS, TextureReport, texture
 
-__all__ = ["EquityResult", "PlayerEquity", "Progress", "equity", "chen_normalized", "chen_score", "ENGINES",
-           "CardOutcome", "OutsReport", "outs", "HandPotential", "HandReport", "hand_potential", "hand_report",
-           "DRAWS", "TextureReport", "texture", "HandStrength", "hand_strength"]
+__all__ = [
+    "EquityResult",
+    "PlayerEquity",
+    "Progress",
+    "equity",
+    "chen_normalized",
+    "chen_score",
+    "ENGINES",
+    "CardOutcome",
+    "OutsReport",
+    "outs",
+    "HandPotential",
+    "HandReport",
+    "hand_potential",
+    "hand_report",
+    "DRAWS",
+    "TextureReport",
+    "texture",
+    "HandStrength",
+    "hand_strength",
+]

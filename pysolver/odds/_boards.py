@@ -52,7 +52,7 @@ def compact_multisets(size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every multiset of ``size`` ranks as (ranks, multiplicities), each ``(max(size, 1), n)``: one
     row per place, padded with multiplicity 0; and its rank key."""
     counts = rank_multisets(size)
-    order = np.argsort(-counts, axis=1, kind="stable")[:, :max(size, 1)]
+    order = np.argsort(-counts, axis=1, kind="stable")[:, : max(size, 1)]
     multiplicity = np.take_along_axis(counts, order, axis=1)
     return np.ascontiguousarray(order.T), np.ascontiguousarray(multiplicity.T), counts @ RANK_WEIGHTS
 
@@ -71,8 +71,15 @@ def suited_runouts(to_come: int) -> tuple[list[np.ndarray], list[int]]:
         ranks, multiplicity, rest_keys = compact_multisets(to_come - drawn)
         pad = ((0, 2 - len(ranks)), (0, 0))
         m, r = np.divmod(np.arange(len(masks) * len(rest_keys)), len(rest_keys))
-        parts.append((np.full(len(m), drawn), masks[m], mask_keys[m] + rest_keys[r], np.pad(ranks, pad)[:, r],
-                      np.pad(multiplicity, pad)[:, r]))
+        parts.append(
+            (
+                np.full(len(m), drawn),
+                masks[m],
+                mask_keys[m] + rest_keys[r],
+                np.pad(ranks, pad)[:, r],
+                np.pad(multiplicity, pad)[:, r],
+            )
+        )
     drawn_of, masks, keys, rest, multiplicity = (np.concatenate(column, axis=-1) for column in zip(*parts))
     all_keys = compact_multisets(to_come)[2]
     order = np.argsort(all_keys)
@@ -120,8 +127,17 @@ def _board(board: bytes, dead: bytes) -> BoardFacts:
     np.bitwise_or.at(bits, cards & 3, np.int64(1) << (cards >> 2))
     most = tuple(min(int(n), 5 - len(cards)) for n in suit_unseen.sum(axis=1))
     free = (suit_unseen << np.arange(13)).sum(axis=1)
-    return BoardFacts(unseen.reshape(13, 4).sum(axis=1), suit_unseen, int(CARD_RANK_KEY[cards].sum()),
-                  np.bincount(cards & 3, minlength=4), bits, free, fixing(cards, gone), most, 0x1FFF & ~free)
+    return BoardFacts(
+        unseen.reshape(13, 4).sum(axis=1),
+        suit_unseen,
+        int(CARD_RANK_KEY[cards].sum()),
+        np.bincount(cards & 3, minlength=4),
+        bits,
+        free,
+        fixing(cards, gone),
+        most,
+        0x1FFF & ~free,
+    )
 
 
 def rank_values(board: np.ndarray, rules: Rules | None = None) -> np.ndarray:
@@ -134,8 +150,9 @@ def rank_values(board: np.ndarray, rules: Rules | None = None) -> np.ndarray:
     >>> values.shape, int(values.max()) == evaluate("Ac Ad Ah As Kc Kd Kh")
     ((91, 91), True)
     """
-    return _rank_values(np.asarray(board, dtype=np.int64).tobytes(),
-                        None if rules is None or rules.is_standard else rules)
+    return _rank_values(
+        np.asarray(board, dtype=np.int64).tobytes(), None if rules is None or rules.is_standard else rules
+    )
 
 
 @lru_cache(maxsize=64)
@@ -148,5 +165,12 @@ def _rank_values(board: bytes, game: Rules | None) -> np.ndarray:
     return values
 
 
-__all__ = ["multisets", "rank_subsets", "compact_multisets", "suited_runouts", "BoardFacts", "board_facts",
-           "rank_values"]
+__all__ = [
+    "multisets",
+    "rank_subsets",
+    "compact_multisets",
+    "suited_runouts",
+    "BoardFacts",
+    "board_facts",
+    "rank_values",
+]

@@ -90,10 +90,18 @@ class Slice:
     def to_dict(self, key: str) -> dict:
         """The row as JSON: ``key`` names it (``"combo"`` or ``"class"``)."""
         named = {key: self.name} | ({"class": self.hand_class} if key != "class" else {})
-        return named | {"combos": self.combos, "deals": as_count(self.deals), "share": self.share,
-                        "wins": as_count(self.wins), "ties": as_count(self.ties), "losses": as_count(self.losses),
-                        "equity": self.equity, "stderr": self.stderr, "equities": list(self.equities),
-                        "stderrs": None if self.stderrs is None else list(self.stderrs)}
+        return named | {
+            "combos": self.combos,
+            "deals": as_count(self.deals),
+            "share": self.share,
+            "wins": as_count(self.wins),
+            "ties": as_count(self.ties),
+            "losses": as_count(self.losses),
+            "equity": self.equity,
+            "stderr": self.stderr,
+            "equities": list(self.equities),
+            "stderrs": None if self.stderrs is None else list(self.stderrs),
+        }
 
 
 def _slice(name: str, hand_class: str, combos: float, rows: dict, total: float, player: int) -> Slice:
@@ -103,12 +111,25 @@ def _slice(name: str, hand_class: str, combos: float, rows: dict, total: float, 
     equities = tuple(float(s / deals) if deals > 0 else None for s in shares)
     stderrs = None
     if rows["squares"] is not None:
-        stderrs = tuple(float(np.sqrt(max(q / deals - (s / deals) ** 2, 0.0) / max(deals - 1, 1))) if deals > 0
-                        else None for s, q in zip(shares, rows["squares"]))
+        stderrs = tuple(
+            float(np.sqrt(max(q / deals - (s / deals) ** 2, 0.0) / max(deals - 1, 1))) if deals > 0 else None
+            for s, q in zip(shares, rows["squares"])
+        )
     wins, ties = float(rows["wins"][player]), float(rows["ties"][player])
-    return Slice(name, hand_class, float(combos), as_count(deals), deals / total if total else 0.0, as_count(wins),
-                 as_count(ties), as_count(deals - wins - ties), equities[player], equities,
-                 None if stderrs is None else stderrs[player], stderrs)
+    return Slice(
+        name,
+        hand_class,
+        float(combos),
+        as_count(deals),
+        deals / total if total else 0.0,
+        as_count(wins),
+        as_count(ties),
+        as_count(deals - wins - ties),
+        equities[player],
+        equities,
+        None if stderrs is None else stderrs[player],
+        stderrs,
+    )
 
 
 @dataclass(frozen=True)
@@ -131,9 +152,17 @@ class RangeBreakdown:
         combos, weights = combos[order], weights[order]
         counts = {k: None if v is None else v[order] for k, v in counts.items()}
         total = float(counts["deals"].sum())
-        rows = [_slice(combo_name(c), HAND_CLASSES[COMBO_CLASS[c]], weights[i],
-                       {k: None if v is None else v[i] for k, v in counts.items()}, total, player)
-                for i, c in enumerate(combos.tolist())]
+        rows = [
+            _slice(
+                combo_name(c),
+                HAND_CLASSES[COMBO_CLASS[c]],
+                weights[i],
+                {k: None if v is None else v[i] for k, v in counts.items()},
+                total,
+                player,
+            )
+            for i, c in enumerate(combos.tolist())
+        ]
         kind = COMBO_CLASS[combos]
         classes = []
         for k in np.unique(kind).tolist():
@@ -153,8 +182,9 @@ class RangeBreakdown:
             cards = ()
         if len(cards) == 2 and cards[0] != cards[1] and combo_name(combo_index(*cards)) != name:
             return self.get(combo_name(combo_index(*cards)))
-        raise RangeError(f"{name!r}: no class or combo of player {self.player}'s range {self.range!r} "
-                         "is dealt under that name")
+        raise RangeError(
+            f"{name!r}: no class or combo of player {self.player}'s range {self.range!r} is dealt under that name"
+        )
 
     def grid(self) -> tuple[np.ndarray, np.ndarray]:
         """(13, 13) the equity of each class on the grid (NaN where none), and how full each cell
@@ -168,9 +198,13 @@ class RangeBreakdown:
         return class_grid(equity), class_grid(held / CLASS_SIZES, fill=0.0)
 
     def to_dict(self) -> dict:
-        return {"player": self.player, "range": self.range, "deals": as_count(self.deals),
-                "classes": [c.to_dict("class") for c in self.classes],
-                "combos": [c.to_dict("combo") for c in self.combos]}
+        return {
+            "player": self.player,
+            "range": self.range,
+            "deals": as_count(self.deals),
+            "classes": [c.to_dict("class") for c in self.classes],
+            "combos": [c.to_dict("combo") for c in self.combos],
+        }
 
     def table(self, names: Sequence[str]) -> str:
         """The classes as text, with every other player's equity on their deals."""
@@ -178,13 +212,16 @@ class RangeBreakdown:
         rows = [["class", "combos", "share", "equity"] + [_header(i, names[i]) for i in others]]
         for row in self.classes:
             stderrs = row.stderrs or (None,) * len(names)
-            rows.append([row.name, f"{row.combos:g}", f"{100 * row.share:.2f}%", _percent(row.equity, row.stderr)]
-                        + [_percent(row.equities[i], stderrs[i]) for i in others])
+            rows.append(
+                [row.name, f"{row.combos:g}", f"{100 * row.share:.2f}%", _percent(row.equity, row.stderr)]
+                + [_percent(row.equities[i], stderrs[i]) for i in others]
+            )
         widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]))]
-        lines = [f"player {self.player}: {self.range} by class (combos after card removal; pN: player N's equity "
-                 "against the class)"]
-        lines += ["  ".join([r[0].ljust(widths[0])] + [r[c].rjust(widths[c]) for c in range(1, len(r))])
-                  for r in rows]
+        lines = [
+            f"player {self.player}: {self.range} by class (combos after card removal; pN: player N's equity "
+            "against the class)"
+        ]
+        lines += ["  ".join([r[0].ljust(widths[0])] + [r[c].rjust(widths[c]) for c in range(1, len(r))]) for r in rows]
         return "\n".join(lines)
 
 
@@ -213,8 +250,10 @@ class Breakdown:
         for part in self.players:
             if part.player == index:
                 return part
-        raise RangeError(f"player {index}: not a range player; the breakdown has players "
-                         f"{', '.join(str(p.player) for p in self.players)}")
+        raise RangeError(
+            f"player {index}: not a range player; the breakdown has players "
+            f"{', '.join(str(p.player) for p in self.players)}"
+        )
 
     def to_dict(self) -> dict:
         return {"exact": self.exact, "players": [p.to_dict() for p in self.players]}

@@ -53,8 +53,13 @@ def _bits_combo(bits: np.ndarray) -> np.ndarray:
 
 
 def _counts(n: int, players: int, sampled: bool = False) -> dict:
-    return {"deals": np.zeros(n), "wins": np.zeros((n, players)), "ties": np.zeros((n, players)),
-            "shares": np.zeros((n, players)), "squares": np.zeros((n, players)) if sampled else None}
+    return {
+        "deals": np.zeros(n),
+        "wins": np.zeros((n, players)),
+        "ties": np.zeros((n, players)),
+        "shares": np.zeros((n, players)),
+        "squares": np.zeros((n, players)) if sampled else None,
+    }
 
 
 class BreakdownPlan:
@@ -66,8 +71,10 @@ class BreakdownPlan:
         self.question = question
         self.ranged = [i for i, p in enumerate(players) if not p.is_hand]
         if not self.ranged:
-            raise PokerInputError("breakdown: every player is a specific hand; a breakdown is of a range "
-                                  "or 'random' player, combo by combo")
+            raise PokerInputError(
+                "breakdown: every player is a specific hand; a breakdown is of a range "
+                "or 'random' player, combo by combo"
+            )
         self.twins = {q: next(p for p in self.ranged if players[p].same_combos(players[q])) for q in self.ranged}
         # a path that counts per combo reads each pair of combos once: no question per combo undercuts it
         readers = [(path, cost) for path, cost in costs(Shape.of(question)) if isinstance(path, CountsPerCombo)]
@@ -105,8 +112,12 @@ class BreakdownPlan:
         else:
             counts = self._fixed_counts(report)
         first = counts[self.ranged[0]]
-        total = Tally(first["wins"].sum(axis=0), first["ties"].sum(axis=0), first["shares"].sum(axis=0),
-                      float(first["deals"].sum()))
+        total = Tally(
+            first["wins"].sum(axis=0),
+            first["ties"].sum(axis=0),
+            first["shares"].sum(axis=0),
+            float(first["deals"].sum()),
+        )
         return total, self.breakdown(counts, exact=True)
 
     def collector(self) -> Collector:
@@ -117,8 +128,10 @@ class BreakdownPlan:
         """The breakdown of per combo counts (per range player: ``deals``, ``wins``, ``ties``,
         ``shares`` and, sampled, ``squares``)."""
         players = self.question.players
-        parts = tuple(RangeBreakdown.of(p, players[p].name, players[p].indices, players[p].weights, counts[p])
-                      for p in self.ranged)
+        parts = tuple(
+            RangeBreakdown.of(p, players[p].name, players[p].indices, players[p].weights, counts[p])
+            for p in self.ranged
+        )
         return Breakdown(parts, tuple(p.name for p in players), exact)
 
     def _fixed_counts(self, report: Report) -> dict:
@@ -131,15 +144,20 @@ class BreakdownPlan:
                     step = None if report is None else (lambda f, done=done: report((done + f) / todo))
                     tally = solve(rest, step)
                     per_class["deals"][k] = tally.deals
-                    per_class["wins"][k], per_class["ties"][k], per_class["shares"][k] = \
-                        tally.wins, tally.ties, tally.shares
+                    per_class["wins"][k], per_class["ties"][k], per_class["shares"][k] = (
+                        tally.wins,
+                        tally.ties,
+                        tally.shares,
+                    )
                 done += 1
                 if report is not None:
                     report(done / todo)
             weights = self.question.players[p].weights
-            counts[p] = {key: None if v is None else v[inverse] * (weights if v.ndim == 1 else weights[:, None])
-                         for key, v in per_class.items()}
-        for q, p in self.twins.items():        # the same range in two seats: the same counts, the seats swapped
+            counts[p] = {
+                key: None if v is None else v[inverse] * (weights if v.ndim == 1 else weights[:, None])
+                for key, v in per_class.items()
+            }
+        for q, p in self.twins.items():  # the same range in two seats: the same counts, the seats swapped
             if q == p:
                 continue
             seats = np.arange(size)

@@ -60,8 +60,9 @@ def _class_of(hand: str | CardsLike) -> tuple[int, int, bool]:
     try:
         a, b = parse_hole(hand)
     except ValueError:
-        raise RangeError(f"starting hand {hand!r}: write a class such as 'AKs', 'TT', '72o' "
-                         f"or two cards such as 'Ah Kh'") from None
+        raise RangeError(
+            f"starting hand {hand!r}: write a class such as 'AKs', 'TT', '72o' or two cards such as 'Ah Kh'"
+        ) from None
     return max(a.rank, b.rank), min(a.rank, b.rank), a.suit == b.suit
 
 

@@ -37,7 +37,7 @@ GROUP_OF = np.zeros((13, 13), dtype=np.int64)
 """(13, 13) the rank group of two ranks, in either order."""
 GROUP_OF[GROUP_HIGH, GROUP_LOW] = GROUP_OF[GROUP_LOW, GROUP_HIGH] = np.arange(91)
 
-_LOW, _HIGH = COMBOS[:, 0] >> 2, COMBOS[:, 1] >> 2            # the lower card first: low <= high
+_LOW, _HIGH = COMBOS[:, 0] >> 2, COMBOS[:, 1] >> 2  # the lower card first: low <= high
 _SUITS = np.arange(4)[:, None]
 
 COMBO_GROUP = GROUP_OF[_HIGH, _LOW]
@@ -57,24 +57,54 @@ GROUP_COUNTS = (np.arange(13) == GROUP_HIGH[:, None]).astype(np.int64) + (np.ara
 
 _CODE_GROUP, _PATTERN = np.arange(364) >> 2, np.arange(364) & 3
 _PAIR = GROUP_HIGH[_CODE_GROUP] == GROUP_LOW[_CODE_GROUP]
-_ON_LOW = np.where(_PAIR, _PATTERN == 1, _PATTERN & 1).astype(np.int64)     # the cards of the suit, by rank
+_ON_LOW = np.where(_PAIR, _PATTERN == 1, _PATTERN & 1).astype(np.int64)  # the cards of the suit, by rank
 _ON_HIGH = np.where(_PAIR, 0, _PATTERN >> 1)
 CODE_HELD = _ON_LOW + _ON_HIGH
 """(364,) how many cards of the suit a combo of each code holds (codes that no combo has: 0)."""
 CODE_RANKS = (_ON_LOW << GROUP_LOW[_CODE_GROUP]) | (_ON_HIGH << GROUP_HIGH[_CODE_GROUP])
 """(364,) the ranks of those cards, as 13 bits."""
-CODE_OFF = GROUP_COUNTS[_CODE_GROUP] - _ON_LOW[:, None] * (np.arange(13) == GROUP_LOW[_CODE_GROUP][:, None]) \
+CODE_OFF = (
+    GROUP_COUNTS[_CODE_GROUP]
+    - _ON_LOW[:, None] * (np.arange(13) == GROUP_LOW[_CODE_GROUP][:, None])
     - _ON_HIGH[:, None] * (np.arange(13) == GROUP_HIGH[_CODE_GROUP][:, None])
+)
 """(364, 13) the cards per rank not of the suit."""
 CODE_KEY = GROUP_KEY[_CODE_GROUP]
 """(364,) the rank key of a combo of each code."""
 COMBO_HELD = CODE_HELD[COMBO_CODE]
 """(4, 1326) per suit, how many cards of the suit each combo holds."""
 
-for _table in (GROUP_HIGH, GROUP_LOW, GROUP_OF, COMBO_GROUP, COMBO_BITS, COMBO_PATTERN, COMBO_CODE, GROUP_KEY,
-               GROUP_COUNTS, CODE_HELD, CODE_RANKS,
-               CODE_OFF, CODE_KEY, COMBO_HELD):
+for _table in (
+    GROUP_HIGH,
+    GROUP_LOW,
+    GROUP_OF,
+    COMBO_GROUP,
+    COMBO_BITS,
+    COMBO_PATTERN,
+    COMBO_CODE,
+    GROUP_KEY,
+    GROUP_COUNTS,
+    CODE_HELD,
+    CODE_RANKS,
+    CODE_OFF,
+    CODE_KEY,
+    COMBO_HELD,
+):
     _table.setflags(write=False)
 
-__all__ = ["GROUP_HIGH", "GROUP_LOW", "GROUP_OF", "COMBO_GROUP", "COMBO_BITS", "COMBO_PATTERN", "COMBO_CODE",
-           "GROUP_KEY", "GROUP_COUNTS", "CODE_HELD", "CODE_RANKS", "CODE_OFF", "CODE_KEY", "COMBO_HELD"]
+__all__ = [
+    "GROUP_HIGH",
+    "GROUP_LOW",
+    "GROUP_OF",
+    "COMBO_GROUP",
+    "COMBO_BITS",
+    "COMBO_PATTERN",
+    "COMBO_CODE",
+    "GROUP_KEY",
+    "GROUP_COUNTS",
+    "CODE_HELD",
+    "CODE_RANKS",
+    "CODE_OFF",
+    "CODE_KEY",
+    "COMBO_HELD",
+]

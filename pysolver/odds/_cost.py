@@ -61,7 +61,7 @@ HAND = Size(1, 1, 1, False)
 def _combos_size(combos: np.ndarray, is_random: bool) -> Size:
     combos = np.sort(combos, axis=1)
     group = GROUP_OF[combos[:, 1] >> 2, combos[:, 0] >> 2]
-    suited = (combos[:, :, None] & 3) == np.arange(4)                  # (n, 2, 4)
+    suited = (combos[:, :, None] & 3) == np.arange(4)  # (n, 2, 4)
     codes = 4 * group[:, None] + suited[:, 1] * 2 + suited[:, 0]
     classes = max(len(np.unique(codes[:, s])) for s in range(4))
     return Size(len(combos), len(np.unique(group)), classes, True, is_random)
@@ -117,8 +117,15 @@ class Shape:
         hands = [p for p in players if p.is_hand]
         suits = _suits_left(*hands[0].hole.tolist()) if plain and len(hands) == 1 else 4
         symmetric = plain and not hands and all(is_symmetric(p) for p in players)
-        return cls(tuple(size_of(p) for p in players), len(question.board), len(question.dead), symmetric, suits,
-                   True, question.table and question.rules.is_standard)
+        return cls(
+            tuple(size_of(p) for p in players),
+            len(question.board),
+            len(question.dead),
+            symmetric,
+            suits,
+            True,
+            question.table and question.rules.is_standard,
+        )
 
     @property
     def opens(self) -> list[int]:
@@ -174,11 +181,25 @@ def legacy_work(shape: Shape) -> float:
     last = open_sizes.pop()
     if shape.board >= 3:
         unseen = max(52 - 2 * (len(sizes) - 1 - len(open_sizes)) - shape.board - shape.dead, 0)
-        return (comb(unseen, 5 - shape.board) * 91 * len(sizes) + CALL_COST + per_fixed_deal + last) \
-            * float(prod(open_sizes))      # Python floats of Python ints: no overflow
+        return (comb(unseen, 5 - shape.board) * 91 * len(sizes) + CALL_COST + per_fixed_deal + last) * float(
+            prod(open_sizes)
+        )  # Python floats of Python ints: no overflow
     per_open: float = per_fixed_deal * max(last / 3, 1)
     return per_open * max(float(prod(open_sizes)) / 4, 1.0)
 
 
-__all__ = ["VALUES_PER_SECOND", "CALL_COST", "MULTISETS", "Size", "HAND", "size_of", "is_symmetric", "size_of_range",
-           "Shape", "Cheapest", "Solve", "Path", "legacy_work"]
+__all__ = [
+    "VALUES_PER_SECOND",
+    "CALL_COST",
+    "MULTISETS",
+    "Size",
+    "HAND",
+    "size_of",
+    "is_symmetric",
+    "size_of_range",
+    "Shape",
+    "Cheapest",
+    "Solve",
+    "Path",
+    "legacy_work",
+]

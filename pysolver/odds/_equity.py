@@ -86,17 +86,37 @@ class EquityResult:
 
     def to_dict(self) -> dict:
         """What ``pysolver equity --json`` prints."""
-        return {"rules": self.rules, "board": [str(c) for c in self.board], "dead": [str(c) for c in self.dead],
-                "players": [{"player": i, "hand": p.range, "equity": p.equity, "win": p.win, "tie": p.tie,
-                             "loss": p.loss, "wins": p.wins, "ties": p.ties, "losses": p.losses,
-                             "stderr": p.stderr} for i, p in enumerate(self.players)],
-                "exact": self.exact, "deals": self.deals, "stderr": self.stderr, "seed": self.seed} \
-            | ({} if self.breakdown is None else {"breakdown": self.breakdown.to_dict()})
+        return {
+            "rules": self.rules,
+            "board": [str(c) for c in self.board],
+            "dead": [str(c) for c in self.dead],
+            "players": [
+                {
+                    "player": i,
+                    "hand": p.range,
+                    "equity": p.equity,
+                    "win": p.win,
+                    "tie": p.tie,
+                    "loss": p.loss,
+                    "wins": p.wins,
+                    "ties": p.ties,
+                    "losses": p.losses,
+                    "stderr": p.stderr,
+                }
+                for i, p in enumerate(self.players)
+            ],
+            "exact": self.exact,
+            "deals": self.deals,
+            "stderr": self.stderr,
+            "seed": self.seed,
+        } | ({} if self.breakdown is None else {"breakdown": self.breakdown.to_dict()})
 
     def __str__(self) -> str:
-        lines = [f"player {i}: {p.range:<22} equity {100 * p.equity:6.2f}%  win {100 * p.win:6.2f}%  "
-                 f"tie {100 * p.tie:5.2f}%" + ("" if p.stderr is None else f"  (± {100 * p.stderr:.2f}%)")
-                 for i, p in enumerate(self.players)]
+        lines = [
+            f"player {i}: {p.range:<22} equity {100 * p.equity:6.2f}%  win {100 * p.win:6.2f}%  "
+            f"tie {100 * p.tie:5.2f}%" + ("" if p.stderr is None else f"  (± {100 * p.stderr:.2f}%)")
+            for i, p in enumerate(self.players)
+        ]
         how = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
         how += "" if self.rules == "standard" else f", {self.rules}"
         lines.append(f"{how}, {as_count(self.deals):,} {'deals' if self.exact else 'trials'}")
@@ -106,24 +126,37 @@ class EquityResult:
         """In a notebook: each player's equity, win and tie, and each range player's grid coloured
         by equity (PokerStove's scale), as the web app shows them."""
         best = max(p.equity for p in self.players)
-        rows = [[f"player {i}", p.range, f"{100 * p.equity:.2f}%", f"{100 * p.win:.2f}%", f"{100 * p.tie:.2f}%"]
-                for i, p in enumerate(self.players)]
-        out = table_html(["", "hand", "equity", "win", "tie"], rows,
-                         [i for i, p in enumerate(self.players) if p.equity == best])
-        out += f"<p>{html.escape(str(self).splitlines()[len(self.players)])}</p>"           # exact or sampled
+        rows = [
+            [f"player {i}", p.range, f"{100 * p.equity:.2f}%", f"{100 * p.win:.2f}%", f"{100 * p.tie:.2f}%"]
+            for i, p in enumerate(self.players)
+        ]
+        out = table_html(
+            ["", "hand", "equity", "win", "tie"], rows, [i for i, p in enumerate(self.players) if p.equity == best]
+        )
+        out += f"<p>{html.escape(str(self).splitlines()[len(self.players)])}</p>"  # exact or sampled
         for part in () if self.breakdown is None else self.breakdown.players:
             values, held = part.grid()
-            out += equity_picture(values, len(self.players), f"player {part.player}: {part.range}, equity by class",
-                                  held).to_html()
+            out += equity_picture(
+                values, len(self.players), f"player {part.player}: {part.range}, equity by class", held
+            ).to_html()
         return out
 
 
-
-def equity(players: Sequence[PlayerLike], board: CardsLike = (), *, dead: CardsLike = (),
-           rules: RulesLike = None, exact: bool | None = None, trials: int | None = None,
-           target_stderr: float | None = None, seed: int | None = None,
-           progress: Progress | None = None, table: bool = True, force: bool = False,
-           breakdown: bool = False) -> EquityResult:
+def equity(
+    players: Sequence[PlayerLike],
+    board: CardsLike = (),
+    *,
+    dead: CardsLike = (),
+    rules: RulesLike = None,
+    exact: bool | None = None,
+    trials: int | None = None,
+    target_stderr: float | None = None,
+    seed: int | None = None,
+    progress: Progress | None = None,
+    table: bool = True,
+    force: bool = False,
+    breakdown: bool = False,
+) -> EquityResult:
     """Equity of each player: a specific hand, a range or ``'random'``.
 
     ``exact=None`` counts exactly when the work of the cheapest exact path is within
@@ -154,8 +187,9 @@ def equity(players: Sequence[PlayerLike], board: CardsLike = (), *, dead: CardsL
     return _result(situation, question, outcome)
 
 
-def _check_sampling(exact: bool | None, trials: int | None, target_stderr: float | None,
-                    seed: int | None) -> bool | None:
+def _check_sampling(
+    exact: bool | None, trials: int | None, target_stderr: float | None, seed: int | None
+) -> bool | None:
     """Check the Monte Carlo options; ``exact`` is False when they ask for sampling."""
     if trials is not None:
         check_count("trials", trials, most=MAX_TRIALS)
@@ -173,14 +207,29 @@ def _result(situation: Situation, question: Question, outcome: Outcome) -> Equit
     tally, stderr = outcome.tally, outcome.stderr
     deals = tally.deals
     players = tuple(
-        PlayerEquity(range=player.name, win=float(tally.wins[i] / deals), tie=float(tally.ties[i] / deals),
-                     loss=float(1 - (tally.wins[i] + tally.ties[i]) / deals),
-                     equity=float(tally.shares[i] / deals), wins=as_count(tally.wins[i]),
-                     ties=as_count(tally.ties[i]), losses=as_count(deals - tally.wins[i] - tally.ties[i]),
-                     stderr=None if stderr is None else float(stderr[i]))
-        for i, player in enumerate(question.players))
-    return EquityResult(players, stderr is None, as_count(deals), situation.board, situation.dead,
-                        situation.rules.label, outcome.seed, outcome.breakdown)
+        PlayerEquity(
+            range=player.name,
+            win=float(tally.wins[i] / deals),
+            tie=float(tally.ties[i] / deals),
+            loss=float(1 - (tally.wins[i] + tally.ties[i]) / deals),
+            equity=float(tally.shares[i] / deals),
+            wins=as_count(tally.wins[i]),
+            ties=as_count(tally.ties[i]),
+            losses=as_count(deals - tally.wins[i] - tally.ties[i]),
+            stderr=None if stderr is None else float(stderr[i]),
+        )
+        for i, player in enumerate(question.players)
+    )
+    return EquityResult(
+        players,
+        stderr is None,
+        as_count(deals),
+        situation.board,
+        situation.dead,
+        situation.rules.label,
+        outcome.seed,
+        outcome.breakdown,
+    )
 
 
 __all__ = ["PlayerEquity", "EquityResult", "Progress", "equity"]

@@ -45,7 +45,7 @@ from ._hand_tables import RANK_WEIGHTS, hand_tables
 from ._model import Question, Report, Tally, fixing, suit_orbits
 
 _NONE = np.zeros(0, dtype=np.int64)
-_LEVEL = 1 << 13            # above every hand value
+_LEVEL = 1 << 13  # above every hand value
 
 #: The kinds of cards left: ``rank + 13 * on_suit``; the kinds of holdings: pairs of kinds.
 _I, _J = np.triu_indices(26)
@@ -54,10 +54,10 @@ _PAIR_KEY = RANK_WEIGHTS[_I % 13] + RANK_WEIGHTS[_J % 13]
 _SUIT_BITS = ((_I >= 13).astype(np.int64) << (_I % 13)) | ((_J >= 13).astype(np.int64) << (_J % 13))
 _ONE_I = (np.arange(26) == _I[:, None]).astype(np.float32)
 _ONE_J = ((np.arange(26) == _J[:, None]) & ~_SAME[:, None]).astype(np.float32)
-_SECOND = np.where(_SAME, 26 + _I, _J)      # into [left, (left - 1) / 2]: a pair of one kind counts C(left, 2)
-_PAIR_GROUP = GROUP_OF[_I % 13, _J % 13]   # the rank group (0..90) of each pair of kinds
+_SECOND = np.where(_SAME, 26 + _I, _J)  # into [left, (left - 1) / 2]: a pair of one kind counts C(left, 2)
+_PAIR_GROUP = GROUP_OF[_I % 13, _J % 13]  # the rank group (0..90) of each pair of kinds
 _ALL = np.arange(len(_I))
-_OFF = np.flatnonzero(_J < 13)              # the 91 pairs of kinds off the suit: the ranks alone
+_OFF = np.flatnonzero(_J < 13)  # the 91 pairs of kinds off the suit: the ranks alone
 CLASSES_AT_ONCE = 1024
 """Classes of boards valued at once (their holdings' values fit in cache)."""
 
@@ -70,12 +70,12 @@ def _counts(left: np.ndarray, hero: np.ndarray, values: np.ndarray) -> np.ndarra
     left = left.astype(np.int32)
     a_i, a_j = left[:, _I], left[:, _J]
     holdings = np.where(_SAME, a_i * (a_i - 1) // 2, a_i * a_j)
-    hold_i = np.where(_SAME, a_i - 1, a_j).astype(np.float32)      # of the kind, holding a card of kind i
+    hold_i = np.where(_SAME, a_i - 1, a_j).astype(np.float32)  # of the kind, holding a card of kind i
     hold_j = a_i.astype(np.float32)
     left = left.astype(np.int64)
 
     def sums(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        per_card = np.where(mask, hold_i, 0) @ _ONE_I + np.where(mask, hold_j, 0) @ _ONE_J    # exact: small
+        per_card = np.where(mask, hold_i, 0) @ _ONE_I + np.where(mask, hold_j, 0) @ _ONE_J  # exact: small
         return np.where(mask, holdings, 0).sum(axis=1, dtype=np.int64), per_card.astype(np.int64)
 
     below, below_card = sums(values < hero[:, None])
@@ -85,8 +85,9 @@ def _counts(left: np.ndarray, hero: np.ndarray, values: np.ndarray) -> np.ndarra
     both_below = below * below - (left * below_card * below_card).sum(axis=1) + below
     equal_below = equal * below - (left * equal_card * below_card).sum(axis=1)
     both_equal = equal * equal - (left * equal_card * equal_card).sum(axis=1) + equal
-    return np.column_stack([total, both_below, equal_below, both_equal,
-                            _ties_above(left, hero, values, holdings, hold_i, hold_j)])
+    return np.column_stack(
+        [total, both_below, equal_below, both_equal, _ties_above(left, hero, values, holdings, hold_i, hold_j)]
+    )
 
 
 def _ties_above(left, hero, values, holdings, hold_i, hold_j) -> np.ndarray:
@@ -111,7 +112,7 @@ def _ties_above(left, hero, values, holdings, hold_i, hold_j) -> np.ndarray:
 def _tally(counts: np.ndarray, ways: np.ndarray, hero_seat: int, seats: tuple) -> Tally:
     """The counts of classes of boards, each ``ways`` times, as a tally of three players."""
     total, both_below, equal_below, both_equal, tied_above = (ways[:, None] * counts).sum(axis=0)
-    above = total - both_below - 2 * equal_below - both_equal - tied_above     # one opponent alone on top
+    above = total - both_below - 2 * equal_below - both_equal - tied_above  # one opponent alone on top
     tally = Tally.empty(3)
     tally.wins[hero_seat], tally.ties[hero_seat] = both_below, 2 * equal_below + both_equal
     tally.shares[hero_seat] = both_below + equal_below + both_equal / 3
@@ -122,8 +123,14 @@ def _tally(counts: np.ndarray, ways: np.ndarray, hero_seat: int, seats: tuple) -
     return tally
 
 
-def hero_against_two(hero: np.ndarray, board: np.ndarray = _NONE, dead: np.ndarray = _NONE,
-                     hero_seat: int = 0, rules: Rules | None = None, report: Report = None) -> Tally:
+def hero_against_two(
+    hero: np.ndarray,
+    board: np.ndarray = _NONE,
+    dead: np.ndarray = _NONE,
+    hero_seat: int = 0,
+    rules: Rules | None = None,
+    report: Report = None,
+) -> Tally:
     """Exact counts of the known hand ``hero`` against two random hands, a board of 0, 3, 4 or 5
     cards; the hero sits at ``hero_seat`` (0, 1 or 2), the random hands in the other seats."""
     seats = tuple(s for s in range(3) if s != hero_seat)
@@ -135,8 +142,14 @@ def hero_against_two(hero: np.ndarray, board: np.ndarray = _NONE, dead: np.ndarr
     return tally
 
 
-def hero_against_one(hero: np.ndarray, board: np.ndarray = _NONE, dead: np.ndarray = _NONE,
-                     hero_seat: int = 0, rules: Rules | None = None, report: Report = None) -> Tally:
+def hero_against_one(
+    hero: np.ndarray,
+    board: np.ndarray = _NONE,
+    dead: np.ndarray = _NONE,
+    hero_seat: int = 0,
+    rules: Rules | None = None,
+    report: Report = None,
+) -> Tally:
     """Exact counts of the known hand ``hero`` against one random hand (in the other seat of two):
     per class of boards the holdings below, equal to and above the hero, by pair of kinds of cards
     (the 91 pairs of ranks where no flush can be made).
@@ -160,8 +173,6 @@ def hero_against_one(hero: np.ndarray, board: np.ndarray = _NONE, dead: np.ndarr
     return Tally(won, np.array([equal, equal], dtype=np.float64), won + equal / 2, float(total))
 
 
-
-
 class _BoardClasses:
     """The classes of boards of a hero's question: first the boards with three or more cards of a
     suit (per suit, the suit's ranks and the rest's rank multiset), then the rank multisets, less
@@ -179,7 +190,7 @@ class _BoardClasses:
         counts, keys = multisets(to_come)
         ways = rank_ways(per_rank, counts)
         order = np.argsort(keys)
-        self.rank_values = rank_values(board, rules)                     # (91, multisets)
+        self.rank_values = rank_values(board, rules)  # (91, multisets)
         hero_values = self.rank_values[GROUP_OF[hero[0] >> 2, hero[1] >> 2]]
         on_board = np.bincount(board & 3, minlength=4)
         parts = []
@@ -197,7 +208,7 @@ class _BoardClasses:
                 left[:, :13] = per_rank - suit_unseen - rest[r]
                 left[:, 13:] = suit_unseen & ((masks[m, None] >> np.arange(13)) & 1 == 0)
                 flush_bits = board_bits | masks[m]
-                column = order[np.searchsorted(keys, mask_keys[m] + rest_keys[r], sorter=order)]   # the same ranks
+                column = order[np.searchsorted(keys, mask_keys[m] + rest_keys[r], sorter=order)]  # the same ranks
                 hero_value = np.maximum(hero_values[column], table.flush_value[hero_bits | flush_bits])
                 parts.append((left, hero_value, column, flush_bits, rest_ways[r] * times))
         self.suited = [np.concatenate(column) for column in zip(*parts)] if parts else None
@@ -217,7 +228,7 @@ class _BoardClasses:
         parts = [(batch, start) for batch in batches for start in range(0, len(batch[0]), CLASSES_AT_ONCE)]
         steps = max(len(parts), 4)
         for done, (batch, start) in enumerate(parts):
-            yield tuple(None if column is None else column[start:start + CLASSES_AT_ONCE] for column in batch)
+            yield tuple(None if column is None else column[start : start + CLASSES_AT_ONCE] for column in batch)
             if report is not None:
                 report((done + 1) / steps)
         if report is not None:
@@ -231,8 +242,7 @@ class _BoardClasses:
         board) the better of that and its flush."""
         values = self.rank_values.ravel().take(row[:, None] + _PAIR_GROUP[pairs] * self.rank_values.shape[1])
         if flush is not None:
-            np.maximum(values, self.table.flush_value.take(_SUIT_BITS[pairs] | flush[:, None], mode="clip"),
-                       out=values)
+            np.maximum(values, self.table.flush_value.take(_SUIT_BITS[pairs] | flush[:, None], mode="clip"), out=values)
         return values
 
 

@@ -37,7 +37,7 @@ class FixFirstPath:
 
     def cost(self, shape: Shape, cheapest: Cheapest) -> float:
         first = self.seat(shape)
-        rest = Shape(tuple(sorted(shape.sizes[:first] + (HAND,) + shape.sizes[first + 1:])), shape.board, shape.dead)
+        rest = Shape(tuple(sorted(shape.sizes[:first] + (HAND,) + shape.sizes[first + 1 :])), shape.board, shape.dead)
         share = max(shape.sizes[first].combos / (4 if shape.board == 0 and shape.top else 1), 1.0)
         return share * cheapest(rest)
 

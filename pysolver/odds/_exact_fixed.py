@@ -42,8 +42,9 @@ def known_mask(*groups: np.ndarray) -> np.ndarray:
     return known
 
 
-def exact_fixed(holes: np.ndarray, board: np.ndarray = _NONE,
-                dead: np.ndarray = _NONE, rules: Rules | None = None) -> Tally:
+def exact_fixed(
+    holes: np.ndarray, board: np.ndarray = _NONE, dead: np.ndarray = _NONE, rules: Rules | None = None
+) -> Tally:
     """Exact counts for known hole cards ``holes`` (players, 2), any board of 0, 3, 4 or 5 cards.
 
     Under a variant's ``rules`` the cards outside its deck must be among ``dead``.
@@ -72,7 +73,7 @@ def exact_fixed(holes: np.ndarray, board: np.ndarray = _NONE,
         player_field = (base_bits >> (16 * suit)) & SUIT_MASK
         for drawn in range(max(0, 3 - board_suits[suit]), min(to_come, int(suit_unseen.sum())) + 1):
             if board_suits[suit] + drawn + hole_most < 5:
-                continue      # nobody can make a flush in this suit: no correction
+                continue  # nobody can make a flush in this suit: no correction
             masks, mask_keys = rank_subsets(drawn)
             possible = (masks & ~suit_unseen_bits) == 0
             suited_bits, suited_key = masks[possible], mask_keys[possible]
@@ -80,7 +81,7 @@ def exact_fixed(holes: np.ndarray, board: np.ndarray = _NONE,
             rest_ways = rank_ways(others_available, rest)
             keep = rest_ways > 0
             rest_keys, rest_ways = rest_keys[keep], rest_ways[keep]
-            key = (base_key[:, None, None] + suited_key[None, :, None] + rest_keys[None, None, :])
+            key = base_key[:, None, None] + suited_key[None, :, None] + rest_keys[None, None, :]
             plain = table.rank_value[key]
             flush = table.flush_value[player_field[:, None] | suited_bits[None, :]]
             # Some player makes a flush on every one of these boards (a 7-card flush beats
@@ -90,6 +91,7 @@ def exact_fixed(holes: np.ndarray, board: np.ndarray = _NONE,
             tally.add(actual.reshape(len(holes), -1), weights)
             tally.add(plain.reshape(len(holes), -1), weights, sign=-1)
     return tally
+
 
 class FixedPath:
     """Every hand known: :func:`exact_fixed`. Its cost, :func:`~pysolver.odds._cost.legacy_work`, is

@@ -68,16 +68,17 @@ from ._model import Player, Question, Report, Tally, keeping, suit_orbits
 
 BLOCK = 1 << 16
 """About how many showdowns are valued and counted at once."""
-_DENSE = 1 << 14            # up to this many pairs of a class and a run-out are all valued, without a filter
-_TABLE = 1 << 14            # classes of up to this many possible columns are found by a table, not a sort
+_DENSE = 1 << 14  # up to this many pairs of a class and a run-out are all valued, without a filter
+_TABLE = 1 << 14  # classes of up to this many possible columns are found by a table, not a sort
 
 _NONE = np.zeros(0, dtype=np.int64)
-_CHOOSE = np.array([comb(n, m) for n in range(5) for m in range(5)], dtype=np.int64)     # C(n, m) at 5 n + m
+_CHOOSE = np.array([comb(n, m) for n in range(5) for m in range(5)], dtype=np.int64)  # C(n, m) at 5 n + m
 _GROUP_COUNTS_5 = 5 * GROUP_COUNTS
 
 
-def _ways(left: np.ndarray, ranks: np.ndarray | Sequence[np.ndarray],
-          multiplicity: np.ndarray | Sequence[np.ndarray]) -> np.ndarray:
+def _ways(
+    left: np.ndarray, ranks: np.ndarray | Sequence[np.ndarray], multiplicity: np.ndarray | Sequence[np.ndarray]
+) -> np.ndarray:
     """``(n, m)`` ways to deal each of ``m`` rank multisets (per place, ranks and multiplicities
     ``(m,)``) from each row of ``5 * left`` ``(n, 13)`` cards per rank: ``prod C(left[rank], m)``."""
     ways = _CHOOSE.take(left.take(ranks[0], axis=1) + multiplicity[0])
@@ -117,22 +118,22 @@ def _deal_combos(players: Sequence[Player]) -> tuple[np.ndarray, np.ndarray]:
 @cache
 def _radix(base: int, digits: int) -> np.ndarray:
     """The place values of ``digits`` digits in ``base``."""
-    return np.array([base ** digit for digit in range(digits)], dtype=np.int64)
+    return np.array([base**digit for digit in range(digits)], dtype=np.int64)
 
 
 def _classes(codes: np.ndarray, weight: np.ndarray, base: int) -> tuple[np.ndarray, np.ndarray]:
     """The distinct columns of ``codes`` ``(digits, n)`` (each below ``base``) and the summed weight
     of each (the weights are not negative; a column of no weight may be left out)."""
-    if base ** len(codes) >= 2 ** 62:
+    if base ** len(codes) >= 2**62:
         found, inverse = np.unique(codes.T, axis=0, return_inverse=True)
         return found.T, np.bincount(inverse.ravel(), weights=weight)
     radix = _radix(base, len(codes))
     key = radix @ codes
-    if base ** len(codes) <= _TABLE:         # a table of every column instead of a sort
+    if base ** len(codes) <= _TABLE:  # a table of every column instead of a sort
         summed = np.bincount(key, weights=weight, minlength=base ** len(codes))
         found = (summed > 0).nonzero()[0]
         summed = summed.take(found)
-    else:                                    # sorted, each run of equal keys summed
+    else:  # sorted, each run of equal keys summed
         order = key.argsort(kind="stable")
         key = key.take(order)
         starts = np.empty(len(key), dtype=bool)
@@ -166,8 +167,13 @@ class _Showdowns:
         self.values, self.weights, self.size = [], [], 0
 
 
-def exact_grouped(players: Sequence[Player], board: np.ndarray, dead: np.ndarray = _NONE,
-                  rules: Rules | None = None, report: Report = None) -> Tally:
+def exact_grouped(
+    players: Sequence[Player],
+    board: np.ndarray,
+    dead: np.ndarray = _NONE,
+    rules: Rules | None = None,
+    report: Report = None,
+) -> Tally:
     """Exact counts for players given as weighted combos (avoiding the board and the dead cards),
     a board of 0, 3, 4 or 5 cards. Under a variant's ``rules`` the cards outside its deck must be
     among ``dead``. ``report(fraction)`` follows the work (in 16 steps or more)."""
@@ -175,21 +181,21 @@ def exact_grouped(players: Sequence[Player], board: np.ndarray, dead: np.ndarray
     board, dead = np.asarray(board, dtype=np.int64), np.asarray(dead, dtype=np.int64)
     facts = board_facts(board, dead)
     values_of = rank_values(board, rules) if len(board) >= 3 else None
-    combos, weight = _deal_combos(players)                                   # (players, deals) combo indices
+    combos, weight = _deal_combos(players)  # (players, deals) combo indices
     tally = Tally.empty(len(players))
     showdowns = _Showdowns(tally)
     groups, group_weight = _classes(COMBO_GROUP.take(combos), weight, 91)
     ranks, multiplicity, multiset_keys = compact_multisets(facts.to_come)
     step = max(1, BLOCK // len(multiset_keys))
     bounds = list(range(0, len(group_weight), step)) + [len(group_weight)]
-    if report is not None:                       # 16 steps or more to report, some maybe empty
+    if report is not None:  # 16 steps or more to report, some maybe empty
         bounds = sorted(set(bounds) | set(np.linspace(0, len(group_weight), 17).astype(int).tolist()))
         bounds += [len(group_weight)] * (17 - len(bounds))
     parts = list(pairwise(bounds))
     for done, (start, stop) in enumerate(parts):
         chosen = groups[:, start:stop]
-        left = 5 * facts.per_rank - np.add.reduce(_GROUP_COUNTS_5.take(chosen, axis=0))   # (classes, 13), times 5
-        ways = _ways(left, ranks, multiplicity)                                    # (classes, multisets)
+        left = 5 * facts.per_rank - np.add.reduce(_GROUP_COUNTS_5.take(chosen, axis=0))  # (classes, 13), times 5
+        ways = _ways(left, ranks, multiplicity)  # (classes, multisets)
         if values_of is None:
             values = table.rank_value.take((facts.key + GROUP_KEY[chosen])[:, :, None] + multiset_keys, mode="clip")
         else:
@@ -209,8 +215,14 @@ def exact_grouped(players: Sequence[Player], board: np.ndarray, dead: np.ndarray
     return tally
 
 
-def _flush_corrections(table, values_of: np.ndarray | None, combos: np.ndarray, weight: np.ndarray,
-                       facts: BoardFacts, orbits: list[tuple[int, int]]) -> Iterator[tuple[np.ndarray, ...]]:
+def _flush_corrections(
+    table,
+    values_of: np.ndarray | None,
+    combos: np.ndarray,
+    weight: np.ndarray,
+    facts: BoardFacts,
+    orbits: list[tuple[int, int]],
+) -> Iterator[tuple[np.ndarray, ...]]:
     """The showdowns on the boards with three or more cards of a suit where some player makes a
     flush, whose rank-only values were counted: those values, the actual ones and the weights; for
     one suit of each orbit, times its size. Every run-out of the suit's
@@ -218,11 +230,12 @@ def _flush_corrections(table, values_of: np.ndarray | None, combos: np.ndarray, 
     or no player can make a flush)."""
     to_come = facts.to_come
     orbits = [(suit, times) for suit, times in orbits if facts.most[suit] >= 3 - facts.on_board[suit]]
-    if not orbits:                                   # no suit can have three cards on the board
+    if not orbits:  # no suit can have three cards on the board
         return
-    suits, times, need = np.array([(suit, times, 5 - facts.on_board[suit] - facts.most[suit])
-                                   for suit, times in orbits]).T
-    held = COMBO_HELD.take(suits, axis=0).take(combos, axis=1)                # (suits, players, deals)
+    suits, times, need = np.array(
+        [(suit, times, 5 - facts.on_board[suit] - facts.most[suit]) for suit, times in orbits]
+    ).T
+    held = COMBO_HELD.take(suits, axis=0).take(combos, axis=1)  # (suits, players, deals)
     most = np.maximum(held[:, 0], held[:, 1]) if len(combos) == 2 else np.maximum.reduce(held, axis=1)
     maybe = (most >= need[:, None]).ravel().nonzero()[0]
     if not len(maybe):
@@ -230,54 +243,80 @@ def _flush_corrections(table, values_of: np.ndarray | None, combos: np.ndarray, 
     which, deal = maybe // combos.shape[1], maybe % combos.shape[1]
     codes = COMBO_CODE.ravel().take(suits.take(which) * len(COMBO_GROUP) + combos.take(deal, axis=1))
     classes, class_weight = _classes(np.array([*codes, which]), weight.take(deal), 364)
-    codes, which = classes[:-1], classes[-1]                                   # (players, classes)
+    codes, which = classes[:-1], classes[-1]  # (players, classes)
     suit = suits.take(which)
     class_weight *= times.take(which)
     on_board, ranks = facts.on_board.take(suit), CODE_RANKS.take(codes)
     lowest = np.maximum(3 - on_board, 5 - on_board - np.maximum.reduce(CODE_HELD.take(codes), axis=0))
     taken = np.bitwise_or.reduce(ranks, axis=0) | facts.taken.take(suit)
-    hand_key = facts.key + CODE_KEY.take(codes) if values_of is None else \
-        (codes >> 2) * values_of.shape[1]                          # rows of the rank values, flattened
+    hand_key = (
+        facts.key + CODE_KEY.take(codes) if values_of is None else (codes >> 2) * values_of.shape[1]
+    )  # rows of the rank values, flattened
     flush_bits = facts.bits.take(suit) | ranks
-    others = (suit, codes)                           # the cards per rank off the suit, worked out if needed
+    others = (suit, codes)  # the cards per rank off the suit, worked out if needed
     runouts, starts = suited_runouts(to_come)
     last = starts[max(facts.most[suit] for suit, _ in orbits) + 1]
     levels = sorted(set(lowest.tolist()))
-    for level in levels:                             # the classes that need as many cards of the suit
+    for level in levels:  # the classes that need as many cards of the suit
         members = None if len(levels) == 1 else (lowest == level).nonzero()[0]
         first = starts[min(max(level, 0), to_come + 1)]
         if first < last:
-            yield from _corrections(table, values_of, facts, members, [column[first:last] for column in runouts],
-                                    class_weight, others, taken, hand_key, flush_bits)
+            yield from _corrections(
+                table,
+                values_of,
+                facts,
+                members,
+                [column[first:last] for column in runouts],
+                class_weight,
+                others,
+                taken,
+                hand_key,
+                flush_bits,
+            )
 
 
-def _corrections(table, values_of: np.ndarray | None, facts: BoardFacts, members: np.ndarray | None,
-                 runouts: list, class_weight: np.ndarray, others: tuple, taken: np.ndarray, hand_key: np.ndarray,
-                 flush_bits: np.ndarray) -> Iterator[tuple]:
+def _corrections(
+    table,
+    values_of: np.ndarray | None,
+    facts: BoardFacts,
+    members: np.ndarray | None,
+    runouts: list,
+    class_weight: np.ndarray,
+    others: tuple,
+    taken: np.ndarray,
+    hand_key: np.ndarray,
+    flush_bits: np.ndarray,
+) -> Iterator[tuple]:
     """:func:`_flush_corrections` for the classes ``members`` (None: all) and the suited ``runouts``;
     ``hand_key`` is the rank key of the board and each player's cards, or with ``values_of``
     (:func:`~pysolver.odds._boards.rank_values`) the player's row in them (flattened); ``others`` the
     suit and the codes of each class, to count the cards off the suit left per rank."""
-    drawn, masks, keys, rest, multiplicity, multiset = runouts[0], runouts[1], runouts[2], runouts[3:5], \
-        runouts[5:7], runouts[7]
-    off_suit = None                              # the cards per rank off the suit, when some run-out deals them
-    if multiplicity[0][0]:                       # the first run-out draws the fewest cards of the suit
+    drawn, masks, keys, rest, multiplicity, multiset = (
+        runouts[0],
+        runouts[1],
+        runouts[2],
+        runouts[3:5],
+        runouts[5:7],
+        runouts[7],
+    )
+    off_suit = None  # the cards per rank off the suit, when some run-out deals them
+    if multiplicity[0][0]:  # the first run-out draws the fewest cards of the suit
         suit, codes = others
         off_suit = (facts.per_rank - facts.suit_unseen).take(suit, axis=0) - np.add.reduce(CODE_OFF.take(codes, axis=0))
     plain_of, keys = (table.rank_value, keys) if values_of is None else (values_of.ravel(), multiset)
     step = max(1, 4 * BLOCK // len(drawn))
     size = len(class_weight) if members is None else len(members)
     for start in range(0, size, step):
-        part = slice(start, start + step) if members is None else members[start:start + step]
-        counted = class_weight[part][:, None] * ((masks & taken[part][:, None]) == 0)       # (classes, run-outs)
-        if off_suit is not None:             # some of the run-out off the suit
+        part = slice(start, start + step) if members is None else members[start : start + step]
+        counted = class_weight[part][:, None] * ((masks & taken[part][:, None]) == 0)  # (classes, run-outs)
+        if off_suit is not None:  # some of the run-out off the suit
             counted *= _ways(5 * off_suit[part], rest, multiplicity)
-        if counted.size <= _DENSE:           # every pair, weight 0 where it cannot be dealt
+        if counted.size <= _DENSE:  # every pair, weight 0 where it cannot be dealt
             plain = plain_of.take(hand_key[:, part, None] + keys, mode="clip")
             actual = np.maximum(plain, table.flush_value.take(flush_bits[:, part, None] | masks, mode="clip"))
             yield plain.reshape(len(plain), -1), actual.reshape(len(plain), -1), counted.ravel()
             continue
-        pick = (counted > 0).ravel().nonzero()[0]      # the pairs that can be dealt, then those with a flush
+        pick = (counted > 0).ravel().nonzero()[0]  # the pairs that can be dealt, then those with a flush
         c, q = pick // len(drawn), pick % len(drawn)
         c = c + start if members is None else np.asarray(part).take(c)
         plain = plain_of.take(hand_key.take(c, axis=1) + keys.take(q), mode="clip")
@@ -311,8 +350,10 @@ class GroupedPath:
         groups = min(deals, float(prod(s.groups for s in sizes)))
         classes = min(deals, float(prod(s.classes for s in sizes)))
         suits = 1 if shape.symmetric else 4
-        return len(sizes) * (0.6 * deals + groups * MULTISETS[to_come] + suits * classes * _FLUSH_BOARDS[to_come]) \
+        return (
+            len(sizes) * (0.6 * deals + groups * MULTISETS[to_come] + suits * classes * _FLUSH_BOARDS[to_come])
             + CALL_COST
+        )
 
     def run(self, question: Question, report: Report, solve: Solve) -> Tally:
         return exact_grouped(question.players, question.board, question.dead, question.rules, report)

@@ -31,9 +31,15 @@ from ._model import Question, Report, Tally, fixed_sum
 _NONE = np.zeros(0, dtype=np.int64)
 
 
-def exact_one_open(fixed: np.ndarray, open_combos: np.ndarray, open_weights: np.ndarray,
-                   board: np.ndarray, dead: np.ndarray = _NONE,
-                   open_position: int | None = None, rules: Rules | None = None) -> Tally:
+def exact_one_open(
+    fixed: np.ndarray,
+    open_combos: np.ndarray,
+    open_weights: np.ndarray,
+    board: np.ndarray,
+    dead: np.ndarray = _NONE,
+    open_position: int | None = None,
+    rules: Rules | None = None,
+) -> Tally:
     """Exact counts, board of 3+ cards, players ``fixed`` (f, 2) plus one open player.
 
     ``open_combos`` (n, 2) must avoid the known cards; the open player is
@@ -48,12 +54,13 @@ def exact_one_open(fixed: np.ndarray, open_combos: np.ndarray, open_weights: np.
     open_weights = np.asarray(open_weights, dtype=np.float64)
     unseen = np.flatnonzero(~known_mask(fixed, board, dead))
     to_come = 5 - len(board)
-    runouts = np.array(list(combinations(unseen, to_come)),
-                       dtype=np.int64).reshape(comb(len(unseen), to_come), to_come)
+    runouts = np.array(list(combinations(unseen, to_come)), dtype=np.int64).reshape(comb(len(unseen), to_come), to_come)
     board_key = CARD_RANK_KEY[board].sum() + CARD_RANK_KEY[runouts].sum(axis=1)
     board_bits = CARD_BITS[board].sum() + CARD_BITS[runouts].sum(axis=1)
-    fixed_values = table.values(board_key[None, :] + CARD_RANK_KEY[fixed].sum(axis=1)[:, None],
-                                board_bits[None, :] + CARD_BITS[fixed].sum(axis=1)[:, None])
+    fixed_values = table.values(
+        board_key[None, :] + CARD_RANK_KEY[fixed].sum(axis=1)[:, None],
+        board_bits[None, :] + CARD_BITS[fixed].sum(axis=1)[:, None],
+    )
     group_weights, flush_pairs = _open_weights(board, runouts, board_bits, open_combos, open_weights)
     group_key = RANK_WEIGHTS[GROUP_HIGH] + RANK_WEIGHTS[GROUP_LOW]
     # A group that would hold a fifth card of a rank cannot be dealt (its weight is 0): clip its key.
@@ -61,22 +68,25 @@ def exact_one_open(fixed: np.ndarray, open_combos: np.ndarray, open_weights: np.
 
     position = len(fixed) if open_position is None else open_position
     tally = Tally.empty(len(fixed) + 1)
-    grid = np.insert(np.broadcast_to(fixed_values[:, :, None], (len(fixed),) + group_values.shape),
-                     position, group_values, axis=0).reshape(len(fixed) + 1, -1)
+    grid = np.insert(
+        np.broadcast_to(fixed_values[:, :, None], (len(fixed),) + group_values.shape), position, group_values, axis=0
+    ).reshape(len(fixed) + 1, -1)
     weights = group_weights.ravel()
     live = weights > 1e-9
     tally.add(grid[:, live], weights[live])
     runout, holding = flush_pairs
     if len(runout):
-        flush_values = table.values(board_key[runout] + CARD_RANK_KEY[open_combos[holding]].sum(axis=1),
-                                    board_bits[runout] | CARD_BITS[open_combos[holding]].sum(axis=1))
+        flush_values = table.values(
+            board_key[runout] + CARD_RANK_KEY[open_combos[holding]].sum(axis=1),
+            board_bits[runout] | CARD_BITS[open_combos[holding]].sum(axis=1),
+        )
         tally.add(np.insert(fixed_values[:, runout], position, flush_values, axis=0), open_weights[holding])
     return tally
 
 
-
-def _open_weights(board: np.ndarray, runouts: np.ndarray, board_bits: np.ndarray,
-                  combos: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
+def _open_weights(
+    board: np.ndarray, runouts: np.ndarray, board_bits: np.ndarray, combos: np.ndarray, weights: np.ndarray
+) -> tuple[np.ndarray, tuple[np.ndarray, np.ndarray]]:
     """Per run-out, the weight of open holdings in each of the 91 rank groups that make no flush,
     and the (run-out, holding) pairs that do make a flush.
 
@@ -93,7 +103,7 @@ def _open_weights(board: np.ndarray, runouts: np.ndarray, board_bits: np.ndarray
     result = np.tile(np.bincount(group, weights=weights, minlength=91), (len(runouts), 1))
     for slot in range(runouts.shape[1]):
         result -= per_card[runouts[:, slot]]
-    if runouts.shape[1] == 2:      # the holding made of both run-out cards was taken out twice
+    if runouts.shape[1] == 2:  # the holding made of both run-out cards was taken out twice
         pair_weight = np.zeros((52, 52))
         pair_weight[combos[:, 0], combos[:, 1]] = weights
         low, high = runouts.min(axis=1), runouts.max(axis=1)
@@ -117,6 +127,7 @@ def _open_weights(board: np.ndarray, runouts: np.ndarray, board_bits: np.ndarray
     np.subtract.at(result, (runout, group[holding]), weights[holding])
     return result, (runout, holding)
 
+
 class OneOpenPath:
     """One open player: :func:`exact_one_open` after the flop, one combo of each suit class against
     every board before it. Its cost, :func:`~pysolver.odds._cost.legacy_work`: every run-out times
@@ -135,10 +146,12 @@ class OneOpenPath:
         seat = question.opens[0]
         player = question.players[seat]
         if len(question.board) >= 3:
-            return exact_one_open(question.hands, player.combos, player.weights, question.board, question.dead,
-                                  seat, question.rules)
-        return fixed_sum(question, seat, report,
-                         lambda rest, _: exact_fixed(rest.hands, rest.board, rest.dead, rest.rules))
+            return exact_one_open(
+                question.hands, player.combos, player.weights, question.board, question.dead, seat, question.rules
+            )
+        return fixed_sum(
+            question, seat, report, lambda rest, _: exact_fixed(rest.hands, rest.board, rest.dead, rest.rules)
+        )
 
 
 __all__ = ["exact_one_open", "OneOpenPath"]

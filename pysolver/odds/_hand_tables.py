@@ -35,8 +35,7 @@ import numpy as np
 from ..core import Rules
 from ..evaluator import deck_multisets
 
-RANK_WEIGHTS = np.array([0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181],
-                        dtype=np.int64)
+RANK_WEIGHTS = np.array([0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181], dtype=np.int64)
 """Per-rank weights whose sums are distinct for every multiset of <= 7 ranks with <= 4 of each."""
 
 CARD_RANK_KEY = RANK_WEIGHTS[np.arange(52) >> 2]
@@ -56,16 +55,17 @@ class HandTables:
     def values(self, rank_keys, bits) -> np.ndarray:
         """Values of 7-card hands given their summed :data:`CARD_RANK_KEY` and :data:`CARD_BITS`."""
         bits = np.asarray(bits, dtype=np.int64)
-        value = self.rank_value.take(rank_keys, mode="clip")     # keys are valid by construction;
-        field = np.empty_like(bits)                                # take is faster than indexing
+        value = self.rank_value.take(rank_keys, mode="clip")  # keys are valid by construction;
+        field = np.empty_like(bits)  # take is faster than indexing
         for suit in range(4):
             np.bitwise_and(np.right_shift(bits, 16 * suit, out=field), SUIT_MASK, out=field)
             np.maximum(value, self.flush_value.take(field, mode="clip"), out=value)
         return value
 
 
-def fill_hand_tables(evaluate_batch: Callable[[np.ndarray], np.ndarray],
-                 faces: Sequence[int] = range(13)) -> HandTables:
+def fill_hand_tables(
+    evaluate_batch: Callable[[np.ndarray], np.ndarray], faces: Sequence[int] = range(13)
+) -> HandTables:
     """Fill both tables by evaluating one representative 7-card hand per entry.
 
     ``faces`` are the ranks of the deck (a variant's deck may have fewer); the

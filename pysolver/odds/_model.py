@@ -76,7 +76,7 @@ def keeping(mask: np.ndarray, players: Sequence[Player]) -> np.ndarray:
     mask = mask.copy()
     for player in players:
         rows = np.flatnonzero(mask)
-        if len(rows) <= 1:                  # the identity alone is left
+        if len(rows) <= 1:  # the identity alone is left
             break
         dense = np.zeros(len(COMBOS))
         dense[player.indices] = player.weights
@@ -102,8 +102,8 @@ def suit_orbits(mask: np.ndarray) -> list[tuple[int, int]]:
     return sorted((min(orbit), len(orbit)) for orbit in {frozenset(images[:, s].tolist()) for s in range(4)})
 
 
-_CODED = 10                 # up to this many players, a showdown's winners are one code of bits
-_DOT = 8192                 # heads-up, up to this many showdowns are summed by dot products
+_CODED = 10  # up to this many players, a showdown's winners are one code of bits
+_DOT = 8192  # heads-up, up to this many showdowns are summed by dot products
 
 
 def _winner_tables(players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -139,13 +139,16 @@ class Tally:
         """
         weights = np.asarray(weights, dtype=np.float64)
         players = len(values)
-        if players == 2:          # heads-up: one comparison instead of a best-of
-            if len(weights) <= _DOT:          # one thread of BLAS at these sizes
-                won, ahead, total = float(weights @ (values[0] > values[1])), \
-                    float(weights @ (values[0] >= values[1])), float(np.add.reduce(weights))
+        if players == 2:  # heads-up: one comparison instead of a best-of
+            if len(weights) <= _DOT:  # one thread of BLAS at these sizes
+                won, ahead, total = (
+                    float(weights @ (values[0] > values[1])),
+                    float(weights @ (values[0] >= values[1])),
+                    float(np.add.reduce(weights)),
+                )
                 lost, tied, won = sign * (total - ahead), sign * (ahead - won), sign * won
             else:
-                outcome = np.add(values[0] > values[1], values[0] >= values[1], dtype=np.intp)   # lost, tied, won
+                outcome = np.add(values[0] > values[1], values[0] >= values[1], dtype=np.intp)  # lost, tied, won
                 lost, tied, won = (sign * n for n in np.bincount(outcome, weights=weights, minlength=3).tolist())
             wins, ties, shares = self.wins, self.ties, self.shares
             wins[0], wins[1] = wins[0] + won, wins[1] + lost
@@ -153,7 +156,7 @@ class Tally:
             shares[0], shares[1] = shares[0] + won + tied / 2, shares[1] + lost + tied / 2
             self.deals += lost + tied + won
             return
-        elif players <= _CODED:      # one code per showdown: the set of its winners, as bits
+        elif players <= _CODED:  # one code per showdown: the set of its winners, as bits
             best = values.max(axis=0)
             code = (values[0] == best).astype(np.intp)
             for p in range(1, players):
@@ -235,7 +238,7 @@ class Player:
 
     def fixed_to(self, row: int) -> Player:
         """The player holding its combo ``row``, as a known hand."""
-        return Player(self.name, self.combos[row:row + 1], np.ones(1), is_hand=True)
+        return Player(self.name, self.combos[row : row + 1], np.ones(1), is_hand=True)
 
     def avoiding(self, cards) -> Player | None:
         """The player's combos that hold none of ``cards`` (None when none is left); a random player
@@ -326,5 +329,18 @@ def fixed_sum(question: Question, seat: int, report: Report, solve: Callable[[Qu
     return tally
 
 
-__all__ = ["Report", "Tally", "SUIT_MAPS", "COMBO_IMAGES", "combo_indices", "fixing", "keeping", "combo_classes",
-           "suit_orbits", "Player", "Question", "fixed_classes", "fixed_sum"]
+__all__ = [
+    "Report",
+    "Tally",
+    "SUIT_MAPS",
+    "COMBO_IMAGES",
+    "combo_indices",
+    "fixing",
+    "keeping",
+    "combo_classes",
+    "suit_orbits",
+    "Player",
+    "Question",
+    "fixed_classes",
+    "fixed_sum",
+]

@@ -69,8 +69,13 @@ class CardOutcome:
         return len(self.winners) > 1
 
     def to_dict(self) -> dict:
-        return {"card": str(self.card), "leader": self.leader, "winners": list(self.winners),
-                "hands": list(self.hands), "categories": [c.snake for c in self.categories]}
+        return {
+            "card": str(self.card),
+            "leader": self.leader,
+            "winners": list(self.winners),
+            "hands": list(self.hands),
+            "categories": [c.snake for c in self.categories],
+        }
 
 
 @dataclass(frozen=True)
@@ -103,36 +108,58 @@ class OutsReport:
 
     def to_dict(self) -> dict:
         """What ``pysolver outs --json`` prints."""
-        return {"rules": self.rules, "board": [str(c) for c in self.board],
-                "players": [{"player": p, "hole": [str(c) for c in hole], "now": self.hands[p],
-                             "outs": [str(o.card) for o in self.outs(p)]} for p, hole in enumerate(self.players)],
-                "leader": self.leader, "winners": list(self.winners), "ties": [str(o.card) for o in self.ties],
-                "cards": [o.to_dict() for o in self.outcomes]}
+        return {
+            "rules": self.rules,
+            "board": [str(c) for c in self.board],
+            "players": [
+                {
+                    "player": p,
+                    "hole": [str(c) for c in hole],
+                    "now": self.hands[p],
+                    "outs": [str(o.card) for o in self.outs(p)],
+                }
+                for p, hole in enumerate(self.players)
+            ],
+            "leader": self.leader,
+            "winners": list(self.winners),
+            "ties": [str(o.card) for o in self.ties],
+            "cards": [o.to_dict() for o in self.outcomes],
+        }
 
     def __str__(self) -> str:
         """One block per player: the cards that leave them ahead, grouped by the hand they make."""
         lines = [f"board {format_cards(self.board)}"]
         for player, (hole, hand) in enumerate(zip(self.players, self.hands)):
-            lead = "  (leads now)" if self.leader == player else "  (ties now)" if player in self.winners \
-                and len(self.winners) > 1 else ""
+            lead = (
+                "  (leads now)"
+                if self.leader == player
+                else "  (ties now)"
+                if player in self.winners and len(self.winners) > 1
+                else ""
+            )
             lines.append(f"player {player}: {format_cards(hole)}  {hand}{lead}")
         for player, hole in enumerate(self.players):
             cards = self.outs(player)
-            lines.append(f"{len(cards)} card{'s' if len(cards) != 1 else ''} put player {player} "
-                         f"({format_cards(hole)}) ahead:")
+            lines.append(
+                f"{len(cards)} card{'s' if len(cards) != 1 else ''} put player {player} ({format_cards(hole)}) ahead:"
+            )
             by_hand: dict[str, list[str]] = {}
             for outcome in cards:
                 by_hand.setdefault(outcome.hands[player], []).append(str(outcome.card))
             lines += [f"  {' '.join(group)}  -> {hand}" for hand, group in by_hand.items()]
         if self.ties and len(self.players) == 2:
-            lines.append(f"{len(self.ties)} tie{'s' if len(self.ties) != 1 else ''}: "
-                         f"{' '.join(str(o.card) for o in self.ties)}")
+            lines.append(
+                f"{len(self.ties)} tie{'s' if len(self.ties) != 1 else ''}: {' '.join(str(o.card) for o in self.ties)}"
+            )
         elif self.ties:
             by_players: dict[tuple[int, ...], list[str]] = {}
             for outcome in self.ties:
                 by_players.setdefault(outcome.winners, []).append(str(outcome.card))
-            lines += [f"{len(cards)} tie{'s' if len(cards) != 1 else ''} of players "
-                      f"{', '.join(map(str, who))}: {' '.join(cards)}" for who, cards in by_players.items()]
+            lines += [
+                f"{len(cards)} tie{'s' if len(cards) != 1 else ''} of players "
+                f"{', '.join(map(str, who))}: {' '.join(cards)}"
+                for who, cards in by_players.items()
+            ]
         return "\n".join(lines)
 
 
@@ -149,34 +176,55 @@ def _winners(hands: Sequence[HandValue]) -> tuple[int, ...]:
 
 
 def _table_report(situation: Situation) -> OutsReport:
-    holes = np.array([[c.index for c in hole] for hole in situation.holes], dtype=np.int64)   # (N, 2)
+    holes = np.array([[c.index for c in hole] for hole in situation.holes], dtype=np.int64)  # (N, 2)
     board = np.array([c.index for c in situation.board], dtype=np.int64)
     unseen = np.array([c.index for c in situation.unseen], dtype=np.int64)
     players, rules = len(holes), situation.rules
     now = _values(np.hstack([holes, np.broadcast_to(board, (players, len(board)))]), rules)
-    rows = np.hstack([np.tile(holes, (len(unseen), 1)), np.broadcast_to(board, (len(unseen) * players, len(board))),
-                      np.repeat(unseen, players)[:, None]])                               # (U * N, k)
+    rows = np.hstack(
+        [
+            np.tile(holes, (len(unseen), 1)),
+            np.broadcast_to(board, (len(unseen) * players, len(board))),
+            np.repeat(unseen, players)[:, None],
+        ]
+    )  # (U * N, k)
     later = _values(rows, rules)
     outcomes = []
     for u, card in enumerate(situation.unseen):
-        hands = later[u * players:(u + 1) * players]
-        outcomes.append(CardOutcome(card, _winners(hands), tuple(h.description for h in hands),
-                                    tuple(h.category for h in hands)))
-    return OutsReport(situation.holes, situation.board, _winners(now), tuple(h.description for h in now),
-                      tuple(outcomes), rules.label)
+        hands = later[u * players : (u + 1) * players]
+        outcomes.append(
+            CardOutcome(card, _winners(hands), tuple(h.description for h in hands), tuple(h.category for h in hands))
+        )
+    return OutsReport(
+        situation.holes, situation.board, _winners(now), tuple(h.description for h in now), tuple(outcomes), rules.label
+    )
 
 
 def _asp_report(situation: Situation) -> OutsReport:
     report, _ = solve_whatif(situation, look_ahead=1)
     now = report.now
-    outcomes = tuple(CardOutcome(r.cards[0], r.winners, tuple(h.description for h in r.hands),
-                                 tuple(h.category for h in r.hands)) for r in report.next_cards)
-    return OutsReport(situation.holes, situation.board, now.winners, tuple(h.description for h in now.hands),
-                      outcomes, situation.rules.label)
+    outcomes = tuple(
+        CardOutcome(r.cards[0], r.winners, tuple(h.description for h in r.hands), tuple(h.category for h in r.hands))
+        for r in report.next_cards
+    )
+    return OutsReport(
+        situation.holes,
+        situation.board,
+        now.winners,
+        tuple(h.description for h in now.hands),
+        outcomes,
+        situation.rules.label,
+    )
 
 
-def outs(players: Sequence[PlayerLike], board: CardsLike, *, dead: CardsLike = (), rules: RulesLike = None,
-         engine: str = "table") -> OutsReport:
+def outs(
+    players: Sequence[PlayerLike],
+    board: CardsLike,
+    *,
+    dead: CardsLike = (),
+    rules: RulesLike = None,
+    engine: str = "table",
+) -> OutsReport:
     """Each unseen card's effect on a deal of 2 to 9 players on the flop or turn.
 
     ``rules`` is a variant (its deck holds the unseen cards); ``engine`` is

@@ -73,8 +73,13 @@ class Plan:
         """The estimated time of the exact run on one core."""
         return self.work / VALUES_PER_SECOND
 
-    def run(self, progress: Progress | None = None, trials: int | None = None,
-            target_stderr: float | None = None, seed: int | None = None) -> Outcome:
+    def run(
+        self,
+        progress: Progress | None = None,
+        trials: int | None = None,
+        target_stderr: float | None = None,
+        seed: int | None = None,
+    ) -> Outcome:
         """Count or sample; a sampled run takes ``trials`` or ``target_stderr`` and its ``seed``."""
         if self.exact:
             report = None if progress is None else (lambda f: progress(int(f * PROGRESS_STEPS), PROGRESS_STEPS))
@@ -84,8 +89,17 @@ class Plan:
             return Outcome(solve(self.question, report, self.path))
         q, seed = self.question, draw_seed() if seed is None else seed
         collector = None if self.breakdown is None else self.breakdown.collector()
-        tally, stderr = monte_carlo(q.players, q.board, q.dead, trials, target_stderr, seed, progress, q.rules,
-                                    None if collector is None else collector.observe)
+        tally, stderr = monte_carlo(
+            q.players,
+            q.board,
+            q.dead,
+            trials,
+            target_stderr,
+            seed,
+            progress,
+            q.rules,
+            None if collector is None else collector.observe,
+        )
         return Outcome(tally, stderr, seed, None if collector is None else collector.breakdown())
 
 
@@ -101,8 +115,10 @@ def plan(question: Question, exact: bool | None = None, force: bool = False, bre
     seconds = work / VALUES_PER_SECOND
     if exact and seconds > EXACT_TIME_LIMIT and not force:
         names = " vs ".join(quoted(p.name, 30) for p in question.players)
-        raise PokerInputError(f"exact equity of {names} would take {_duration(seconds)}: force=True (--force) "
-                              "runs it anyway; without exact it is sampled")
+        raise PokerInputError(
+            f"exact equity of {names} would take {_duration(seconds)}: force=True (--force) "
+            "runs it anyway; without exact it is sampled"
+        )
     return Plan(question, exact, path, work, parts)
 
 
@@ -131,11 +147,17 @@ def work_estimate(players: Sequence[tuple | Range], board_size: int, dead: int =
     sizes = tuple(size_of_range(p) if isinstance(p, Range) else HAND for p in players)
     hands = [p for p in players if not isinstance(p, Range)]
     plain = board_size == 0 and dead == 0
-    known = [c.index if isinstance(c, Card) else int(c) for c in hands[0] if isinstance(c, (Card, int, np.integer))] \
-        if len(hands) == 1 else []
-    suits = len(suit_orbits(fixing(known))) if plain and len(known) == 2 else 4     # suits a known hand leaves
-    symmetric = plain and not hands and all(
-        isinstance(p, Range) and bool((p.weights[COMBO_IMAGES] == p.weights).all()) for p in players)
+    known = (
+        [c.index if isinstance(c, Card) else int(c) for c in hands[0] if isinstance(c, (Card, int, np.integer))]
+        if len(hands) == 1
+        else []
+    )
+    suits = len(suit_orbits(fixing(known))) if plain and len(known) == 2 else 4  # suits a known hand leaves
+    symmetric = (
+        plain
+        and not hands
+        and all(isinstance(p, Range) and bool((p.weights[COMBO_IMAGES] == p.weights).all()) for p in players)
+    )
     return least_cost(Shape(sizes, board_size, dead, symmetric, suits, top=True))
 
 
@@ -150,5 +172,14 @@ def exact_seconds(players: Sequence[tuple | Range], board_size: int, dead: int =
     return work_estimate(players, board_size, dead) / VALUES_PER_SECOND
 
 
-__all__ = ["EXACT_BUDGET", "EXACT_TIME_LIMIT", "PROGRESS_STEPS", "Progress", "Outcome", "Plan", "plan",
-           "work_estimate", "exact_seconds"]
+__all__ = [
+    "EXACT_BUDGET",
+    "EXACT_TIME_LIMIT",
+    "PROGRESS_STEPS",
+    "Progress",
+    "Outcome",
+    "Plan",
+    "plan",
+    "work_estimate",
+    "exact_seconds",
+]

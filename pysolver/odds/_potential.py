@@ -102,15 +102,21 @@ class HandPotential:
 
     def to_dict(self) -> dict:
         """``{"cards_to_come": k, "ppot": .., "npot": .., "counts": {before: {after: n}}}``."""
-        return {"cards_to_come": self.cards_to_come, "ppot": self.ppot, "npot": self.npot,
-                "counts": {b: dict(zip(STATES, row)) for b, row in zip(STATES, self.counts)}}
+        return {
+            "cards_to_come": self.cards_to_come,
+            "ppot": self.ppot,
+            "npot": self.npot,
+            "counts": {b: dict(zip(STATES, row)) for b, row in zip(STATES, self.counts)},
+        }
 
     def __str__(self) -> str:
         """PPot, NPot and the table of transitions, before (rows) and after (columns)."""
         plural = "s" if self.cards_to_come > 1 else ""
         header = "before \\ after"
-        lines = [f"{self.cards_to_come} card{plural} to come: PPot {self.ppot:.4f}  NPot {self.npot:.4f}",
-                 f"  {header:<15}" + "".join(f"{s:>10}" for s in STATES) + f"{'total':>10}"]
+        lines = [
+            f"{self.cards_to_come} card{plural} to come: PPot {self.ppot:.4f}  NPot {self.npot:.4f}",
+            f"  {header:<15}" + "".join(f"{s:>10}" for s in STATES) + f"{'total':>10}",
+        ]
         for state, row, total in zip(STATES, self.counts, self.totals):
             cells = "".join(f"{format_count(n):>10}" for n in row)
             lines.append(f"  {state:<15}{cells}{format_count(total):>10}")
@@ -161,11 +167,20 @@ class HandReport:
     def to_dict(self) -> dict:
         """A JSON-ready summary with every count."""
         s = self.strength
-        return {"hole": [str(c) for c in self.hole], "board": [str(c) for c in self.board],
-                "opponents": self.opponents, "ahead": s.ahead, "tied": s.tied, "behind": s.behind,
-                "hs": s.hs, "hs_n": self.hs, "ehs": self.ehs, "win_probability": self.win_probability,
-                "one_card": self.one_card.to_dict() if self.one_card else None,
-                "two_cards": self.two_cards.to_dict() if self.two_cards else None}
+        return {
+            "hole": [str(c) for c in self.hole],
+            "board": [str(c) for c in self.board],
+            "opponents": self.opponents,
+            "ahead": s.ahead,
+            "tied": s.tied,
+            "behind": s.behind,
+            "hs": s.hs,
+            "hs_n": self.hs,
+            "ehs": self.ehs,
+            "win_probability": self.win_probability,
+            "one_card": self.one_card.to_dict() if self.one_card else None,
+            "two_cards": self.two_cards.to_dict() if self.two_cards else None,
+        }
 
     def __str__(self) -> str:
         """What ``pysolver strength`` prints."""
@@ -176,8 +191,9 @@ class HandReport:
         lines += [str(pot) for pot in (self.one_card, self.two_cards) if pot is not None]
         basis = [f"{self.potential.cards_to_come}-card lookahead"] if self.potential else []
         basis += [f"HS^{self.opponents} for HS"] if self.opponents > 1 else []
-        lines.append(f"EHS {self.ehs:.4f}   Pr(win) {self.win_probability:.4f}"
-                     + (f"   ({', '.join(basis)})" if basis else ""))
+        lines.append(
+            f"EHS {self.ehs:.4f}   Pr(win) {self.win_probability:.4f}" + (f"   ({', '.join(basis)})" if basis else "")
+        )
         return "\n".join(lines)
 
 
@@ -200,8 +216,15 @@ def _disjoint_pairs(n: int) -> tuple[np.ndarray, np.ndarray]:
     return p, q
 
 
-def _symmetric_codes(first_keys: np.ndarray, second_keys: np.ndarray, before3: np.ndarray,
-                     mine_after: np.ndarray, p: np.ndarray, q: np.ndarray, rules: Rules) -> np.ndarray:
+def _symmetric_codes(
+    first_keys: np.ndarray,
+    second_keys: np.ndarray,
+    before3: np.ndarray,
+    mine_after: np.ndarray,
+    p: np.ndarray,
+    q: np.ndarray,
+    rules: Rules,
+) -> np.ndarray:
     """Counts (81,) of ``9 * cell(p holds, q runs out) + cell(q holds, p runs out)`` over pairs.
 
     A cell is ``3 * before + after``. The opponent's final hand is keyed by
@@ -212,7 +235,7 @@ def _symmetric_codes(first_keys: np.ndarray, second_keys: np.ndarray, before3: n
     first_words, second_words = np.ascontiguousarray(first_keys.T), np.ascontiguousarray(second_keys.T)
     counts = np.zeros(81, dtype=np.int64)
     for start in range(0, len(p), PAIR_CHUNK):
-        pc, qc = p[start:start + PAIR_CHUNK], q[start:start + PAIR_CHUNK]
+        pc, qc = p[start : start + PAIR_CHUNK], q[start : start + PAIR_CHUNK]
         words = np.empty((2, len(pc)), dtype=np.int64)
         for w in range(2):
             np.add(first_words[w].take(pc), second_words[w].take(qc), out=words[w])
@@ -223,8 +246,7 @@ def _symmetric_codes(first_keys: np.ndarray, second_keys: np.ndarray, before3: n
     return counts
 
 
-def transition_counts(field: Field, cards_to_come: int,
-                      before: np.ndarray | None = None) -> HandPotential:
+def transition_counts(field: Field, cards_to_come: int, before: np.ndarray | None = None) -> HandPotential:
     """HP[before][after] for every opponent holding of ``field`` and every runout.
 
     Each runout's board key is computed once and every holding's key added to
@@ -235,24 +257,31 @@ def transition_counts(field: Field, cards_to_come: int,
     """
     board, hole = field.board_index, field.hole_index
     if not 1 <= cards_to_come <= 5 - len(board):
-        raise CardCountError(f"{cards_to_come} cards to come on a board of {len(board)} cards: "
-                             f"{5 - len(board)} at most")
+        raise CardCountError(
+            f"{cards_to_come} cards to come on a board of {len(board)} cards: {5 - len(board)} at most"
+        )
     if before is None:
         before = current_states(field)
     holdings = field.holdings
-    holding_keys = card_keys(holdings)                                   # (M, 2) key words
+    holding_keys = card_keys(holdings)  # (M, 2) key words
     board_key = card_keys(board)
     hole_key = card_keys(hole)
     if cards_to_come == 2 and field.weights is None:
         # holdings == runouts (both numbered by np.triu_indices over the unseen cards)
         mine_after = evaluate_keys(board_key + hole_key + holding_keys, field.rules)  # (M,) per runout
-        both = _symmetric_codes(board_key + holding_keys, holding_keys, 3 * before, mine_after,
-                                *_disjoint_pairs(len(field.unseen)), field.rules).reshape(9, 9)
+        both = _symmetric_codes(
+            board_key + holding_keys,
+            holding_keys,
+            3 * before,
+            mine_after,
+            *_disjoint_pairs(len(field.unseen)),
+            field.rules,
+        ).reshape(9, 9)
         flat = tuple(int(n) for n in both.sum(axis=1) + both.sum(axis=0))
     else:
         runouts = np.array(list(combinations(field.unseen.tolist(), cards_to_come)), dtype=np.int64)
-        board_keys = board_key + card_keys(runouts)                      # (T, 2)
-        mine_after = evaluate_keys(board_keys + hole_key, field.rules)       # (T,)
+        board_keys = board_key + card_keys(runouts)  # (T, 2)
+        mine_after = evaluate_keys(board_keys + hole_key, field.rules)  # (T,)
         one = np.int64(1)
         holding_bits = (one << holdings[:, 0]) | (one << holdings[:, 1])
         runout_bits = np.bitwise_or.reduce(one << runouts, axis=1)
@@ -268,8 +297,15 @@ def transition_counts(field: Field, cards_to_come: int,
     return HandPotential(cards_to_come, rows)
 
 
-def hand_potential(hole: CardsLike, board: CardsLike, cards_to_come: int = 1, *,
-                   dead: CardsLike = (), opponent_range=None, rules: RulesLike = None) -> HandPotential:
+def hand_potential(
+    hole: CardsLike,
+    board: CardsLike,
+    cards_to_come: int = 1,
+    *,
+    dead: CardsLike = (),
+    opponent_range=None,
+    rules: RulesLike = None,
+) -> HandPotential:
     """PPot and NPot of ``hole`` on a flop (1 or 2 cards to come) or a turn (1 card).
 
     ``rules`` is a variant (:mod:`pysolver.core._rules`), whose deck deals the runouts.
@@ -285,16 +321,28 @@ def hand_potential(hole: CardsLike, board: CardsLike, cards_to_come: int = 1, *,
 def _check_seats(hole: CardsLike, board: CardsLike, dead: CardsLike, opponents: int, rules: Rules) -> None:
     """The hand and ``opponents`` random hands as a :class:`~pysolver.core.Situation`: the cards are
     cards, none twice, and the rules' deck deals every seat beside a full board and the dead cards."""
-    situation = Situation.of([cast(PlayerLike, hole)], board, dead=dead, rules=rules, least=1)   # two hole cards
+    situation = Situation.of([cast(PlayerLike, hole)], board, dead=dead, rules=rules, least=1)  # two hole cards
     try:
-        Situation.of([situation.holes[0]] + ["random"] * opponents, situation.board, dead=situation.dead,
-                     rules=rules, ranges=True)
+        Situation.of(
+            [situation.holes[0]] + ["random"] * opponents,
+            situation.board,
+            dead=situation.dead,
+            rules=rules,
+            ranges=True,
+        )
     except PlayerCountError as error:
         raise PlayerCountError(f"{opponents} opponents: {error}") from None
 
 
-def hand_report(hole: CardsLike, board: CardsLike = (), *, opponents: int = 1, dead: CardsLike = (),
-                opponent_range=None, rules: RulesLike = None) -> HandReport:
+def hand_report(
+    hole: CardsLike,
+    board: CardsLike = (),
+    *,
+    opponents: int = 1,
+    dead: CardsLike = (),
+    opponent_range=None,
+    rules: RulesLike = None,
+) -> HandReport:
     """HS, HS^n, PPot/NPot for each lookahead, EHS and Pr(win) of hole cards on a board.
 
     >>> r = hand_report("As Ks", "Qs Js Ts 2c 3d")  # the royal flush on the river

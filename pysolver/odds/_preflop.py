@@ -34,15 +34,18 @@ def is_preflop(board: CardsLike | None) -> bool:
     return len(parse_board(() if board is None else board, allowed=(0, 3, 4, 5))) == 0
 
 
-def preflop_counts(hole: CardsLike, *, dead: CardsLike = (), opponent_range=None,
-                   rules: RulesLike = None) -> tuple:
+def preflop_counts(hole: CardsLike, *, dead: CardsLike = (), opponent_range=None, rules: RulesLike = None) -> tuple:
     """(ahead, tied, behind): the deals ``hole`` wins, ties and loses against one opponent
     (``opponent_range``, random by default) over every board; integers unless weighted."""
     checked = rules_of(rules)
     # two hole cards, not a range
     situation = Situation.of([cast(PlayerLike, hole)], (), dead=dead, rules=checked, least=1)
-    result = equity([situation.holes[0], "random" if opponent_range is None else opponent_range],
-                    dead=situation.dead, rules=checked, exact=True)
+    result = equity(
+        [situation.holes[0], "random" if opponent_range is None else opponent_range],
+        dead=situation.dead,
+        rules=checked,
+        exact=True,
+    )
     mine = result.players[0]
     return mine.wins, mine.ties, mine.losses
 

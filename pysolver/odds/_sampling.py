@@ -53,7 +53,7 @@ def _deal(rng: np.random.Generator, used: np.ndarray, count: int) -> np.ndarray:
     once (its base-52 digits); a proposed card already taken is redrawn alone.
     """
     n = len(used)
-    code = rng.integers(0, 52 ** count, n)
+    code = rng.integers(0, 52**count, n)
     cards = np.empty((count, n), dtype=np.int64)
     for slot in range(count):
         code, cards[slot] = np.divmod(code, 52)
@@ -94,11 +94,11 @@ def _draw_at_once(rng: np.random.Generator, known_bits: int, sizes: Sequence[int
     exactly when no card repeats. (About six times faster than dealing card by card.)"""
     tables = _draw_tables(known_bits)
     count = sum(sizes)
-    size = int(n / _all_distinct_rate(len(tables[0][0]), count) * 1.01) + 256   # ~n kept, rarely fewer
+    size = int(n / _all_distinct_rate(len(tables[0][0]), count) * 1.01) + 256  # ~n kept, rarely fewer
     keys = np.zeros((len(sizes), size), dtype=np.int64)
     bits = np.zeros((len(sizes), size), dtype=np.int64)
     for group, cards in enumerate(sizes):
-        while cards:                      # the board's five: three cards, then two
+        while cards:  # the board's five: three cards, then two
             part = min(cards, TABLED_CARDS)
             part_keys, part_bits = tables[part - 1]
             pick = rng.integers(0, len(part_keys), size, dtype=np.int32)
@@ -137,8 +137,10 @@ class JointPair:
         return cls((ranged[0], ranged[1]), first, second, np.cumsum(weight.ravel()[pairs]))
 
     def draw(self, rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray]:
-        pick = np.minimum(np.searchsorted(self.cumulative, rng.random(n) * self.cumulative[-1], side="right"),
-                          len(self.cumulative) - 1)
+        pick = np.minimum(
+            np.searchsorted(self.cumulative, rng.random(n) * self.cumulative[-1], side="right"),
+            len(self.cumulative) - 1,
+        )
         return self.first[pick], self.second[pick]
 
 
@@ -147,16 +149,23 @@ def _ranged(player: Player) -> bool:
     return not player.is_hand and not player.is_random
 
 
-def _batch(rng, players: Sequence[Player], board: np.ndarray, known_bits: int, n: int,
-           rules: Rules | None = None, joint: JointPair | None = None,
-           seen: dict | None = None) -> np.ndarray:
+def _batch(
+    rng,
+    players: Sequence[Player],
+    board: np.ndarray,
+    known_bits: int,
+    n: int,
+    rules: Rules | None = None,
+    joint: JointPair | None = None,
+    seen: dict | None = None,
+) -> np.ndarray:
     """Hand values (players, accepted trials) of about ``n`` sampled trials, rejected ones left out;
     ``seen`` (if given) gets each open player's hole cards per accepted trial, as card bits."""
     randoms = [p for p, player in enumerate(players) if player.is_random]
     sizes = [2] * len(randoms) + [5 - len(board)]
     unseen = np.flatnonzero((CARD_BITS & known_bits) == 0)
     at_once = _all_distinct_rate(len(unseen), sum(sizes)) >= 0.3
-    if at_once:      # every random card of the trial in one draw from the unseen cards
+    if at_once:  # every random card of the trial in one draw from the unseen cards
         drawn_keys, drawn_bits = _draw_at_once(rng, known_bits, sizes, n)
         n = drawn_keys.shape[1]
     used = np.full(n, known_bits, dtype=np.int64)
@@ -189,7 +198,7 @@ def _batch(rng, players: Sequence[Player], board: np.ndarray, known_bits: int, n
         board_key += drawn_keys[-1]
         board_bits += drawn_bits[-1]
         if any(_ranged(player) for player in players):
-            accepted &= (used & drawn_bits.sum(axis=0)) == 0            # clear of the ranges' combos
+            accepted &= (used & drawn_bits.sum(axis=0)) == 0  # clear of the ranges' combos
     if not accepted.all():
         keep = np.flatnonzero(accepted)
         keys, bits, used = keys[:, keep], bits[:, keep], used[keep]
@@ -207,12 +216,17 @@ def _batch(rng, players: Sequence[Player], board: np.ndarray, known_bits: int, n
     return hand_tables(rules).values(keys + board_key, bits + board_bits)
 
 
-def monte_carlo(players: Sequence[Player], board: np.ndarray, dead: np.ndarray | Sequence[int] = (),
-                trials: int | None = None, target_stderr: float | None = None,
-                seed: int | None = None,
-                progress: Callable[[int, int], None] | None = None,
-                rules: Rules | None = None,
-                observe: Callable[[np.ndarray, dict], None] | None = None) -> tuple[Tally, np.ndarray]:
+def monte_carlo(
+    players: Sequence[Player],
+    board: np.ndarray,
+    dead: np.ndarray | Sequence[int] = (),
+    trials: int | None = None,
+    target_stderr: float | None = None,
+    seed: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    rules: Rules | None = None,
+    observe: Callable[[np.ndarray, dict], None] | None = None,
+) -> tuple[Tally, np.ndarray]:
     """Sample deals until ``trials`` are accepted or every equity's standard error is <= ``target_stderr``.
 
     Under a variant's ``rules`` the cards outside its deck must be among ``dead``.
@@ -247,13 +261,13 @@ def monte_carlo(players: Sequence[Player], board: np.ndarray, dead: np.ndarray |
         batch = Tally.empty(len(players))
         batch.add(values, np.ones(values.shape[1]))
         tally.merge(batch)
-        if len(players) == 2:      # a share is 1, 1/2 or 0
+        if len(players) == 2:  # a share is 1, 1/2 or 0
             share_squares += batch.wins + batch.ties / 4
         else:
             winners = values == values.max(axis=0)
             share_squares += [np.sum(1.0 / winners.sum(axis=0) ** 2, where=row) for row in winners]
         mean = tally.shares / tally.deals
-        variance = np.maximum(share_squares / tally.deals - mean ** 2, 0.0)
+        variance = np.maximum(share_squares / tally.deals - mean**2, 0.0)
         stderr = np.sqrt(variance / max(tally.deals - 1, 1))
         if progress is not None:
             progress(int(tally.deals), int(limit))

@@ -80,14 +80,16 @@ class HandStrength:
     def against(self, opponents: int) -> float:
         """``HS ** opponents``: the strength against that many random hands."""
         check_count("opponents", opponents, error=PlayerCountError)
-        return self.hs ** opponents
+        return self.hs**opponents
 
     def to_dict(self) -> dict:
         return {"ahead": self.ahead, "tied": self.tied, "behind": self.behind, "total": self.total, "hs": self.hs}
 
     def __str__(self) -> str:
-        return (f"HS {self.hs:.4f}  (ahead {format_count(self.ahead)}, tied {format_count(self.tied)}, "
-                f"behind {format_count(self.behind)} of {format_count(self.total)} {self.over})")
+        return (
+            f"HS {self.hs:.4f}  (ahead {format_count(self.ahead)}, tied {format_count(self.tied)}, "
+            f"behind {format_count(self.behind)} of {format_count(self.total)} {self.over})"
+        )
 
 
 @dataclass(frozen=True)
@@ -108,17 +110,27 @@ class Field:
     rules: Rules
 
     @classmethod
-    def of(cls, hole: CardsLike, board: CardsLike, dead: CardsLike = (),
-           opponent_range=None, streets: tuple[int, ...] = (3, 4, 5), rules: RulesLike = None) -> Field:
+    def of(
+        cls,
+        hole: CardsLike,
+        board: CardsLike,
+        dead: CardsLike = (),
+        opponent_range=None,
+        streets: tuple[int, ...] = (3, 4, 5),
+        rules: RulesLike = None,
+    ) -> Field:
         """Read and check the cards (a :class:`~pysolver.Situation` of one player); enumerate (or
         weight) the opponent holdings of the deck."""
-        situation = Situation.of([cast(PlayerLike, hole)], board, dead=dead, rules=rules_of(rules), boards=streets,
-                                 least=1)
+        situation = Situation.of(
+            [cast(PlayerLike, hole)], board, dead=dead, rules=rules_of(rules), boards=streets, least=1
+        )
         hole_cards = situation.holes[0]
         unseen = np.array([c.index for c in situation.unseen], dtype=np.int64)
         if len(unseen) < 2 + (5 - len(situation.board)):
-            raise CardCountError(f"dead cards '{format_cards(situation.dead)}': too few unseen cards "
-                                 f"left for an opponent and the rest of the board")
+            raise CardCountError(
+                f"dead cards '{format_cards(situation.dead)}': too few unseen cards "
+                f"left for an opponent and the rest of the board"
+            )
         first, second = np.triu_indices(len(unseen), k=1)
         holdings = np.stack([unseen[first], unseen[second]], axis=1)
         weights = None
@@ -176,8 +188,7 @@ def current_states(field: Field) -> np.ndarray:
     """The state (ahead/tied/behind) of the hand against each opponent holding now."""
     board = field.board_index
     mine = evaluate_batch(np.concatenate([field.hole_index, board])[None, :], rules=field.rules)[0]
-    rows = np.concatenate([field.holdings, np.broadcast_to(board, (len(field.holdings), len(board)))],
-                          axis=1)
+    rows = np.concatenate([field.holdings, np.broadcast_to(board, (len(field.holdings), len(board)))], axis=1)
     return compare_states(mine, evaluate_batch(rows, rules=field.rules))
 
 
@@ -185,8 +196,9 @@ PREFLOP = "deals over every opponent holding and board"
 """What the counts of a preflop :class:`HandStrength` count."""
 
 
-def hand_strength(hole: CardsLike, board: CardsLike = (), *, dead: CardsLike = (),
-                  opponent_range=None, rules: RulesLike = None) -> HandStrength:
+def hand_strength(
+    hole: CardsLike, board: CardsLike = (), *, dead: CardsLike = (), opponent_range=None, rules: RulesLike = None
+) -> HandStrength:
     """Hand strength of ``hole`` on a flop, turn or river against every opponent holding;
     preflop (no board), against every opponent holding and every board
     (:mod:`pysolver.odds._preflop`: the all-in equity against one opponent).
@@ -207,5 +219,17 @@ def hand_strength(hole: CardsLike, board: CardsLike = (), *, dead: CardsLike = (
     return HandStrength(*count_states(current_states(field), field.weights))
 
 
-__all__ = ["AHEAD", "TIED", "BEHIND", "STATES", "PREFLOP", "HandStrength", "Field", "format_count", "compare_states",
-           "count_states", "current_states", "hand_strength"]
+__all__ = [
+    "AHEAD",
+    "TIED",
+    "BEHIND",
+    "STATES",
+    "PREFLOP",
+    "HandStrength",
+    "Field",
+    "format_count",
+    "compare_states",
+    "count_states",
+    "current_states",
+    "hand_strength",
+]

@@ -34,8 +34,9 @@ def preflop_table() -> dict:
 def _table_rows() -> np.ndarray:
     """(169, 4) the shipped table's wins, ties, losses and deals per class, in the order of HAND_CLASSES."""
     table = preflop_table()
-    return np.array([[table[n][k] for k in ("wins", "ties", "losses", "deals")] for n in HAND_CLASSES],
-                    dtype=np.float64)
+    return np.array(
+        [[table[n][k] for k in ("wins", "ties", "losses", "deals")] for n in HAND_CLASSES], dtype=np.float64
+    )
 
 
 @lru_cache(maxsize=1)
@@ -54,8 +55,14 @@ class ClassTablePath:
     name = "class table"
 
     def applies(self, shape: Shape) -> bool:
-        return (shape.tabled and len(shape.sizes) == 2 and shape.board == 0 and shape.dead == 0
-                and any(s.is_random for s in shape.sizes) and _present())
+        return (
+            shape.tabled
+            and len(shape.sizes) == 2
+            and shape.board == 0
+            and shape.dead == 0
+            and any(s.is_random for s in shape.sizes)
+            and _present()
+        )
 
     def cost(self, shape: Shape, cheapest: Cheapest) -> float:
         return 1.0

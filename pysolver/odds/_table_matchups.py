@@ -40,6 +40,7 @@ MATCHUPS = 47_008
 """Heads-up matchups before the flop, up to suit permutations and the seat order."""
 TABLE_FILE = "data/preflop_matchups.npz"
 
+
 def canonical(first: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The canonical key of each matchup of combo ``first[i]`` against ``second[i]``, and whether
     the key names them in the other seat order (``swapped``).
@@ -89,8 +90,9 @@ class MatchupTable:
 def matchup_table() -> MatchupTable:
     """The shipped table (read once)."""
     with resources.files("pysolver").joinpath(TABLE_FILE).open("rb") as handle, np.load(handle) as data:
-        return MatchupTable(data["keys"].astype(np.int64), data["first_wins"].astype(np.int64),
-                            data["ties"].astype(np.int64))
+        return MatchupTable(
+            data["keys"].astype(np.int64), data["first_wins"].astype(np.int64), data["ties"].astype(np.int64)
+        )
 
 
 @lru_cache(maxsize=1)
@@ -121,7 +123,7 @@ def heads_up(first: Player, second: Player) -> Tally:
     """
     won, tied, deals = np.zeros(2), 0.0, 0.0
     for _, _, weight, wins, ties in _pairs(first, second):
-        won += (weight[:, None] * wins).sum(axis=0)          # not matmul: integers times floats is slow there
+        won += (weight[:, None] * wins).sum(axis=0)  # not matmul: integers times floats is slow there
         tied += float((weight * ties).sum())
         deals += float(weight.sum()) * BOARDS
     return Tally(won, np.array([tied, tied]), won + tied / 2, deals)
@@ -137,7 +139,7 @@ def _pairs(first: Player, second: Player):
     bits = [(np.int64(1) << p.combos[:, 0]) | (np.int64(1) << p.combos[:, 1]) for p in (first, second)]
     rows, columns = np.nonzero((bits[0][:, None] & bits[1][None, :]) == 0)
     for start in range(0, len(rows), PAIRS_AT_ONCE):
-        i, j = rows[start:start + PAIRS_AT_ONCE], columns[start:start + PAIRS_AT_ONCE]
+        i, j = rows[start : start + PAIRS_AT_ONCE], columns[start : start + PAIRS_AT_ONCE]
         wins, ties, _ = matchup_counts(*canonical(first.indices[i], second.indices[j]))
         yield i, j, first.weights[i] * second.weights[j], wins, ties
 
@@ -145,9 +147,15 @@ def _pairs(first: Player, second: Player):
 def counts_per_combo(first: Player, second: Player) -> list[dict]:
     """Both players' counts per combo (``deals`` (n,), ``wins``, ``ties``, ``shares`` (n, 2)): the
     deals in which each of a player's combos is dealt, every pair of disjoint combos."""
-    counts = [{"deals": np.zeros(len(p.combos)), "wins": np.zeros((len(p.combos), 2)),
-               "ties": np.zeros((len(p.combos), 2)), "shares": np.zeros((len(p.combos), 2))}
-              for p in (first, second)]
+    counts = [
+        {
+            "deals": np.zeros(len(p.combos)),
+            "wins": np.zeros((len(p.combos), 2)),
+            "ties": np.zeros((len(p.combos), 2)),
+            "shares": np.zeros((len(p.combos), 2)),
+        }
+        for p in (first, second)
+    ]
     for i, j, weight, wins, ties in _pairs(first, second):
         for into, rows in zip(counts, (i, j)):
             size = len(into["deals"])
@@ -190,5 +198,16 @@ class MatchupTablePath:
         return counts_per_combo(*question.players)
 
 
-__all__ = ["BOARDS", "MATCHUPS", "TABLE_FILE", "canonical", "MatchupTable", "matchup_table", "matchup_counts",
-           "heads_up", "PAIRS_AT_ONCE", "counts_per_combo", "MatchupTablePath"]
+__all__ = [
+    "BOARDS",
+    "MATCHUPS",
+    "TABLE_FILE",
+    "canonical",
+    "MatchupTable",
+    "matchup_table",
+    "matchup_counts",
+    "heads_up",
+    "PAIRS_AT_ONCE",
+    "counts_per_combo",
+    "MatchupTablePath",
+]

@@ -71,8 +71,11 @@ THREES = ("set", "trips", "board_trips")
 """The kinds of a made three of a kind."""
 DRAWS = ("flush_draw", "backdoor_flush_draw", "open_ended", "gutshot", "two_overcards", "combo_draw")
 """The draws, in the order they are printed (a combo may hold several)."""
-LABELS = {"open_ended": "open-ended straight draw", "board_trips": "board trips",
-          **{c.snake: c.label.lower() for c in Category}}
+LABELS = {
+    "open_ended": "open-ended straight draw",
+    "board_trips": "board trips",
+    **{c.snake: c.label.lower() for c in Category},
+}
 
 
 def made_kinds(rules: Rules) -> tuple[str, ...]:
@@ -84,8 +87,13 @@ def made_kinds(rules: Rules) -> tuple[str, ...]:
     """
     kinds: list[str] = []
     for category in reversed(rules.order):
-        kinds += THREES if category == Category.THREE_OF_A_KIND else PAIRS if category == Category.PAIR \
+        kinds += (
+            THREES
+            if category == Category.THREE_OF_A_KIND
+            else PAIRS
+            if category == Category.PAIR
             else (category.snake,)
+        )
     return tuple(kinds)
 
 
@@ -135,8 +143,9 @@ class TextureReport:
             return self.draws[:, DRAWS.index(kind)]
         if kind in self.kinds:
             return self.made == self.kinds.index(kind)
-        raise RangeError(f"kind {quoted(kind)}: choose a made hand ({', '.join(self.kinds)}) "
-                         f"or a draw ({', '.join(DRAWS)})")
+        raise RangeError(
+            f"kind {quoted(kind)}: choose a made hand ({', '.join(self.kinds)}) or a draw ({', '.join(DRAWS)})"
+        )
 
     def count(self, kind: str) -> float:
         """The weighted combos that make ``kind``."""
@@ -169,24 +178,40 @@ class TextureReport:
         made = {k: self.count(k) for k in self.kinds}
         draws = {k: self.count(k) for k in DRAWS}
         table, kinds = self.class_table(), self.kinds + DRAWS
-        per_class: dict[str, dict] = {name: {"combos": n, "made": {}, "draws": {}}
-                                      for name, n in self.by_class().items()}
+        per_class: dict[str, dict] = {
+            name: {"combos": n, "made": {}, "draws": {}} for name, n in self.by_class().items()
+        }
         for row, column in zip(*np.nonzero(table)):
             group = "made" if row < len(self.kinds) else "draws"
             per_class[HAND_CLASSES[column]][group][kinds[row]] = float(table[row, column])
-        return {"rules": self.rules, "range": self.range, "board": [str(c) for c in self.board],
-                "dead": [str(c) for c in self.dead], "combos": self.combos,
-                "made": made, "made_shares": {k: n / self.combos for k, n in made.items()},
-                "draws": draws, "draw_shares": {k: n / self.combos for k, n in draws.items()},
-                "classes": per_class,
-                "hands": [{"hand": [str(Card(int(a))), str(Card(int(b)))], "weight": float(w),
-                           "made": self.kinds[m], "draws": [d for d, on in zip(DRAWS, row) if on]}
-                          for (a, b), w, m, row in zip(self.hands, self.weights, self.made, self.draws)]}
+        return {
+            "rules": self.rules,
+            "range": self.range,
+            "board": [str(c) for c in self.board],
+            "dead": [str(c) for c in self.dead],
+            "combos": self.combos,
+            "made": made,
+            "made_shares": {k: n / self.combos for k, n in made.items()},
+            "draws": draws,
+            "draw_shares": {k: n / self.combos for k, n in draws.items()},
+            "classes": per_class,
+            "hands": [
+                {
+                    "hand": [str(Card(int(a))), str(Card(int(b)))],
+                    "weight": float(w),
+                    "made": self.kinds[m],
+                    "draws": [d for d, on in zip(DRAWS, row) if on],
+                }
+                for (a, b), w, m, row in zip(self.hands, self.weights, self.made, self.draws)
+            ],
+        }
 
     def __str__(self) -> str:
         """What ``pysolver texture`` prints: made hands and draws with counts and shares, then per class."""
-        lines = [f"{self.range} on {format_cards(self.board)}: {_n(self.combos)} combos after card removal"
-                 + ("" if self.rules == "standard" else f" ({self.rules})")]
+        lines = [
+            f"{self.range} on {format_cards(self.board)}: {_n(self.combos)} combos after card removal"
+            + ("" if self.rules == "standard" else f" ({self.rules})")
+        ]
         for title, kinds in (("made hands", self.kinds), ("draws", DRAWS)):
             rows = [(k, self.count(k)) for k in kinds if self.count(k) > 0]
             lines.append(f"{title:<28}{'combos':>8}{'share':>9}")
@@ -210,8 +235,7 @@ def _ranks_bits(cards: np.ndarray) -> np.ndarray:
     return np.bitwise_or.reduce(np.left_shift(1, cards >> 2), axis=-1)
 
 
-def classify(combos: np.ndarray, board: np.ndarray, unseen: np.ndarray, rules: Rules) -> tuple[np.ndarray,
-                                                                                                 np.ndarray]:
+def classify(combos: np.ndarray, board: np.ndarray, unseen: np.ndarray, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     """The made kind (index into :func:`made_kinds`) and the draws ((n, 6) bool) of each combo.
 
     ``combos`` (n, 2) and ``board`` (3 to 5) are card indices; ``unseen`` the cards that may
@@ -219,13 +243,15 @@ def classify(combos: np.ndarray, board: np.ndarray, unseen: np.ndarray, rules: R
     """
     n = len(combos)
     kinds = made_kinds(rules)
-    cats = categories(evaluate_batch(np.hstack([combos, np.broadcast_to(board, (n, len(board)))]),
-                      rules=rules), rules).astype(np.int64)
+    cats = categories(
+        evaluate_batch(np.hstack([combos, np.broadcast_to(board, (n, len(board)))]), rules=rules), rules
+    ).astype(np.int64)
     place = np.zeros(len(Category), dtype=np.int64)
     place[[int(c) for c in rules.order]] = np.arange(len(rules.order))
-    strength = place[cats]                                                     # the rules' order
-    made = np.array([kinds.index(Category(c).snake) if Category(c).snake in kinds else 0 for c in range(10)],
-                    dtype=np.int64)[cats]
+    strength = place[cats]  # the rules' order
+    made = np.array(
+        [kinds.index(Category(c).snake) if Category(c).snake in kinds else 0 for c in range(10)], dtype=np.int64
+    )[cats]
     low, high = np.sort(combos >> 2, axis=1).T
     board_count = np.bincount(board >> 2, minlength=13)
     on_board = board_count > 0
@@ -235,8 +261,15 @@ def classify(combos: np.ndarray, board: np.ndarray, unseen: np.ndarray, rules: R
     paired = np.where(pocket, high, np.where(on_board[high], high, np.where(on_board[low], low, -1)))
     pair_kind = np.select(
         [paired < 0, pocket & (paired > top), pocket & (paired < bottom), paired == top, paired == bottom],
-        [PAIRS.index("board_pair"), PAIRS.index("overpair"), PAIRS.index("underpair"),
-         PAIRS.index("top_pair"), PAIRS.index("bottom_pair")], PAIRS.index("middle_pair"))
+        [
+            PAIRS.index("board_pair"),
+            PAIRS.index("overpair"),
+            PAIRS.index("underpair"),
+            PAIRS.index("top_pair"),
+            PAIRS.index("bottom_pair"),
+        ],
+        PAIRS.index("middle_pair"),
+    )
     is_pair = cats == Category.PAIR
     made[is_pair] = kinds.index(PAIRS[0]) + pair_kind[is_pair]
     three_kind = np.select([pocket & on_board[high], on_board[high] | on_board[low]], [0, 1], 2)
@@ -249,7 +282,7 @@ def classify(combos: np.ndarray, board: np.ndarray, unseen: np.ndarray, rules: R
     live[np.arange(n)[:, None], combos] = False
     # flushes: cards of each suit among the hole cards and the board, and live cards of each suit
     hole_suits = (combos[:, :, None] & 3) == np.arange(4)
-    in_hole = hole_suits.sum(axis=1)                                           # (n, 4)
+    in_hole = hole_suits.sum(axis=1)  # (n, 4)
     suits = in_hole + np.bincount(board & 3, minlength=4)
     live_suits = live.reshape(n, 13, 4).sum(axis=1)
     below_flush = strength < place[Category.FLUSH]
@@ -260,8 +293,8 @@ def classify(combos: np.ndarray, board: np.ndarray, unseen: np.ndarray, rules: R
     board_bits = int(_ranks_bits(board))
     hole_bits = _ranks_bits(combos)
     rank_bit = np.left_shift(1, np.arange(13))
-    with_card = (hole_bits[:, None] | board_bits | rank_bit)[:, :, None]      # (n, 13, 1)
-    board_with = ((board_bits | rank_bit)[:, None] & straights) == straights   # (13, s)
+    with_card = (hole_bits[:, None] | board_bits | rank_bit)[:, :, None]  # (n, 13, 1)
+    board_with = ((board_bits | rank_bit)[:, None] & straights) == straights  # (13, s)
     completes = (((with_card & straights) == straights) & ~board_with).any(axis=2)
     completes &= live.reshape(n, 13, 4).any(axis=2)
     ranks = completes.sum(axis=1)
@@ -274,8 +307,9 @@ def classify(combos: np.ndarray, board: np.ndarray, unseen: np.ndarray, rules: R
     return made, draws
 
 
-def texture(hands: PlayerLike | Range, board: CardsLike, *, dead: CardsLike = (),
-            rules: RulesLike = None) -> TextureReport:
+def texture(
+    hands: PlayerLike | Range, board: CardsLike, *, dead: CardsLike = (), rules: RulesLike = None
+) -> TextureReport:
     """Classify every combo of ``hands`` (a range, ``'random'`` or two hole cards) left on a
     flop, turn or river, after removing the board, ``dead`` and the cards outside the rules' deck.
 
@@ -295,8 +329,17 @@ def texture(hands: PlayerLike | Range, board: CardsLike, *, dead: CardsLike = ()
     unseen[[c.index for c in situation.unseen]] = True
     board_index = np.array([c.index for c in situation.board], dtype=np.int64)
     made, draws = classify(COMBOS[indices], board_index, unseen, rules)
-    return TextureReport(str(rng), situation.board, situation.dead, made_kinds(rules), indices,
-                         rng.weights[indices], made, draws, rules.label)
+    return TextureReport(
+        str(rng),
+        situation.board,
+        situation.dead,
+        made_kinds(rules),
+        indices,
+        rng.weights[indices],
+        made,
+        draws,
+        rules.label,
+    )
 
 
 def _one_combo(hole: tuple[Card, Card]) -> np.ndarray:

@@ -16,13 +16,22 @@ in a worker thread (:mod:`pysolver.web._compute`) and raises the library's
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Optional, Sequence
 
 from .. import equity, outs, runouts, texture
 from ..asp import Solver
-from ..core import (ORDERINGS, Card, PokerInputError, Rules, Situation, parse_cards, parse_range, range_grid,
-                    variant_path)
+from ..core import (
+    ORDERINGS,
+    Card,
+    PokerInputError,
+    Rules,
+    Situation,
+    parse_cards,
+    parse_range,
+    range_grid,
+    variant_path,
+)
 from ..crossval import category_counts, describe_rules, rule_diff
 from ._compute import Budget
 from ._rulebook import FILE_NAME, RuleTexts, variant
@@ -49,7 +58,7 @@ class Query:
     def flag(self, name: str) -> bool:
         return self.get(name).lower() in ("1", "true", "yes", "on")
 
-    def number(self, name: str, default: Optional[int] = None) -> Optional[int]:
+    def number(self, name: str, default: int | None = None) -> int | None:
         text = self.get(name)
         if not text:
             return default
@@ -76,9 +85,17 @@ def equity_answer(query: Query, texts: RuleTexts, budget: Budget) -> dict:
     """``pysolver equity P.. --board B --dead D [--exact | --trials N] [--seed S] [--breakdown] --json``."""
     exact = query.get("mode") == "exact" or None
     trials = query.number("trials") if query.get("mode") != "exact" else None
-    result = equity(players(query), query.get("board"), dead=query.get("dead"), rules=rules_of_query(query, texts),
-                    exact=exact, trials=trials, seed=query.number("seed"), progress=budget.progress,
-                    breakdown=query.flag("breakdown"))
+    result = equity(
+        players(query),
+        query.get("board"),
+        dead=query.get("dead"),
+        rules=rules_of_query(query, texts),
+        exact=exact,
+        trials=trials,
+        seed=query.number("seed"),
+        progress=budget.progress,
+        breakdown=query.flag("breakdown"),
+    )
     return result.to_dict()
 
 
@@ -100,8 +117,9 @@ def range_answer(query: Query, texts: RuleTexts, budget: Budget) -> dict:
 
 def texture_answer(query: Query, texts: RuleTexts, budget: Budget) -> dict:
     """``pysolver texture R --board B --dead D --json``."""
-    return texture(query.get("range") or "random", query.get("board"), dead=query.get("dead"),
-                   rules=rules_of_query(query, texts)).to_dict()
+    return texture(
+        query.get("range") or "random", query.get("board"), dead=query.get("dead"), rules=rules_of_query(query, texts)
+    ).to_dict()
 
 
 def showdown_answer(query: Query, texts: RuleTexts, budget: Budget) -> dict:
@@ -117,14 +135,16 @@ def showdown_answer(query: Query, texts: RuleTexts, budget: Budget) -> dict:
 
 def outs_answer(query: Query, texts: RuleTexts, budget: Budget) -> dict:
     """``pysolver outs H.. --board B --json``."""
-    return outs(players(query), query.get("board"), dead=query.get("dead"),
-                rules=rules_of_query(query, texts)).to_dict()
+    return outs(
+        players(query), query.get("board"), dead=query.get("dead"), rules=rules_of_query(query, texts)
+    ).to_dict()
 
 
 def runouts_answer(query: Query, texts: RuleTexts, budget: Budget) -> dict:
     """``pysolver runouts H.. --board B --json``."""
-    return runouts(players(query), query.get("board"), dead=query.get("dead"),
-                   rules=rules_of_query(query, texts)).to_dict()
+    return runouts(
+        players(query), query.get("board"), dead=query.get("dead"), rules=rules_of_query(query, texts)
+    ).to_dict()
 
 
 def rules_answer(query: Query, texts: RuleTexts, budget: Budget) -> dict:
@@ -133,8 +153,11 @@ def rules_answer(query: Query, texts: RuleTexts, budget: Budget) -> dict:
     rules = rules_of_query(query, texts)
     text = query.get("text") or _variant_text(query.get("rules") or "standard")
     counts = category_counts(rules)
-    return describe_rules(rules) | {"file": rules.path if rules.trusted else FILE_NAME, "text": text, "counts": {name: {"hands": h, "classes": c}
-                                                             for name, (h, c) in counts.items()}}
+    return describe_rules(rules) | {
+        "file": rules.path if rules.trusted else FILE_NAME,
+        "text": text,
+        "counts": {name: {"hands": h, "classes": c} for name, (h, c) in counts.items()},
+    }
 
 
 def _variant_text(name: str) -> str:
@@ -148,15 +171,28 @@ def diff_answer(query: Query, texts: RuleTexts, budget: Budget) -> dict:
     if showdowns is not None and showdowns > MAX_SHOWDOWNS:
         raise PokerInputError(f"showdowns {showdowns:,}: this page deals at most {MAX_SHOWDOWNS:,}")
     against = texts.rules("", query.get("against") or "standard")
-    diff = rule_diff(against, rules_of_query(query, texts), showdowns=showdowns or 0,
-                     players=query.number("players", 2) or 2, seed=query.number("seed", 1),
-                     examples=query.number("examples", 3) or 0, matchups=query.all("matchup"))
+    diff = rule_diff(
+        against,
+        rules_of_query(query, texts),
+        showdowns=showdowns or 0,
+        players=query.number("players", 2) or 2,
+        seed=query.number("seed", 1),
+        examples=query.number("examples", 3) or 0,
+        matchups=query.all("matchup"),
+    )
     return diff.to_dict()
 
 
-ANSWERS = {"equity": equity_answer, "range": range_answer, "texture": texture_answer,
-           "showdown": showdown_answer, "outs": outs_answer, "runouts": runouts_answer,
-           "rules": rules_answer, "diff": diff_answer}
+ANSWERS = {
+    "equity": equity_answer,
+    "range": range_answer,
+    "texture": texture_answer,
+    "showdown": showdown_answer,
+    "outs": outs_answer,
+    "runouts": runouts_answer,
+    "rules": rules_answer,
+    "diff": diff_answer,
+}
 """Each API path's computation: ``/api/NAME`` (``/api/rules/diff`` is ``diff``)."""
 
 _QUOTED = re.compile(r"'([^']{1,80})'|\b([2-9TJQKA][cdhs])\b")
@@ -170,8 +206,7 @@ def blame(query: Query, message: str) -> str:
     'p1'
     """
     fields = [(f"p{i}", value) for i, value in enumerate(query.all("p"))]
-    fields += [(name, query.get(name)) for name in ("board", "dead", "range", "matchup", "trials", "seed",
-                                                     "showdowns")]
+    fields += [(name, query.get(name)) for name in ("board", "dead", "range", "matchup", "trials", "seed", "showdowns")]
     if "rule file" in message or "rules file" in message or "clingo" in message:
         return "text"
     for found in _QUOTED.finditer(message):
@@ -185,6 +220,20 @@ def blame(query: Query, message: str) -> str:
     return ""
 
 
-__all__ = ["ANSWERS", "MAX_PLAYERS", "MAX_SHOWDOWNS", "Query", "blame", "diff_answer", "equity_answer",
-           "outs_answer", "players", "range_answer", "rules_answer", "rules_of_query", "runouts_answer",
-           "showdown_answer", "texture_answer"]
+__all__ = [
+    "ANSWERS",
+    "MAX_PLAYERS",
+    "MAX_SHOWDOWNS",
+    "Query",
+    "blame",
+    "diff_answer",
+    "equity_answer",
+    "outs_answer",
+    "players",
+    "range_answer",
+    "rules_answer",
+    "rules_of_query",
+    "runouts_answer",
+    "showdown_answer",
+    "texture_answer",
+]

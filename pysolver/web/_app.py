@@ -21,9 +21,9 @@ from __future__ import annotations
 import json
 import logging
 import time
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
-from typing import AsyncIterator, Optional
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -43,8 +43,11 @@ PAGES = ("equity", "showdown", "rules")
 """The pages, each ``/NAME`` served from ``static/NAME.html``."""
 MAX_BODY = 2 << 20
 """The largest request body read (a rule text is at most 1 MiB)."""
-HEADERS = {"Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'",
-           "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
+HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
 """Headers of every page: nothing loads from elsewhere, no inline script runs."""
 
 
@@ -52,7 +55,7 @@ def _page_text(name: str) -> str:
     return resources.files("pysolver.web").joinpath("static").joinpath(f"{name}.html").read_text("utf-8")
 
 
-def error_answer(error: Exception, query: Optional[Query] = None, status: int = 400) -> JSONResponse:
+def error_answer(error: Exception, query: Query | None = None, status: int = 400) -> JSONResponse:
     """The one-line answer to bad input: the message, the field it concerns, the rule text's line."""
     message = " ".join(str(error).split()) or type(error).__name__
     body = {"error": message, "field": blame(query, message) if query else "", "line": error_line(message)}
@@ -74,13 +77,17 @@ async def _query(request: Request) -> Query:
         if not isinstance(sent, dict):
             raise PokerInputError("the request's body is not a JSON object of parameters")
         for key, value in sent.items():
-            values[str(key)] = [str(v) for v in value] if isinstance(value, list) else \
-                ([] if value is None else [str(value).lower() if isinstance(value, bool) else str(value)])
+            values[str(key)] = (
+                [str(v) for v in value]
+                if isinstance(value, list)
+                else ([] if value is None else [str(value).lower() if isinstance(value, bool) else str(value)])
+            )
     return Query(values)
 
 
-def create_app(*, workers: Optional[int] = None, seconds: float = Limits.seconds,
-               memory_mb: int = Limits.memory_mb) -> Starlette:
+def create_app(
+    *, workers: int | None = None, seconds: float = Limits.seconds, memory_mb: int = Limits.memory_mb
+) -> Starlette:
     """The app: computations in ``workers`` threads (by default one per core), each bounded
     by ``seconds``; rule texts ground under that time and ``memory_mb`` MiB."""
     runner = Runner(workers, seconds)
@@ -100,18 +107,20 @@ def create_app(*, workers: Optional[int] = None, seconds: float = Limits.seconds
             query = await _query(request)
             answer = ANSWERS[name]
             if name == "equity" and query.flag("stream"):
-                return StreamingResponse(_lines(runner.stream(lambda budget: answer(query, texts, budget)), query),
-                                         media_type="application/x-ndjson")
+                return StreamingResponse(
+                    _lines(runner.stream(lambda budget: answer(query, texts, budget)), query),
+                    media_type="application/x-ndjson",
+                )
             start = time.perf_counter()
             result = await runner.run(lambda budget: answer(query, texts, budget))
             spent = time.perf_counter() - start
             return JSONResponse(result, headers={"Server-Timing": f"compute;dur={1000 * spent:.1f}"})
         except (PokerInputError, Cancelled) as error:
             return error_answer(error, query)
-        except (ValueError, TypeError, OverflowError) as error:      # input the library let through
+        except (ValueError, TypeError, OverflowError) as error:  # input the library let through
             log.warning("bad input: %r", error)
             return error_answer(error, query)
-        except Exception as error:                                   # a fault: logged, one line out
+        except Exception as error:  # a fault: logged, one line out
             log.exception("error in /api/%s", name)
             return error_answer(RuntimeError(f"internal error ({type(error).__name__}): {error}"), query, 500)
 
@@ -128,10 +137,12 @@ def create_app(*, workers: Optional[int] = None, seconds: float = Limits.seconds
     async def not_found(request: Request, error: Exception) -> Response:
         status = error.status_code if isinstance(error, HTTPException) else 500
         if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": f"{request.url.path}: not found", "field": "", "line": None},
-                                status_code=status)
-        return Response(f"{status}: {request.url.path} is not a page of pysolver's", status_code=status,
-                        media_type="text/plain")
+            return JSONResponse(
+                {"error": f"{request.url.path}: not found", "field": "", "line": None}, status_code=status
+            )
+        return Response(
+            f"{status}: {request.url.path} is not a page of pysolver's", status_code=status, media_type="text/plain"
+        )
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -141,10 +152,14 @@ def create_app(*, workers: Optional[int] = None, seconds: float = Limits.seconds
             runner.close()
             texts.close()
 
-    routes = [Route("/", home), *(Route(f"/{name}", page) for name in PAGES),
-              Route("/api/variants", variants), Route("/api/rules/diff", diff, methods=["GET", "POST"]),
-              Route("/api/{name}", api, methods=["GET", "POST"]),
-              Mount("/static", StaticFiles(packages=[("pysolver.web", "static")]), name="static")]
+    routes = [
+        Route("/", home),
+        *(Route(f"/{name}", page) for name in PAGES),
+        Route("/api/variants", variants),
+        Route("/api/rules/diff", diff, methods=["GET", "POST"]),
+        Route("/api/{name}", api, methods=["GET", "POST"]),
+        Mount("/static", StaticFiles(packages=[("pysolver.web", "static")]), name="static"),
+    ]
     app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found}, lifespan=lifespan)
     app.state.runner, app.state.texts = runner, texts
     return app

@@ -21,8 +21,9 @@ import asyncio
 import os
 import threading
 import time
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import AsyncIterator, Callable, Optional, TypeVar
+from typing import TypeVar
 
 from ..core import PokerInputError
 
@@ -65,24 +66,26 @@ class Budget:
 
 def time_limit_error(seconds: float) -> PokerInputError:
     """The one-line answer to work that ran past the server's time limit."""
-    return PokerInputError(f"the computation ran past the server's time limit of {seconds:g} s: ask for "
-                           "less (fewer trials, narrower ranges, a later street)")
+    return PokerInputError(
+        f"the computation ran past the server's time limit of {seconds:g} s: ask for "
+        "less (fewer trials, narrower ranges, a later street)"
+    )
 
 
 class Runner:
     """Runs work in ``workers`` threads, each piece bounded by ``seconds``."""
 
-    def __init__(self, workers: Optional[int] = None, seconds: float = 60.0) -> None:
+    def __init__(self, workers: int | None = None, seconds: float = 60.0) -> None:
         self.workers = workers or os.cpu_count() or 1
         self.seconds = seconds
         self._pool = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="pysolver-web")
 
-    def start(self, work: Callable[[Budget], T]) -> tuple[Budget, "asyncio.Future[T]"]:
+    def start(self, work: Callable[[Budget], T]) -> tuple[Budget, asyncio.Future[T]]:
         """Submit ``work(budget)``: the budget and an awaitable of its result."""
         budget = Budget(self.seconds)
 
         def call() -> T:
-            budget.check()                      # cancelled or out of time while it queued
+            budget.check()  # cancelled or out of time while it queued
             return work(budget)
 
         return budget, asyncio.wrap_future(self._pool.submit(call))

@@ -26,10 +26,9 @@ import threading
 from collections import OrderedDict
 from dataclasses import replace
 from pathlib import Path
-from typing import Optional
 
 from ..asp import load_rules, read_rule_files
-from ..core import VARIANTS, Limits, Rules, RuleFileError
+from ..core import VARIANTS, Limits, RuleFileError, Rules
 
 FILE_NAME = "rules.lp"
 """What a page's rule text is called in messages."""
@@ -39,7 +38,7 @@ KEPT = 32
 _LINE = re.compile(r"(?:line (\d+)|rules\.lp:(\d+):\d+)")
 
 
-def error_line(message: str) -> Optional[int]:
+def error_line(message: str) -> int | None:
     """The line of the rule text a message is about, if it says one.
 
     >>> error_line("rule file 'rules.lp', line 4: #script is refused"), error_line("rules.lp:7:3-4: error")
@@ -60,7 +59,7 @@ class RuleTexts:
         self._loaded: OrderedDict[str, Rules] = OrderedDict()
         self._lock = threading.Lock()
 
-    def rules(self, text: str, name: Optional[str] = None) -> Rules:
+    def rules(self, text: str, name: str | None = None) -> Rules:
         """The rule book ``text`` defines, checked against the contract. ``name`` (a shipped
         variant) with empty text is that variant."""
         if not text.strip():

@@ -1,7 +1,7 @@
 """Running the app: uvicorn on a socket of our own, bound to 127.0.0.1 unless told otherwise.
 
-    >>> is_loopback("127.0.0.1"), is_loopback("localhost"), is_loopback("0.0.0.0")
-    (True, True, False)
+>>> is_loopback("127.0.0.1"), is_loopback("localhost"), is_loopback("0.0.0.0")
+(True, True, False)
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ import socket
 import sys
 import threading
 import webbrowser
-from typing import Optional
 
 import uvicorn
 
@@ -45,19 +44,32 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, *, open_browser: bool = False, workers: Optional[int] = None,
-          seconds: float = Limits.seconds, memory_mb: int = Limits.memory_mb) -> None:
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    *,
+    open_browser: bool = False,
+    workers: int | None = None,
+    seconds: float = Limits.seconds,
+    memory_mb: int = Limits.memory_mb,
+) -> None:
     """Serve the app until interrupted, printing its address (``port=0`` picks a free port);
     ``open_browser`` opens the equity page in the default browser."""
     if not is_loopback(host):
-        print(f"pysolver serve: warning: listening on {host}: anyone who can reach this address can run "
-              "computations on this machine", file=sys.stderr)
+        print(
+            f"pysolver serve: warning: listening on {host}: anyone who can reach this address can run "
+            "computations on this machine",
+            file=sys.stderr,
+        )
     sock = bind(host, port)
     name = sock.getsockname()
     shown = f"[{name[0]}]" if ":" in name[0] else name[0]
     url = f"http://{shown}:{name[1]}/"
-    server = uvicorn.Server(uvicorn.Config(create_app(workers=workers, seconds=seconds, memory_mb=memory_mb),
-                                           log_level="warning", lifespan="on"))
+    server = uvicorn.Server(
+        uvicorn.Config(
+            create_app(workers=workers, seconds=seconds, memory_mb=memory_mb), log_level="warning", lifespan="on"
+        )
+    )
 
     def announce() -> None:
         while not server.started and not server.should_exit:

@@ -7,15 +7,14 @@ import time
 
 import pytest
 
+from pysolver import Deal, RuleFileError, Solver
 from pysolver.asp import _cluster as cluster
 from pysolver.asp._cluster import run_tasks
-from pysolver import Deal, RuleFileError, Solver
 from pysolver.core._errors import PokerInputError, WorkerError
 from pysolver.core._rules import variant_path
-
 from tests.helpers import cluster_tasks
 
-pytestmark = pytest.mark.heavy   # a Dask cluster of worker processes
+pytestmark = pytest.mark.heavy  # a Dask cluster of worker processes
 
 
 def test_local_processes_and_the_cluster_give_the_same_results(dask_scheduler):
@@ -31,7 +30,7 @@ def test_local_processes_and_the_cluster_give_the_same_results(dask_scheduler):
 def test_children_are_recycled_after_their_tasks(dask_scheduler):
     with run_tasks(cluster_tasks.pid, list(range(6)), scheduler=dask_scheduler, tasks_per_process=1) as run:
         one_each = [p for _, p in run]
-    assert len(set(one_each)) == 6                      # a fresh process per task
+    assert len(set(one_each)) == 6  # a fresh process per task
     with run_tasks(cluster_tasks.pid, list(range(6)), scheduler=dask_scheduler, tasks_per_process=3) as run:
         shared = [p for _, p in run]
     assert len(set(shared)) < 6
@@ -41,10 +40,10 @@ def test_a_killed_worker_s_task_runs_again_and_is_counted(dask_scheduler, tmp_pa
     tasks = [(x, str(tmp_path / "killed")) for x in range(4)]
     with run_tasks(cluster_tasks.kill_worker_once, tasks, scheduler=dask_scheduler) as run:
         results = sorted(run)
-    assert (tmp_path / "killed").exists()               # the worker was killed once
+    assert (tmp_path / "killed").exists()  # the worker was killed once
     assert results == [(i, x * x) for i, (x, _) in enumerate(tasks)]
     assert run.retries == 1
-    child = int((tmp_path / "killed").read_text())      # its child, in a long task, ended with it
+    child = int((tmp_path / "killed").read_text())  # its child, in a long task, ended with it
     for _ in range(30):
         if not _alive(child):
             break
@@ -57,7 +56,7 @@ def _alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    with open(f"/proc/{pid}/stat") as stat:                # a zombie has ended too
+    with open(f"/proc/{pid}/stat") as stat:  # a zombie has ended too
         return stat.read().split(")")[-1].split()[0] != "Z"
 
 
@@ -70,9 +69,11 @@ def test_a_killed_child_s_task_is_resubmitted_and_counted(dask_scheduler, tmp_pa
 
 
 def test_an_error_in_a_task_is_raised_not_retried(dask_scheduler):
-    with pytest.raises(PokerInputError, match="task 2 refused"), \
-            run_tasks(cluster_tasks.refuse, [2], scheduler=dask_scheduler) as run:
-            list(run)
+    with (
+        pytest.raises(PokerInputError, match="task 2 refused"),
+        run_tasks(cluster_tasks.refuse, [2], scheduler=dask_scheduler) as run,
+    ):
+        list(run)
     assert run.retries == 0
 
 
@@ -80,7 +81,7 @@ def test_a_worker_with_other_rule_files_at_the_path_refuses_the_task(dask_schedu
     path = tmp_path / "mine.lp"
     path.write_text(variant_path("standard").read_text())
     solver = Solver(str(path), scheduler=dask_scheduler)
-    path.write_text(variant_path("short_deck").read_text())    # what a worker with other files reads
+    path.write_text(variant_path("short_deck").read_text())  # what a worker with other files reads
     with pytest.raises(RuleFileError, match="mine.lp .*not the files the rules were loaded from"):
         solver.solve_batch([Deal.parse(["As Ks", "Qh Qd"], "Js Ts 2c 7h 3d")])
 
@@ -102,9 +103,12 @@ def test_a_batch_of_showdowns_on_the_cluster_is_the_batch_solved_here(dask_sched
     from pysolver import Card, Deal
     from pysolver.asp._solver import solve_batch
     from pysolver.crossval._dealer import deal_skewed
+
     deals = deal_skewed(60, players=3, seed=5)
-    batch = [Deal.parse([[Card(c) for c in h] for h in holes.tolist()], [Card(c) for c in board.tolist()])
-             for holes, board in zip(deals.holes, deals.board)]
+    batch = [
+        Deal.parse([[Card(c) for c in h] for h in holes.tolist()], [Card(c) for c in board.tolist()])
+        for holes, board in zip(deals.holes, deals.board)
+    ]
     here = solve_batch(batch, chunk_size=7)
     there = solve_batch(batch, chunk_size=7, scheduler=dask_scheduler)
     assert [r.to_dict() for r in there] == [r.to_dict() for r in here]

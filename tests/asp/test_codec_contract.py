@@ -37,7 +37,7 @@ def constants(name: str) -> dict[str, int]:
 
 
 def test_the_parser_reads_show_lines_and_constants():
-    assert shown("driver.lp") >= {("player_result", 5), ("game_outcome", 3)}   # a #show with a body, a signature
+    assert shown("driver.lp") >= {("player_result", 5), ("game_outcome", 3)}  # a #show with a body, a signature
     assert constants("tiebreak.lp") and shown("hands.lp") == set()
     assert {"driver.lp", "explain.lp", "show.lp", "runouts.lp", "variants/standard.lp"} <= set(ENCODINGS)
 
@@ -63,8 +63,11 @@ def defined(name: str) -> set[str]:
     """The predicates an encoding derives (the heads of its rules and facts)."""
     heads = set()
     for s in _statements(name):
-        if s.ast_type == ast.ASTType.Rule and s.head.ast_type == ast.ASTType.Literal \
-                and s.head.atom.ast_type == ast.ASTType.SymbolicAtom:
+        if (
+            s.ast_type == ast.ASTType.Rule
+            and s.head.ast_type == ast.ASTType.Literal
+            and s.head.atom.ast_type == ast.ASTType.SymbolicAtom
+        ):
             symbol = s.head.atom.symbol
             heads |= {t.name for t in (symbol.arguments if symbol.ast_type == ast.ASTType.Pool else [symbol])}
     return heads
@@ -75,4 +78,4 @@ def test_every_predicate_an_encoding_derives_is_documented(name):
     """A ``%*! name(Args) ... *%`` block (mkdoclingo's) for every predicate the file defines."""
     documented = set(re.findall(r"^%\*!\s*([a-z_]\w*)", Path(ASP, name).read_text(), re.M))
     assert defined(name) - documented == set()
-    assert name not in ("hands.lp", "tiebreak.lp") or len(defined(name)) > 10     # the check reads the rules
+    assert name not in ("hands.lp", "tiebreak.lp") or len(defined(name)) > 10  # the check reads the rules

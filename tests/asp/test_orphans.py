@@ -13,11 +13,11 @@ import pytest
 from pysolver.cli import WORKER_LOST
 from tests.helpers.process_table import alive, children
 
-pytestmark = pytest.mark.heavy     # processes started and signalled: seconds to a minute each
+pytestmark = pytest.mark.heavy  # processes started and signalled: seconds to a minute each
 
 #: Seconds the processes of a run get to end after it does (they end in well under one).
 GRACE = 5
-SEVEN = ["crossval", "--exhaustive", "7", "--chunks", "2000"]        # on a local Dask cluster by default
+SEVEN = ["crossval", "--exhaustive", "7", "--chunks", "2000"]  # on a local Dask cluster by default
 FIVE = ["crossval", "--exhaustive", "5", "--chunks", "4", "--workers", "2"]  # local worker processes
 SLEEPS = """
 import os, time
@@ -68,15 +68,14 @@ def ended_within(pids, seconds: float = GRACE) -> bool:
 
 
 def start(argv):
-    return subprocess.Popen([sys.executable, *argv], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            text=True)
+    return subprocess.Popen([sys.executable, *argv], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
 
 
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
 def test_local_workers_end_with_their_parent_in_the_middle_of_a_task(how):
     parent = start(["-c", SLEEPS])
     workers = wait_for(lambda: len(children(parent.pid)) >= 2 and children(parent.pid))
-    time.sleep(0.5)                                                  # each in its two-minute task
+    time.sleep(0.5)  # each in its two-minute task
     parent.send_signal(how)
     parent.wait()
     assert ended_within(workers)
@@ -118,7 +117,7 @@ def test_a_local_dask_cluster_ends_with_the_command(how):
     pytest.importorskip("distributed")
     parent = start(["-m", "pysolver", *SEVEN, "--workers", "2", "--scheduler", "local"])
     serving = wait_for(lambda: [p for p in descendants(parent.pid) if "serve()" in cmdline(p)])
-    time.sleep(how == signal.SIGTERM)                                # starting, and running a task
+    time.sleep(how == signal.SIGTERM)  # starting, and running a task
     everything = descendants(parent.pid)
     parent.send_signal(how)
     parent.wait()

@@ -13,8 +13,8 @@ from pysolver.core import variant_path
 
 STANDARD_TEXT = variant_path("standard").read_text()
 
-OUTCOME = {   # added files that define what outcome.lp and driver.lp derive from hand_value/3
-    "winner(G, P) :- showdown(G), hand_value(G, P, _).\n": "winner/2",          # every player wins: a tie
+OUTCOME = {  # added files that define what outcome.lp and driver.lp derive from hand_value/3
+    "winner(G, P) :- showdown(G), hand_value(G, P, _).\n": "winner/2",  # every player wins: a tie
     "game_outcome(G, win, 0) :- showdown(G).\n": "game_outcome/3",
     "co_winner(G, 1) :- showdown(G).\n": "co_winner/2",
     "top_value(G, 0) :- showdown(G).\n": "top_value/2",
@@ -25,7 +25,7 @@ OUTCOME = {   # added files that define what outcome.lp and driver.lp derive fro
     "#show game_outcome/3.\n": "game_outcome/3",
     "best_mask(G, P, 0) :- player(G, P).\n": "best_mask/3",
 }
-FORM = {      # rules files whose data are rules, not facts
+FORM = {  # rules files whose data are rules, not facts
     STANDARD_TEXT.replace("royal(ace).", "royal(F) :- F = ace."): "royal/1",
     STANDARD_TEXT.replace("face(two; ", "{ face(two) }.\nface("): "face/1",
     STANDARD_TEXT + "straight(T, P, F) :- straight(T, P, F), face(F).\n": "straight/3",
@@ -43,8 +43,11 @@ def write(folder: Path, name: str, text: str) -> str:
 @pytest.mark.parametrize("text", sorted(OUTCOME))
 def test_a_rule_for_the_outcome_is_refused_naming_the_predicate(tmp_path, text):
     path = write(tmp_path, "outcome.lp", text)
-    with pytest.raises(RuleFileError, match=rf"outcome.lp', line 1: defines {OUTCOME[text]}, which the encodings "
-                                            "derive from hand_value/3") as raised:
+    with pytest.raises(
+        RuleFileError,
+        match=rf"outcome.lp', line 1: defines {OUTCOME[text]}, which the encodings "
+        "derive from hand_value/3",
+    ) as raised:
         load_rules("standard", [path])
     assert "\n" not in str(raised.value)
 
@@ -52,8 +55,11 @@ def test_a_rule_for_the_outcome_is_refused_naming_the_predicate(tmp_path, text):
 @pytest.mark.parametrize("text", sorted(FORM))
 def test_rules_where_the_contract_says_facts_are_refused_naming_the_predicate(tmp_path, text):
     path = write(tmp_path, "mine.lp", text)
-    with pytest.raises(RuleFileError, match=rf"mine.lp', line \d+: {FORM[text]} is defined by a rule: the rules' "
-                                            "data are facts"):
+    with pytest.raises(
+        RuleFileError,
+        match=rf"mine.lp', line \d+: {FORM[text]} is defined by a rule: the rules' "
+        "data are facts",
+    ):
         load_rules(path)
 
 
@@ -71,18 +77,21 @@ def test_the_shipped_variants_copied_are_accepted(tmp_path, variant):
     assert load_rules(path).faces == load_rules(variant).faces
 
 
-@pytest.mark.parametrize("text", [
-    Path(__file__).parents[2].joinpath("examples", "wraparound.lp").read_text(),       # facts with pools
-    "lucky(G, P) :- player(G, P), hand_value(G, P, V), V > 0.\n",                     # a helper predicate
-    "face(two; three).\n",                                                            # facts again: no change
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        Path(__file__).parents[2].joinpath("examples", "wraparound.lp").read_text(),  # facts with pools
+        "lucky(G, P) :- player(G, P), hand_value(G, P, V), V > 0.\n",  # a helper predicate
+        "face(two; three).\n",  # facts again: no change
+    ],
+)
 def test_facts_and_rules_for_other_predicates_are_accepted(tmp_path, text):
     load_rules("standard", [write(tmp_path, "fine.lp", text)])
 
 
 def test_the_engines_agree_on_a_rule_book_they_accept(tmp_path):
     rules = load_rules("standard", [str(Path(__file__).parents[2] / "examples" / "wraparound.lp")])
-    deal = Deal.parse(["Qs Kd", "Ac 9c"], "Ah 2c 3d 7s 8h")                 # Q-K-A-2-3 wraps
+    deal = Deal.parse(["Qs Kd", "Ac 9c"], "Ah 2c 3d 7s 8h")  # Q-K-A-2-3 wraps
     assert Solver(rules).solve(deal).winners == (0,)
     assert equity(["QsKd", "Ac9c"], "Ah 2c 3d 7s 8h", rules=rules).players[0].equity == 1.0
 

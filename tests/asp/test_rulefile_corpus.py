@@ -76,15 +76,18 @@ def test_hostile_rule_files_in_an_included_file_are_refused_too(tmp_path, name):
     assert not mark.exists()
 
 
-@pytest.mark.parametrize("text", [
-    'note("#script (python)").\n',
-    '% #script (python)\nnote("%").\n',
-    '%* #include "/dev/zero". *%\nnote("*%").\n',
-    'note("#include \\"/dev/zero\\".").\n',
-    'note("@system").\n',
-    'note("#include <incmode>.").\n',
-    '% #include <incmode>.\n',
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        'note("#script (python)").\n',
+        '% #script (python)\nnote("%").\n',
+        '%* #include "/dev/zero". *%\nnote("*%").\n',
+        'note("#include \\"/dev/zero\\".").\n',
+        'note("@system").\n',
+        'note("#include <incmode>.").\n',
+        "% #include <incmode>.\n",
+    ],
+)
 def test_the_same_characters_in_strings_and_comments_are_only_text(tmp_path, text):
     path = write(tmp_path / "quiet.lp", text)
     assert Solver(add=[path]).solve(RIVER).winners == (1,)
@@ -97,12 +100,14 @@ def test_a_relative_include_is_read_from_where_clingo_reads_it(tmp_path, monkeyp
     beside = write(tmp_path / "book" / "extra.lp", "note(beside).\n")
     read = read_rule_files([rules])
     assert [r.path for r in read] == [rules, beside]
-    write(tmp_path / "extra.lp", "note(here).\n")                # now the current folder holds one too
+    write(tmp_path / "extra.lp", "note(here).\n")  # now the current folder holds one too
     with pytest.raises(RuleFileError, match=r"line 1: #include \"extra.lp\" is ambiguous: clingo reads"):
         read_rule_files([rules])
-    os.remove(beside)                                            # only the current folder's: that one
-    assert [(r.path, r.text) for r in read_rule_files([rules])] == [(rules, '#include "extra.lp".\n'),
-                                                                   ("extra.lp", "note(here).\n")]
+    os.remove(beside)  # only the current folder's: that one
+    assert [(r.path, r.text) for r in read_rule_files([rules])] == [
+        (rules, '#include "extra.lp".\n'),
+        ("extra.lp", "note(here).\n"),
+    ]
 
 
 def test_a_script_in_the_current_folder_cannot_hide_behind_a_harmless_file_beside(tmp_path, monkeypatch):

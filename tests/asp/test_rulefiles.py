@@ -17,8 +17,8 @@ from tests.helpers.process_table import children
 
 RIVER = Deal.parse(["As Ks", "Qh Qd"], "Js Ts 2c 7h 3d")
 RUNAWAY = "p(0). p(X+1) :- p(X).\n"
-FLUSH = "Ah Kh Qh Jh 9h"          # a flush (no straight flush)
-FULL_HOUSE = "2c 2d 2h 3c 3d"      # the lowest full house
+FLUSH = "Ah Kh Qh Jh 9h"  # a flush (no straight flush)
+FULL_HOUSE = "2c 2d 2h 3c 3d"  # the lowest full house
 
 
 def write(folder: Path, name: str, text: str) -> str:
@@ -29,12 +29,28 @@ def write(folder: Path, name: str, text: str) -> str:
 
 def included_order(folder: Path, flush: int, full_house: int) -> str:
     """A rules file whose category order lives in an included file."""
-    lines = [line for line in variant_path("standard").read_text().splitlines()
-             if not line.startswith("category_order(")]
-    write(folder, "order.lp", "".join(f"category_order({c}, {i}).\n" for c, i in (
-        ("high_card", 0), ("pair", 1), ("two_pair", 2), ("three_of_a_kind", 3), ("straight", 4),
-        ("flush", flush), ("full_house", full_house), ("four_of_a_kind", 7), ("straight_flush", 8),
-        ("royal_flush", 9))))
+    lines = [
+        line for line in variant_path("standard").read_text().splitlines() if not line.startswith("category_order(")
+    ]
+    write(
+        folder,
+        "order.lp",
+        "".join(
+            f"category_order({c}, {i}).\n"
+            for c, i in (
+                ("high_card", 0),
+                ("pair", 1),
+                ("two_pair", 2),
+                ("three_of_a_kind", 3),
+                ("straight", 4),
+                ("flush", flush),
+                ("full_house", full_house),
+                ("four_of_a_kind", 7),
+                ("straight_flush", 8),
+                ("royal_flush", 9),
+            )
+        ),
+    )
     return write(folder, "mine.lp", "\n".join(lines) + '\n#include "order.lp".\n')
 
 
@@ -44,18 +60,18 @@ def test_an_edited_included_file_is_never_answered_from_the_cache(tmp_path, monk
     path = included_order(tmp_path, flush=5, full_house=6)
     standard = load_rules(path)
     assert evaluate(FULL_HOUSE, standard) > evaluate(FLUSH, standard)
-    included_order(tmp_path, flush=6, full_house=5)             # swap them in the included file only
+    included_order(tmp_path, flush=6, full_house=5)  # swap them in the included file only
     swapped = load_rules(path)
     assert swapped.fingerprint != standard.fingerprint
     assert evaluate(FLUSH, swapped) > evaluate(FULL_HOUSE, swapped)
-    deal = Deal.parse(["Ah Kh", "2c 2d"], "Qh Jh 9h 2h 3d")      # a flush against a full house
+    deal = Deal.parse(["Ah Kh", "2c 2d"], "Qh Jh 9h 2h 3d")  # a flush against a full house
     assert Solver(swapped).solve(deal).winners == (0,)
 
 
 def test_rules_whose_files_changed_after_loading_are_refused(tmp_path):
     path = included_order(tmp_path, flush=5, full_house=6)
     rules = load_rules(path)
-    included_order(tmp_path, flush=6, full_house=5)             # the included file edited since
+    included_order(tmp_path, flush=6, full_house=5)  # the included file edited since
     with pytest.raises(RuleFileError, match="rules '.*mine.lp': .*mine.lp .*not the files the rules were loaded"):
         Solver(rules)
     assert Solver(load_rules(path)).solve(Deal.parse(["Ah Kh", "2c 2d"], "Qh Jh 9h 2h 3d")).winners == (0,)
@@ -83,13 +99,16 @@ def test_a_rule_that_runs_away_only_with_showdowns_stops_too(tmp_path):
         solver.solve(RIVER)
 
 
-@pytest.mark.parametrize("text, message", [
-    ("royal(ace).\n#script (python)\nimport os\n#end.\n", r"line 2: #script is refused"),
-    ("% a comment\nq(@__class__(1)).\n", r"line 2: @__class__ is not a function of pysolver's"),
-    ('#include "/dev/zero".\n', r"'/dev/zero' \(included by .*\): is a device"),
-    ('#include "/tmp".\n', r"'/tmp' \(included by .*\): is a folder"),
-    ('#include "nowhere.lp".\n', r"nowhere.lp' \(included by .*\): no such file"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("royal(ace).\n#script (python)\nimport os\n#end.\n", r"line 2: #script is refused"),
+        ("% a comment\nq(@__class__(1)).\n", r"line 2: @__class__ is not a function of pysolver's"),
+        ('#include "/dev/zero".\n', r"'/dev/zero' \(included by .*\): is a device"),
+        ('#include "/tmp".\n', r"'/tmp' \(included by .*\): is a folder"),
+        ('#include "nowhere.lp".\n', r"nowhere.lp' \(included by .*\): no such file"),
+    ],
+)
 def test_hostile_rule_files_are_refused(tmp_path, text, message):
     path = write(tmp_path, "hostile.lp", text)
     with pytest.raises(RuleFileError, match=message):
@@ -107,12 +126,15 @@ def test_devices_and_folders_are_not_rule_files(name):
         load_rules("standard", [name])
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["rules", "--rules", "{runaway}", "--time-limit", "1"], "time limit of 1 s"),
-    (["showdown", "As Ks", "Qh Qd", "--add", "{runaway}", "--time-limit", "1"], "time limit of 1 s"),
-    (["equity", "AhKh", "QsQd", "--add", "/dev/zero"], "is a device or special file"),
-    (["showdown", "As Ks", "Qh Qd", "--time-limit", "0"], "time limit 0"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["rules", "--rules", "{runaway}", "--time-limit", "1"], "time limit of 1 s"),
+        (["showdown", "As Ks", "Qh Qd", "--add", "{runaway}", "--time-limit", "1"], "time limit of 1 s"),
+        (["equity", "AhKh", "QsQd", "--add", "/dev/zero"], "is a device or special file"),
+        (["showdown", "As Ks", "Qh Qd", "--time-limit", "0"], "time limit 0"),
+    ],
+)
 def test_command_line_is_one_line_exit_2(tmp_path, capsys, argv, message):
     runaway = write(tmp_path, "runaway.lp", RUNAWAY)
     assert main([a.format(runaway=runaway) for a in argv]) == 2
@@ -122,17 +144,17 @@ def test_command_line_is_one_line_exit_2(tmp_path, capsys, argv, message):
 
 def test_ctrl_c_while_grounding_is_one_line_and_leaves_no_process(tmp_path):
     runaway = write(tmp_path, "runaway.lp", RUNAWAY)
-    command = [sys.executable, "-m", "pysolver", "showdown", "As Ks", "Qh Qd", "--add", runaway,
-               "--time-limit", "100"]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               start_new_session=True)
-    deadline = time.monotonic() + 60               # until the grounding child runs
+    command = [sys.executable, "-m", "pysolver", "showdown", "As Ks", "Qh Qd", "--add", runaway, "--time-limit", "100"]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    deadline = time.monotonic() + 60  # until the grounding child runs
     while not children(process.pid) and time.monotonic() < deadline:
         time.sleep(0.1)
     time.sleep(0.5)
-    os.killpg(process.pid, signal.SIGINT)          # Ctrl-C reaches the whole group
+    os.killpg(process.pid, signal.SIGINT)  # Ctrl-C reaches the whole group
     out, err = process.communicate(timeout=30)
     assert process.returncode == 2 and out == ""
     assert err.count("\n") == 1 and "interrupted while grounding" in err and "runaway.lp" in err
-    with pytest.raises(ProcessLookupError):       # nothing of the group is left
+    with pytest.raises(ProcessLookupError):  # nothing of the group is left
         os.killpg(process.pid, 0)

@@ -5,30 +5,33 @@ and against hand-worked showdowns.
 """
 
 import json
+import re
 from collections import Counter
 from itertools import combinations
 from math import comb
 
 import numpy as np
-import re
-
 import pytest
 
-from pysolver import Category, Deal, InvalidCardError, PlayerCountError, RuleFileError, Solver
+from pysolver import Category, Deal, InvalidCardError, PlayerCountError, RuleFileError, Solver, load_rules
+from pysolver.asp._whatif import runouts
 from pysolver.cli import main
-from pysolver.crossval._modes import crossval_equity, crossval_random, exhaustive_chunk
-from pysolver.odds._equity import equity
-from pysolver.evaluator._lookup import (best_five, categories, describe_value, evaluate, evaluate_batch,
-                                n_values)
-from pysolver.odds._outs import outs
-from pysolver import load_rules
 from pysolver.core._rules import VARIANTS, rules_fingerprint, variant_path
+from pysolver.crossval._modes import crossval_equity, crossval_random, exhaustive_chunk
+from pysolver.evaluator._lookup import best_five, categories, describe_value, evaluate, evaluate_batch, n_values
 from pysolver.evaluator._shipped_tables import load_shipped_tables
 from pysolver.evaluator._variants import build_variant_tables, cache_path, variant_tables
-from pysolver.asp._whatif import runouts
-
-from tests.helpers.variant_brute import (CATEGORIES, FLUSH_OVER_FULL_HOUSE, SHORT_DECK, SHORT_DECK_STRAIGHT_OVER_TRIPS, all_hands,
-                           best_keys, classify)
+from pysolver.odds._equity import equity
+from pysolver.odds._outs import outs
+from tests.helpers.variant_brute import (
+    CATEGORIES,
+    FLUSH_OVER_FULL_HOUSE,
+    SHORT_DECK,
+    SHORT_DECK_STRAIGHT_OVER_TRIPS,
+    all_hands,
+    best_keys,
+    classify,
+)
 
 SIX = 4  # rank of the six: the short deck's lowest face
 
@@ -45,16 +48,21 @@ def standard_text():
 
 # --- the shipped variants --------------------------------------------------------------------
 
+
 def test_shipped_variants_load():
     decks = {name: len(load_rules(name).deck) for name in VARIANTS}
-    assert decks == {"standard": 52, "short_deck": 36, "short_deck_straight_beats_trips": 36,
-                     "flush_beats_full_house": 52}
+    assert decks == {
+        "standard": 52,
+        "short_deck": 36,
+        "short_deck_straight_beats_trips": 36,
+        "flush_beats_full_house": 52,
+    }
 
 
 def test_short_deck_straights():
     rules = load_rules("short_deck")
-    assert (12, 4, 5, 6, 7) in rules.straights          # A-6-7-8-9, the lowest straight
-    assert (12, 0, 1, 2, 3) not in rules.straights      # no A-2-3-4-5
+    assert (12, 4, 5, 6, 7) in rules.straights  # A-6-7-8-9, the lowest straight
+    assert (12, 0, 1, 2, 3) not in rules.straights  # no A-2-3-4-5
     assert len(rules.straights) == 6 and rules.straights[-1] == (8, 9, 10, 11, 12)
 
 
@@ -68,15 +76,20 @@ def test_flush_beats_full_house_differs_from_standard_in_two_facts():
     standard = asp_statements(standard_text())
     variant = asp_statements(variant_path("flush_beats_full_house").read_text())
     assert sorted(set(standard) ^ set(variant)) == [
-        "category_order(flush, 5).", "category_order(flush, 6).",
-        "category_order(full_house, 5).", "category_order(full_house, 6)."]
+        "category_order(flush, 5).",
+        "category_order(flush, 6).",
+        "category_order(full_house, 5).",
+        "category_order(full_house, 6).",
+    ]
 
 
 # --- every five-card hand of the short deck, against the separate ranking ---------------------
 
+
 @pytest.mark.heavy
-@pytest.mark.parametrize("name, order", [("short_deck", SHORT_DECK),
-                                         ("short_deck_straight_beats_trips", SHORT_DECK_STRAIGHT_OVER_TRIPS)])
+@pytest.mark.parametrize(
+    "name, order", [("short_deck", SHORT_DECK), ("short_deck_straight_beats_trips", SHORT_DECK_STRAIGHT_OVER_TRIPS)]
+)
 def test_short_deck_five_card_hands(name, order):
     hands = all_hands(SIX)
     assert len(hands) == comb(36, 5) == 376_992
@@ -84,11 +97,19 @@ def test_short_deck_five_card_hands(name, order):
     values = evaluate_batch(hands, rules=name)
     # category counts by brute force over the 36 cards, the evaluator's equal to them
     brute = Counter(CATEGORIES[c] for c in category.tolist())
-    runs, rank_sets = 6, comb(9, 5) - 6                  # A-6-7-8-9 .. T-J-Q-K-A; other 5-rank sets
-    assert brute == {"high_card": rank_sets * (4 ** 5 - 4), "pair": 9 * 6 * comb(8, 3) * 4 ** 3,
-                     "two_pair": comb(9, 2) * 6 * 6 * 28, "three_of_a_kind": 9 * 4 * comb(8, 2) * 16,
-                     "straight": runs * (4 ** 5 - 4), "flush": 4 * rank_sets, "full_house": 9 * 4 * 8 * 6,
-                     "four_of_a_kind": 9 * 32, "straight_flush": 4 * (runs - 1), "royal_flush": 4}
+    runs, rank_sets = 6, comb(9, 5) - 6  # A-6-7-8-9 .. T-J-Q-K-A; other 5-rank sets
+    assert brute == {
+        "high_card": rank_sets * (4**5 - 4),
+        "pair": 9 * 6 * comb(8, 3) * 4**3,
+        "two_pair": comb(9, 2) * 6 * 6 * 28,
+        "three_of_a_kind": 9 * 4 * comb(8, 2) * 16,
+        "straight": runs * (4**5 - 4),
+        "flush": 4 * rank_sets,
+        "full_house": 9 * 4 * 8 * 6,
+        "four_of_a_kind": 9 * 32,
+        "straight_flush": 4 * (runs - 1),
+        "royal_flush": 4,
+    }
     assert Counter(Category(c).snake for c in categories(values, name).tolist()) == brute
     # the same order: equal keys equal values, higher keys higher values
     assert (np.unique(key, return_inverse=True)[1] == np.unique(values, return_inverse=True)[1]).all()
@@ -105,8 +126,9 @@ def test_flush_beats_full_house_on_the_full_deck():
     assert flush.min() > full_house.max() and len(flush) == 5108 and len(full_house) == 3744
 
 
-@pytest.mark.parametrize("name, low, order", [("short_deck", SIX, SHORT_DECK),
-                                              ("flush_beats_full_house", 0, FLUSH_OVER_FULL_HOUSE)])
+@pytest.mark.parametrize(
+    "name, low, order", [("short_deck", SIX, SHORT_DECK), ("flush_beats_full_house", 0, FLUSH_OVER_FULL_HOUSE)]
+)
 def test_seven_card_hands_are_their_best_five(name, low, order):
     deck = np.arange(4 * low, 52)
     rng = np.random.default_rng(7)
@@ -134,27 +156,28 @@ def test_variant_tables_are_cached_on_disk(tmp_path, monkeypatch):
     path = cache_path(rules)
     assert path.parent == tmp_path and path.exists()
     variant_tables.cache_clear()
-    again = variant_tables(rules)                          # read back from the file
+    again = variant_tables(rules)  # read back from the file
     assert all(np.array_equal(first[k], again[k]) for k in first)
 
 
 # --- showdowns worked by hand --------------------------------------------------------------------
 
+
 def test_short_deck_showdowns():
-    deal = Deal.parse(["Ah 6c", "Qs Qd"], "7h 8d 9s Qc Ks")   # A-6-7-8-9 against trip queens
+    deal = Deal.parse(["Ah 6c", "Qs Qd"], "7h 8d 9s Qc Ks")  # A-6-7-8-9 against trip queens
     triton = Solver("short_deck").solve(deal)
     assert [p.category for p in triton.players] == [Category.STRAIGHT, Category.THREE_OF_A_KIND]
     assert triton.players[0].description == "Straight, Nine high"
     assert [str(c) for c in triton.players[0].best_five] == ["9s", "8d", "7h", "6c", "Ah"]
-    assert triton.winners == (1,)                             # three of a kind beats a straight
+    assert triton.winners == (1,)  # three of a kind beats a straight
     assert Solver("short_deck_straight_beats_trips").solve(deal).winners == (0,)
-    assert Solver().solve(deal).winners == (1,)               # standard: A-6-7-8-9 is no straight
+    assert Solver().solve(deal).winners == (1,)  # standard: A-6-7-8-9 is no straight
     assert Solver().solve(deal).players[0].category is Category.HIGH_CARD
 
 
 @pytest.mark.parametrize("name", ["short_deck", "flush_beats_full_house"])
 def test_flush_beats_full_house(name):
-    deal = Deal.parse(["Ah 7h", "Kc Kd"], "Kh 9h 8h 8c Ts")   # ace-high flush against kings full
+    deal = Deal.parse(["Ah 7h", "Kc Kd"], "Kh 9h 8h 8c Ts")  # ace-high flush against kings full
     result = Solver(name).solve(deal)
     assert [p.category for p in result.players] == [Category.FLUSH, Category.FULL_HOUSE]
     assert result.winners == (0,)
@@ -169,7 +192,8 @@ def test_short_deck_rejects_cards_outside_its_deck():
     good = Deal.parse(["Ah 6c", "Qs Qd"], "7h 8d 9s Qc Ks")
     with pytest.raises(InvalidCardError, match="card '5c' is not in the short_deck deck"):
         Solver("short_deck", chunk_size=1, workers=2).solve_batch(
-            [good, Deal.parse(["Ah 5c", "Qs Qd"], "7h 8d 9s Qc Ks")])
+            [good, Deal.parse(["Ah 5c", "Qs Qd"], "7h 8d 9s Qc Ks")]
+        )
     with pytest.raises(InvalidCardError, match="card '2d' is not in the short_deck deck"):
         evaluate_batch(np.array([[1, 51, 47, 43, 39]]), rules="short_deck")
     with pytest.raises(InvalidCardError, match="'4h'"):
@@ -191,13 +215,18 @@ def test_evaluator_best_five_plays_the_ace_low():
 
 # --- odds under a variant, against brute force ---------------------------------------------------
 
+
 def brute_counts(holes, board, low, order):
     """Win/tie/loss counts of each player over every runout from the deck of ranks low..12."""
     known = {c for h in holes for c in h} | set(board)
     unseen = [c for c in range(4 * low, 52) if c not in known]
     runouts = np.array(list(combinations(unseen, 5 - len(board))), dtype=np.int64)
-    keys = np.stack([best_keys(np.concatenate([np.tile(list(h) + list(board), (len(runouts), 1)), runouts],
-                                              axis=1), low, order) for h in holes])
+    keys = np.stack(
+        [
+            best_keys(np.concatenate([np.tile(list(h) + list(board), (len(runouts), 1)), runouts], axis=1), low, order)
+            for h in holes
+        ]
+    )
     best = keys.max(axis=0)
     winners = (keys == best).sum(axis=0)
     wins = ((keys == best) & (winners == 1)).sum(axis=1)
@@ -205,13 +234,17 @@ def brute_counts(holes, board, low, order):
     return [[int(w), int(t), len(runouts) - int(w) - int(t)] for w, t in zip(wins, ties)]
 
 
-@pytest.mark.parametrize("holes, board", [
-    (["Ah Kh", "Qs Qd"], "Jh Th 6c"),                # flop, heads-up: 406 runouts
-    (["As 9s", "Kc Kd", "7h 8h"], "6s Js Kh Ts"),    # turn, three-way
-    (["Ac Ad", "Tc 9c"], "Jc 8d 6h"),
-])
+@pytest.mark.parametrize(
+    "holes, board",
+    [
+        (["Ah Kh", "Qs Qd"], "Jh Th 6c"),  # flop, heads-up: 406 runouts
+        (["As 9s", "Kc Kd", "7h 8h"], "6s Js Kh Ts"),  # turn, three-way
+        (["Ac Ad", "Tc 9c"], "Jc 8d 6h"),
+    ],
+)
 def test_short_deck_equity_against_brute_force(holes, board):
     from pysolver.core._cards import parse_board, parse_hole
+
     hole_index = [[c.index for c in parse_hole(h)] for h in holes]
     board_index = [c.index for c in parse_board(board)]
     expected = brute_counts(hole_index, board_index, SIX, SHORT_DECK)
@@ -244,6 +277,7 @@ def test_short_deck_outs_and_runouts_agree():
 
 # --- cross-validation per variant ----------------------------------------------------------------
 
+
 @pytest.mark.heavy
 def test_crossval_short_deck():
     report = crossval_random(1500, players=3, cards=7, seed=11, rules="short_deck")
@@ -256,26 +290,31 @@ def test_crossval_short_deck():
 
 # --- your own rules file -----------------------------------------------------------------------
 
+
 @pytest.mark.heavy
 def test_a_users_rules_file_flows_through_to_the_evaluator(tmp_path):
     # A straight above a flush: seven cards with a flush and a (non-flush) straight play the straight.
-    text = (standard_text().replace("category_order(straight, 4).", "category_order(straight, 5).")
-            .replace("category_order(flush, 5).", "category_order(flush, 4)."))
+    text = (
+        standard_text()
+        .replace("category_order(straight, 4).", "category_order(straight, 5).")
+        .replace("category_order(flush, 5).", "category_order(flush, 4).")
+    )
     path = write(tmp_path, "straights_first.lp", text)
-    deal = Deal.parse(["Ah Th", "Kd Kc"], "Jh Qc Kh 2h 9s")     # A-K-Q-J-T straight and a heart flush
+    deal = Deal.parse(["Ah Th", "Kd Kc"], "Jh Qc Kh 2h 9s")  # A-K-Q-J-T straight and a heart flush
     asp = Solver(path).solve(deal)
     assert asp.players[0].category is Category.STRAIGHT and asp.winners == (0,)
     cards = [c.index for c in deal.players[0] + deal.board]
     value = evaluate(cards, path)
     assert Category(categories(np.array([value]), path)[0]) is Category.STRAIGHT
     report = crossval_random(500, players=2, seed=2, rules=path)
-    assert report.ok and report.to_dict()["rules"] == f"{path} {rules_fingerprint([text])}"     # the book checked
+    assert report.ok and report.to_dict()["rules"] == f"{path} {rules_fingerprint([text])}"  # the book checked
 
 
 @pytest.mark.heavy
 def test_added_files_flow_through_to_the_evaluator(tmp_path):
-    wrap = write(tmp_path, "wrap.lp",
-                 "straight(four, 1, king; four, 2, ace; four, 3, two; four, 4, three; four, 5, four).\n")
+    wrap = write(
+        tmp_path, "wrap.lp", "straight(four, 1, king; four, 2, ace; four, 3, two; four, 4, three; four, 5, four).\n"
+    )
     rules = load_rules("standard", add=[wrap])
     # K-A-2-3-4 turns from ace-high (offsuit) and a flush (suited) into a straight and a
     # straight flush, four high: two classes change, none is added.
@@ -287,23 +326,36 @@ def test_added_files_flow_through_to_the_evaluator(tmp_path):
     assert Solver(rules).solve(Deal.parse(["Kc Ad", "9d 9s"], "2h 3s 4d 9c 8h")).winners == (0,)
 
 
-@pytest.mark.parametrize("edit, message", [
-    (lambda t: t.replace("category_order(royal_flush, 9).\n", ""),
-     "the category order is incomplete: no category_order for royal_flush"),
-    (lambda t: t.replace("category_order(flush, 5).", "category_order(flush, 6)."),
-     "the category order is not strict: flush and full_house share place 6"),
-    (lambda t: t + "category_order(flush, 7).\n", "flush has 2 places in the category order"),
-    (lambda t: t + "category_order(bonus, 10).\n", "category_order names 'bonus', not a hand category"),
-    (lambda t: t.replace("category_order(high_card, 0).", "category_order(high_card, 11)."),
-     "flush is ordered below high_card"),
-    (lambda t: t.replace("face(two; three;", "face(three;"),
-     "the straight with top five (ace-two-three-four-five): face two is not in the deck"),
-    (lambda t: t.replace("five, 5, five)", "five, 4, five)"),
-     "the straight with top five needs exactly one face at each position 1..5"),
-    (lambda t: t.replace("face(two;", "face(one; two;"), "face 'one' is not a card face"),
-    (lambda t: "% nothing\n", "no face/1 facts"),
-    (lambda t: t.replace("royal(ace).", "royal(ace"), "syntax error"),
-])
+@pytest.mark.parametrize(
+    "edit, message",
+    [
+        (
+            lambda t: t.replace("category_order(royal_flush, 9).\n", ""),
+            "the category order is incomplete: no category_order for royal_flush",
+        ),
+        (
+            lambda t: t.replace("category_order(flush, 5).", "category_order(flush, 6)."),
+            "the category order is not strict: flush and full_house share place 6",
+        ),
+        (lambda t: t + "category_order(flush, 7).\n", "flush has 2 places in the category order"),
+        (lambda t: t + "category_order(bonus, 10).\n", "category_order names 'bonus', not a hand category"),
+        (
+            lambda t: t.replace("category_order(high_card, 0).", "category_order(high_card, 11)."),
+            "flush is ordered below high_card",
+        ),
+        (
+            lambda t: t.replace("face(two; three;", "face(three;"),
+            "the straight with top five (ace-two-three-four-five): face two is not in the deck",
+        ),
+        (
+            lambda t: t.replace("five, 5, five)", "five, 4, five)"),
+            "the straight with top five needs exactly one face at each position 1..5",
+        ),
+        (lambda t: t.replace("face(two;", "face(one; two;"), "face 'one' is not a card face"),
+        (lambda t: "% nothing\n", "no face/1 facts"),
+        (lambda t: t.replace("royal(ace).", "royal(ace"), "syntax error"),
+    ],
+)
 def test_broken_rules_files(tmp_path, edit, message):
     path = write(tmp_path, "mine.lp", edit(standard_text()))
     with pytest.raises(RuleFileError, match=message.replace("(", r"\(").replace(")", r"\)")) as error:
@@ -320,13 +372,31 @@ def test_command_line_rules(tmp_path, capsys):
     assert main(["equity", "AhKh", "QsQd", "--rules", "short_deck", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["rules"] == "short_deck" and data["deals"] == comb(32, 5)
-    assert main(["showdown", "Ah 6c", "Qs Qd", "--board", "7h 8d 9s Qc Ks", "--rules",
-                 "short_deck_straight_beats_trips", "--json"]) == 0
+    assert (
+        main(
+            [
+                "showdown",
+                "Ah 6c",
+                "Qs Qd",
+                "--board",
+                "7h 8d 9s Qc Ks",
+                "--rules",
+                "short_deck_straight_beats_trips",
+                "--json",
+            ]
+        )
+        == 0
+    )
     assert json.loads(capsys.readouterr().out)["winners"] == [0]
     broken = write(tmp_path, "broken.lp", standard_text().replace("category_order(pair, 1).\n", ""))
-    for command in (["showdown", "As Ks", "Qh Qd"], ["equity", "AsKs", "QhQd"], ["strength", "AsKs", "--board", "2c 3d 4h"],
-                    ["outs", "AsKs", "QhQd", "--board", "2c 3d 4h"], ["runouts", "AsKs", "QhQd", "--board", "2c 3d 4h"],
-                    ["crossval", "--random", "10"]):
+    for command in (
+        ["showdown", "As Ks", "Qh Qd"],
+        ["equity", "AsKs", "QhQd"],
+        ["strength", "AsKs", "--board", "2c 3d 4h"],
+        ["outs", "AsKs", "QhQd", "--board", "2c 3d 4h"],
+        ["runouts", "AsKs", "QhQd", "--board", "2c 3d 4h"],
+        ["crossval", "--random", "10"],
+    ):
         assert main(command + ["--rules", str(broken)]) == 2
         out, err = capsys.readouterr()
         assert out == "" and err.count("\n") == 1
@@ -342,5 +412,6 @@ def test_rules_command(capsys):
     assert facts["straights"][0] == "A6789" and len(facts["straights"]) == 6
     assert facts["category_order"][3:5] == ["flush", "full_house"]
     assert main(["rules", "--rules", "short_deck"]) == 0
-    assert "category order, best first: royal_flush > straight_flush > four_of_a_kind > flush" in \
-        capsys.readouterr().out
+    assert (
+        "category order, best first: royal_flush > straight_flush > four_of_a_kind > flush" in capsys.readouterr().out
+    )

@@ -60,9 +60,10 @@ def random_deals(seed, count):
     for _ in range(count):
         players = int(rng.integers(2, 10))
         board = int(rng.choice([0, 3, 4, 5], p=[0.1, 0.15, 0.15, 0.6]))
-        cards = [Card(int(i)) for i in rng.permutation(52)[:2 * players + board]]
-        deals.append(Deal(tuple(zip(cards[0:2 * players:2], cards[1:2 * players:2])),
-                          tuple(cards[2 * players:])))
+        cards = [Card(int(i)) for i in rng.permutation(52)[: 2 * players + board]]
+        deals.append(
+            Deal(tuple(zip(cards[0 : 2 * players : 2], cards[1 : 2 * players : 2])), tuple(cards[2 * players :]))
+        )
     return deals
 
 

@@ -8,8 +8,9 @@ from pysolver.asp._codec import batch_facts
 from pysolver.asp._runtime import READABLE_FILES, encoding_path
 
 RIVER_HEADS_UP = Deal.parse(["As Ks", "Qh Qd"], "Js Ts 2c 7h 3d")
-RIVER_NINE = Deal.parse(["Jc 3d", "Th 9h", "Jd 4c", "8c 6c", "Jh 5d", "Ts 8s", "9d 6d", "5h 4h", "6h 3c"],
-                        "As Ks Qd 7h 2c")
+RIVER_NINE = Deal.parse(
+    ["Jc 3d", "Th 9h", "Jd 4c", "8c 6c", "Jh 5d", "Ts 8s", "9d 6d", "5h 4h", "6h 3c"], "As Ks Qd 7h 2c"
+)
 
 
 def write(tmp_path, name, text):
@@ -96,7 +97,7 @@ def test_rule_file_warnings_are_logged(tmp_path, caplog):
     path = write(tmp_path, "typo.lp", "makes(G, P, pair) :- playerr(G, P).\n")
     with caplog.at_level("WARNING", logger="pysolver.asp"):
         result = Solver(add=[path]).solve(RIVER_HEADS_UP)
-    assert result.players[0].category is Category.HIGH_CARD   # the misspelt rule never fires
+    assert result.players[0].category is Category.HIGH_CARD  # the misspelt rule never fires
     (warning,) = [r.getMessage() for r in caplog.records if "playerr" in r.getMessage()]
     assert f"{path}:1:" in warning and "does not occur in any rule head" in warning
 
@@ -115,10 +116,11 @@ def test_rule_file_error_in_a_worker_process(tmp_path):
 
 def test_rule_file_changes_the_answer(tmp_path):
     # An experiment: the wrap-around straight K-A-2-3-4 counts, four high.
-    path = write(tmp_path, "wrap.lp",
-                 "straight(four, 1, king; four, 2, ace; four, 3, two; four, 4, three; four, 5, four).\n")
+    path = write(
+        tmp_path, "wrap.lp", "straight(four, 1, king; four, 2, ace; four, 3, two; four, 4, three; four, 5, four).\n"
+    )
     deal = Deal.parse(["Kc Ad", "9d 9s"], "2h 3s 4d 9c 8h")
-    assert Solver().solve(deal).winners == (1,)               # trips nines beat ace high
+    assert Solver().solve(deal).winners == (1,)  # trips nines beat ace high
     wrapped = Solver(add=[path]).solve(deal)
     assert wrapped.winners == (0,)
     assert wrapped.players[0].category is Category.STRAIGHT
@@ -126,8 +128,7 @@ def test_rule_file_changes_the_answer(tmp_path):
 
 
 def test_rule_file_with_an_unknown_category(tmp_path):
-    path = write(tmp_path, "bonus.lp", "makes(G, P, bonus) :- player(G, P).\n"
-                                       "category_order(bonus, 100).\n")
+    path = write(tmp_path, "bonus.lp", "makes(G, P, bonus) :- player(G, P).\ncategory_order(bonus, 100).\n")
     with pytest.raises(RuleFileError, match="category_order names 'bonus', not a hand category"):
         Solver(add=[path]).solve(RIVER_HEADS_UP)
 
@@ -145,8 +146,13 @@ def readable_answer(deals):
 
 
 def test_readable_view_agrees_with_the_driver():
-    deals = [RIVER_HEADS_UP, RIVER_NINE, Deal.parse(["Ah Ad", "Jc Jd"], "Kc Kd Qh Qs 3c"),
-             Deal.parse(["Ad 2d", "Kh Kc"], "3d 4d 5d Ks"), Deal.parse(["As Ks", "Qh Qd"])]
+    deals = [
+        RIVER_HEADS_UP,
+        RIVER_NINE,
+        Deal.parse(["Ah Ad", "Jc Jd"], "Kc Kd Qh Qs 3c"),
+        Deal.parse(["Ad 2d", "Kh Kc"], "3d 4d 5d Ks"),
+        Deal.parse(["As Ks", "Qh Qd"]),
+    ]
     results = Solver().solve_batch(deals)
     atoms = readable_answer(deals)
     for g, result in enumerate(results):
@@ -159,11 +165,17 @@ def test_readable_view_agrees_with_the_driver():
             assert tuple(r for _, r in ties) == hand.tiebreak
             assert [i for i, _ in ties] == list(range(len(hand.tiebreak)))
             assert len(best) == len(hand.best_five)
-        outcome = {a.arguments[2].number: a.arguments[1].name for a in atoms
-                   if a.name == "game_outcome" and a.arguments[0].number == g}
+        outcome = {
+            a.arguments[2].number: a.arguments[1].name
+            for a in atoms
+            if a.name == "game_outcome" and a.arguments[0].number == g
+        }
         assert sorted(outcome) == list(result.winners)
         assert set(outcome.values()) == {"tie" if result.is_tie else "win"}
-        beats = {(a.arguments[1].number, a.arguments[2].number) for a in atoms
-                 if a.name == "beats" and a.arguments[0].number == g}
+        beats = {
+            (a.arguments[1].number, a.arguments[2].number)
+            for a in atoms
+            if a.name == "beats" and a.arguments[0].number == g
+        }
         keys = [h.key for h in result.players]
         assert beats == {(p, q) for p in range(len(keys)) for q in range(len(keys)) if keys[p] > keys[q]}

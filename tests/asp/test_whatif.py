@@ -12,13 +12,13 @@ from itertools import combinations
 import numpy as np
 import pytest
 
+from pysolver.asp._whatif import runouts
+from pysolver.cli import main
 from pysolver.core._cards import Card, parse_cards
 from pysolver.core._categories import Category
-from pysolver.cli import main
 from pysolver.core._errors import CardCountError, DuplicateCardError, PlayerCountError
 from pysolver.evaluator._lookup import category, describe_value, evaluate
 from pysolver.odds._outs import outs
-from pysolver.asp._whatif import runouts
 
 
 def brute_runouts(holes, board, dead=""):
@@ -31,8 +31,12 @@ def brute_runouts(holes, board, dead=""):
     for extra in combinations(unseen, 5 - len(known)):
         values = [evaluate(list(h) + list(known) + list(extra)) for h in players]
         top = max(values)
-        result[extra] = (values, [category(v) for v in values], [describe_value(v) for v in values],
-                         tuple(p for p, v in enumerate(values) if v == top))
+        result[extra] = (
+            values,
+            [category(v) for v in values],
+            [describe_value(v) for v in values],
+            tuple(p for p, v in enumerate(values) if v == top),
+        )
     return result
 
 
@@ -103,8 +107,7 @@ def test_every_runout_ties():
 
 def test_six_handed_from_the_turn_and_a_dead_card():
     # 52 - 12 - 4 - 1 dead = 35 runouts.
-    report = check_against_brute_force(["AsKs", "QhQd", "7c7d", "8h9h", "2d3d", "AcKd"], "Js Ts 2c 4h",
-                                       dead="5h")
+    report = check_against_brute_force(["AsKs", "QhQd", "7c7d", "8h9h", "2d3d", "AcKd"], "Js Ts 2c 4h", dead="5h")
     assert len(report.runouts) == 35
 
 
@@ -112,9 +115,9 @@ def test_six_handed_from_the_turn_and_a_dead_card():
 def test_random_turn_deals_against_brute_force(seed):
     rng = np.random.default_rng(500 + seed)
     players = int(rng.integers(2, 10))
-    cards = [Card(int(i)) for i in rng.permutation(52)[:2 * players + 4]]
-    holes = [cards[2 * p:2 * p + 2] for p in range(players)]
-    check_against_brute_force(holes, cards[2 * players:])
+    cards = [Card(int(i)) for i in rng.permutation(52)[: 2 * players + 4]]
+    holes = [cards[2 * p : 2 * p + 2] for p in range(players)]
+    check_against_brute_force(holes, cards[2 * players :])
 
 
 @pytest.mark.heavy
@@ -149,12 +152,15 @@ def brute_outs(holes, board):
     return single, pairs
 
 
-@pytest.mark.parametrize("holes, board", [
-    (["AsKs", "QhQd"], "Js Ts 2c"),
-    (["As Ks", "7c 7d"], "Qh 8d 2c"),          # runner-runner: J and T make AsKs a straight
-    (["5c6d", "5h6s"], "7c 8c 2c"),            # tied now: the clubs are 5c6d's outs
-    (["AhKh", "7c7d", "QsQc"], "7h 2h 3c 9s"),
-])
+@pytest.mark.parametrize(
+    "holes, board",
+    [
+        (["AsKs", "QhQd"], "Js Ts 2c"),
+        (["As Ks", "7c 7d"], "Qh 8d 2c"),  # runner-runner: J and T make AsKs a straight
+        (["5c6d", "5h6s"], "7c 8c 2c"),  # tied now: the clubs are 5c6d's outs
+        (["AhKh", "7c7d", "QsQc"], "7h 2h 3c 9s"),
+    ],
+)
 @pytest.mark.heavy
 def test_outs_and_runner_runner_against_brute_force(holes, board):
     report = runouts(holes, board)
@@ -171,12 +177,15 @@ def test_runner_runner_straight_worked_by_hand():
     assert pairs[tuple(parse_cards("Ts Js"))] is Category.STRAIGHT
 
 
-@pytest.mark.parametrize("first, second, board, dead", [
-    ("AsKs", "QhQd", "Js Ts 2c", ""),
-    ("AhKh", "7c7d", "7h 2h 3c 9s", ""),
-    ("5c6d", "5h6s", "7c 8c 2c", ""),
-    ("Ah Ad", "Kc Qc", "Jc Tc 2d", "9c 3s"),
-])
+@pytest.mark.parametrize(
+    "first, second, board, dead",
+    [
+        ("AsKs", "QhQd", "Js Ts 2c", ""),
+        ("AhKh", "7c7d", "7h 2h 3c 9s", ""),
+        ("5c6d", "5h6s", "7c 8c 2c", ""),
+        ("Ah Ad", "Kc Qc", "Jc Tc 2d", "9c 3s"),
+    ],
+)
 def test_asp_outs_match_the_table_engine(first, second, board, dead):
     ours = outs([first, second], board, dead=dead, engine="asp")
     theirs = outs([first, second], board, dead=dead)
@@ -207,12 +216,15 @@ def test_cli_runouts(capsys):
     assert "44 runouts" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("argv", [
-    ["runouts", "AsKs", "QhQd", "--board", "Js Ts 2c 4h 3d"],
-    ["runouts", "AsKs", "--board", "Js Ts 2c"],
-    ["runouts", "AsKs", "QhQd", "--board", "Js Ts As"],
-    ["runouts", "AsKs", "QhQd", "--board", "Js Ts Xx"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["runouts", "AsKs", "QhQd", "--board", "Js Ts 2c 4h 3d"],
+        ["runouts", "AsKs", "--board", "Js Ts 2c"],
+        ["runouts", "AsKs", "QhQd", "--board", "Js Ts As"],
+        ["runouts", "AsKs", "QhQd", "--board", "Js Ts Xx"],
+    ],
+)
 def test_cli_bad_input_is_one_line_exit_2(argv, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err

@@ -14,7 +14,7 @@ from pysolver.asp._processes import recycled_imap
 from pysolver.core._errors import WorkerError
 from tests.helpers.process_table import alive, children
 
-pytestmark = pytest.mark.heavy   # worker processes started, killed and waited for
+pytestmark = pytest.mark.heavy  # worker processes started, killed and waited for
 
 
 def _die_on(task: int) -> int:
@@ -51,21 +51,26 @@ SCRIPT = textwrap.dedent("""
 
 def test_workers_of_a_killed_parent_end():
     process = subprocess.Popen([sys.executable, "-c", SCRIPT], stdout=subprocess.PIPE, text=True)
-    process.stdout.readline()                      # the parent runs
-    time.sleep(1)                                  # its workers sleep in their first task
+    process.stdout.readline()  # the parent runs
+    time.sleep(1)  # its workers sleep in their first task
     workers = children(process.pid)
     assert len(workers) == 2
     process.kill()
     process.wait()
-    deadline = time.monotonic() + 15               # a worker ends at its next result
+    deadline = time.monotonic() + 15  # a worker ends at its next result
     while any(alive(w) for w in workers) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not any(alive(w) for w in workers)
 
 
 def test_ctrl_c_leaves_no_child():
-    process = subprocess.Popen([sys.executable, "-c", SCRIPT], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, start_new_session=True)
+    process = subprocess.Popen(
+        [sys.executable, "-c", SCRIPT],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     process.stdout.readline()
     time.sleep(1)
     workers = children(process.pid)

@@ -27,8 +27,7 @@ def test_range_text_and_json(capsys):
     assert lines[2].startswith(".    KK   KQs* .") and lines[-1] == "* partly held: KQs 50%"
     status, out, _ = run(capsys, "range", "QQ+,AKs,0.5(KQs)", "--json")
     data = json.loads(out)
-    assert data["combos"] == 24 and data["total"] == 1326 and data["classes"]["KQs"] == {"combos": 2.0,
-                                                                                         "fraction": 0.5}
+    assert data["combos"] == 24 and data["total"] == 1326 and data["classes"]["KQs"] == {"combos": 2.0, "fraction": 0.5}
     assert data["orderings"] == []
 
 
@@ -47,13 +46,18 @@ def test_card_removal_and_short_deck(capsys):
     _, out, _ = run(capsys, "range", "random", "--rules", "short_deck")
     lines = out.splitlines()
     assert lines[0] == "random: 630 combos, 100.00% of 630"
-    assert lines[9].endswith("66") and lines[10:14] == ["", "", "", ""]     # the cells of 5..2 stay blank
+    assert lines[9].endswith("66") and lines[10:14] == ["", "", "", ""]  # the cells of 5..2 stay blank
 
 
 def test_bad_input_is_one_line(capsys):
-    for argv in (["range", "AKx"], ["range", "top 10% nope"], ["range", "AA", "--dead", "As As"],
-                 ["range", "AA", "--color", "equity", "--order", "chen"],
-                 ["texture", "AA", "--board", "Ks 7h"], ["texture", "AA", "--board", "As Ah Ad"]):
+    for argv in (
+        ["range", "AKx"],
+        ["range", "top 10% nope"],
+        ["range", "AA", "--dead", "As As"],
+        ["range", "AA", "--color", "equity", "--order", "chen"],
+        ["texture", "AA", "--board", "Ks 7h"],
+        ["texture", "AA", "--board", "As Ah Ad"],
+    ):
         status, out, err = run(capsys, *argv)
         assert status == 2 and out == "" and err.count("\n") == 1 and err.startswith("pysolver: error:"), argv
 
@@ -102,6 +106,7 @@ def test_texture_text_and_json(capsys):
 def test_texture_picture_groups(tmp_path):
     from pysolver.cli._texture import category_picture
     from pysolver.odds import texture
+
     drawn = category_picture(texture("QQ+,AK,JTs,76s", "Ks 7h 2d"))
     # KK: 3 of its 6 combos left, all sets: half the cell in the first group's colour
     assert drawn.cells[1][1].segments == (("#7b3294", 0.5),)
@@ -113,20 +118,21 @@ def test_texture_picture_groups(tmp_path):
 def test_order_and_equity_pictures():
     grid = range_grid("random")
     ranked = order_picture(grid, ordering("chen"), "t", [])
-    assert to_rich(ranked).plain.splitlines()[1].split()[:3] == ["1", "5", "6"]   # AA, AKs, AQs
+    assert to_rich(ranked).plain.splitlines()[1].split()[:3] == ["1", "5", "6"]  # AA, AKs, AQs
     equity = picture(grid, "equity", ordering("vs3"), [])
-    assert equity.cells[0][0].segments[0][0] == "#1a9641"        # AA: 64% of the pot, fair 25%
+    assert equity.cells[0][0].segments[0][0] == "#1a9641"  # AA: 64% of the pot, fair 25%
     heads_up = picture(grid, "equity", ordering("vs1"), [])
-    assert heads_up.cells[0][0].segments[0][0] == "#49a867"      # AA: 85%, fair 50%: not yet full green
+    assert heads_up.cells[0][0].segments[0][0] == "#49a867"  # AA: 85%, fair 50%: not yet full green
 
 
 def test_equity_progress_bar_waits_a_second(monkeypatch, capsys):
     import pysolver.cli._equity as command
+
     ticks = [0.0, 0.5, 2.0]
     monkeypatch.setattr(command.time, "monotonic", lambda: ticks.pop(0) if len(ticks) > 1 else ticks[0])
     with command.progress_bar(True) as update:
-        update(10, 1000)                                   # half a second: no bar yet
-        update(500, 1000)                                  # two seconds: the bar starts on stderr
+        update(10, 1000)  # half a second: no bar yet
+        update(500, 1000)  # two seconds: the bar starts on stderr
         update(1000, 1000)
     assert capsys.readouterr().out == ""
     with command.progress_bar(False) as update:

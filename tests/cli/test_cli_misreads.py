@@ -11,19 +11,24 @@ def folder(tmp_path):
     return tmp_path
 
 
-@pytest.mark.parametrize("command", [["range", "AA,KK"], ["texture", "QQ+,AK", "--board", "Ks 7h 2d"],
-                                     ["equity", "AA,KK", "QsQd", "--breakdown"]])
-@pytest.mark.parametrize("option, path, words", [
-    ("--svg", "{tmp}/missing/grid.svg", "no folder"),
-    ("--html", "{tmp}/missing/grid.html", "no folder"),
-    ("--png", "{tmp}/missing/grid.png", "no folder"),
-    ("--svg", "{tmp}", "is a folder"),
-    ("--png", "{tmp}", "is a folder"),
-    ("--svg", "", "an empty path"),
-    ("--png", "", "an empty path"),
-    ("--png", "{tmp}/grid.jpg", "a PNG picture's name ends in .png"),
-    ("--png", "{tmp}/grid", "a PNG picture's name ends in .png"),
-])
+@pytest.mark.parametrize(
+    "command",
+    [["range", "AA,KK"], ["texture", "QQ+,AK", "--board", "Ks 7h 2d"], ["equity", "AA,KK", "QsQd", "--breakdown"]],
+)
+@pytest.mark.parametrize(
+    "option, path, words",
+    [
+        ("--svg", "{tmp}/missing/grid.svg", "no folder"),
+        ("--html", "{tmp}/missing/grid.html", "no folder"),
+        ("--png", "{tmp}/missing/grid.png", "no folder"),
+        ("--svg", "{tmp}", "is a folder"),
+        ("--png", "{tmp}", "is a folder"),
+        ("--svg", "", "an empty path"),
+        ("--png", "", "an empty path"),
+        ("--png", "{tmp}/grid.jpg", "a PNG picture's name ends in .png"),
+        ("--png", "{tmp}/grid", "a PNG picture's name ends in .png"),
+    ],
+)
 def test_a_picture_path_that_cannot_be_written_is_one_line(capsys, folder, command, option, path, words):
     with pytest.raises(SystemExit) as exited:
         main(command + [option, path.format(tmp=folder)])
@@ -38,11 +43,17 @@ def test_a_png_is_written_where_asked_as_png(capsys, folder):
     assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and [p.name for p in folder.iterdir()] == ["grid.PNG"]
 
 
-@pytest.mark.parametrize("option, value, words", [
-    ("--time-limit", "inf", "time limit inf"), ("--time-limit", "1e12", "at most 604,800"),
-    ("--time-limit", "nan", "time limit nan"), ("--time-limit", "-1", "above 0"),
-    ("--memory-limit", str(10 ** 30), "64 to 1,048,576"), ("--memory-limit", "10", "64 to 1,048,576"),
-])
+@pytest.mark.parametrize(
+    "option, value, words",
+    [
+        ("--time-limit", "inf", "time limit inf"),
+        ("--time-limit", "1e12", "at most 604,800"),
+        ("--time-limit", "nan", "time limit nan"),
+        ("--time-limit", "-1", "above 0"),
+        ("--memory-limit", str(10**30), "64 to 1,048,576"),
+        ("--memory-limit", "10", "64 to 1,048,576"),
+    ],
+)
 def test_limits_out_of_bounds_are_one_line(capsys, option, value, words):
     assert main(["showdown", "As Ks", "Qh Qd", option, value]) == 2
     err = capsys.readouterr().err

@@ -32,10 +32,14 @@ def test_json_output(capsys):
     data = json.loads(out)
     assert list(data) == ["rules", "street", "board", "players", "winners", "outcome"]
     assert data["board"] == ["Js", "Ts", "2c", "7h", "3d"] and data["street"] == "river"
-    assert data["players"][0] == {"player": 0, "hole": ["As", "Ks"], "category": "high_card",
-                                  "best_five": ["As", "Ks", "Js", "Ts", "7h"],
-                                  "tiebreak": [12, 11, 9, 8, 5],
-                                  "description": "High card, Ace-King-Jack-Ten-Seven"}
+    assert data["players"][0] == {
+        "player": 0,
+        "hole": ["As", "Ks"],
+        "category": "high_card",
+        "best_five": ["As", "Ks", "Js", "Ts", "7h"],
+        "tiebreak": [12, 11, 9, 8, 5],
+        "description": "High card, Ace-King-Jack-Ten-Seven",
+    }
     assert data["players"][1]["category"] == "pair"
     assert data["winners"] == [1] and data["outcome"] == "win"
 
@@ -80,23 +84,36 @@ def test_add_option(tmp_path, capsys):
     assert err.count("\n") == 1 and f"{broken}:1:" in err and "syntax error" in err
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["As Kx", "Qh Qd"], "pysolver: error: invalid card 'Kx': suit must be one of c, d, h, s"),
-    (["As Ks", "Qh Qd", "--board", "Js Ts 2c 7h As"], "pysolver: error: duplicate card 'As': "
-                                                       "each card can be dealt only once"),
-    (["As Ks Qs", "Qh Qd"], "pysolver: error: hole cards 'As Ks Qs': a hand has 2 cards, got 3"),
-    (["As Ks", "Qh Qd", "--board", "Js Ts"], "pysolver: error: board 'Js Ts': a board has 0, 3, 4 or 5 "
-                                             "cards, got 2"),
-    (["As Ks"], "pysolver: error: 1 player: this needs at least 2"),
-    (["As Ks", "Qh Qd", "--add", "/nonexistent/rules.lp"],
-     "pysolver: error: rule file '/nonexistent/rules.lp': no such file (shipped variants: standard, "
-     "short_deck, short_deck_straight_beats_trips, flush_beats_full_house)"),
-    (["As Ks", "Qh Qd", "--rules", "shortdeck"],
-     "pysolver: error: rules file 'shortdeck': no such file (shipped variants: standard, "
-     "short_deck, short_deck_straight_beats_trips, flush_beats_full_house)"),
-    (["As Ks", "Qh 2d", "--board", "Js Ts 6c 7h 8d", "--rules", "short_deck"],
-     "pysolver: error: card '2d' is not in the short_deck deck (six through ace)"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["As Kx", "Qh Qd"], "pysolver: error: invalid card 'Kx': suit must be one of c, d, h, s"),
+        (
+            ["As Ks", "Qh Qd", "--board", "Js Ts 2c 7h As"],
+            "pysolver: error: duplicate card 'As': each card can be dealt only once",
+        ),
+        (["As Ks Qs", "Qh Qd"], "pysolver: error: hole cards 'As Ks Qs': a hand has 2 cards, got 3"),
+        (
+            ["As Ks", "Qh Qd", "--board", "Js Ts"],
+            "pysolver: error: board 'Js Ts': a board has 0, 3, 4 or 5 cards, got 2",
+        ),
+        (["As Ks"], "pysolver: error: 1 player: this needs at least 2"),
+        (
+            ["As Ks", "Qh Qd", "--add", "/nonexistent/rules.lp"],
+            "pysolver: error: rule file '/nonexistent/rules.lp': no such file (shipped variants: standard, "
+            "short_deck, short_deck_straight_beats_trips, flush_beats_full_house)",
+        ),
+        (
+            ["As Ks", "Qh Qd", "--rules", "shortdeck"],
+            "pysolver: error: rules file 'shortdeck': no such file (shipped variants: standard, "
+            "short_deck, short_deck_straight_beats_trips, flush_beats_full_house)",
+        ),
+        (
+            ["As Ks", "Qh 2d", "--board", "Js Ts 6c 7h 8d", "--rules", "short_deck"],
+            "pysolver: error: card '2d' is not in the short_deck deck (six through ace)",
+        ),
+    ],
+)
 def test_bad_input(capsys, argv, message):
     status, out, err = run(capsys, *argv)
     assert status == 2 and out == ""
@@ -105,15 +122,20 @@ def test_bad_input(capsys, argv, message):
 
 def test_too_many_players(capsys):
     from pysolver.core._cards import deck
+
     cards = [str(c) for c in deck()]
     holes = [f"{cards[2 * i]} {cards[2 * i + 1]}" for i in range(24)]
     status, _, err = run(capsys, *holes)
-    assert status == 2 and err == "pysolver: error: 24 players: the 52-card deck deals at most 23 " \
-                                  "beside a 5-card board\n"
+    assert (
+        status == 2 and err == "pysolver: error: 24 players: the 52-card deck deals at most 23 beside a 5-card board\n"
+    )
 
 
 def test_python_dash_m():
-    done = subprocess.run([sys.executable, "-m", "pysolver", "showdown", "As Ks", "Qh Qd",
-                           "--board", "Js Ts 2c 7h 3d", "--json"], capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "pysolver", "showdown", "As Ks", "Qh Qd", "--board", "Js Ts 2c 7h 3d", "--json"],
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0
     assert json.loads(done.stdout)["winners"] == [1]

@@ -2,8 +2,17 @@
 
 import pytest
 
-from pysolver import (Card, CardCountError, Deal, DuplicateCardError, InvalidCardError, PlayerCountError,
-                      PokerInputError, format_cards, parse_cards)
+from pysolver import (
+    Card,
+    CardCountError,
+    Deal,
+    DuplicateCardError,
+    InvalidCardError,
+    PlayerCountError,
+    PokerInputError,
+    format_cards,
+    parse_cards,
+)
 from pysolver.core._cards import deck, parse_board, parse_hole
 
 
@@ -13,8 +22,21 @@ def test_ace_of_spades_liberally(text):
     assert str(Card.parse(text)) == "As"
 
 
-@pytest.mark.parametrize("text, index", [("2c", 0), ("2d", 1), ("2h", 2), ("2s", 3), ("10s", 35),
-                                         ("Ts", 35), ("th", 34), ("Qh", 42), ("K♦", 45), ("Ac", 48)])
+@pytest.mark.parametrize(
+    "text, index",
+    [
+        ("2c", 0),
+        ("2d", 1),
+        ("2h", 2),
+        ("2s", 3),
+        ("10s", 35),
+        ("Ts", 35),
+        ("th", 34),
+        ("Qh", 42),
+        ("K♦", 45),
+        ("Ac", 48),
+    ],
+)
 def test_encoding(text, index):
     # index = 4 * rank + suit, rank 0..12 for 2..A, suit 0..3 for c, d, h, s
     assert Card.parse(text).index == index
@@ -26,8 +48,9 @@ def test_rank_and_suit():
     assert Card.from_rank_suit(10, 2) == card
 
 
-@pytest.mark.parametrize("text", ["As Kd", "AsKd", "As,Kd", "as, kd", "A♠ K♦", "As;Kd", ["As", "Kd"],
-                                  [51, 45], [Card(51), "kd"]])
+@pytest.mark.parametrize(
+    "text", ["As Kd", "AsKd", "As,Kd", "as, kd", "A♠ K♦", "As;Kd", ["As", "Kd"], [51, 45], [Card(51), "kd"]]
+)
 def test_hand_spellings(text):
     assert parse_cards(text) == (Card(51), Card(45))
 
@@ -42,13 +65,16 @@ def test_deck():
     assert len(deck(parse_cards("As Kd"))) == 50
 
 
-@pytest.mark.parametrize("text, message", [
-    ("Ax", "invalid card 'Ax': suit must be one of c, d, h, s"),
-    ("1s", "invalid card '1s': rank must be one of 2, 3, 4, 5, 6, 7, 8, 9, T, J, Q, K, A"),
-    ("Kz", "invalid card 'Kz': suit must be one of c, d, h, s"),
-    ("", "invalid card '': rank must be one of 2, 3, 4, 5, 6, 7, 8, 9, T, J, Q, K, A"),
-    ("Asd", "invalid card 'Asd': suit must be one of c, d, h, s"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("Ax", "invalid card 'Ax': suit must be one of c, d, h, s"),
+        ("1s", "invalid card '1s': rank must be one of 2, 3, 4, 5, 6, 7, 8, 9, T, J, Q, K, A"),
+        ("Kz", "invalid card 'Kz': suit must be one of c, d, h, s"),
+        ("", "invalid card '': rank must be one of 2, 3, 4, 5, 6, 7, 8, 9, T, J, Q, K, A"),
+        ("Asd", "invalid card 'Asd': suit must be one of c, d, h, s"),
+    ],
+)
 def test_invalid_card(text, message):
     with pytest.raises(InvalidCardError) as error:
         Card.parse(text)
@@ -88,7 +114,7 @@ def test_deal_parses_and_checks():
         Deal.parse(["As Ks", "Qh Qd"], "Js Ts Qh")
     with pytest.raises(PlayerCountError, match="1 player: this needs at least 2"):
         Deal.parse(["As Ks"], "")
-    holes = [format_cards(deck()[2 * i:2 * i + 2]) for i in range(24)]
+    holes = [format_cards(deck()[2 * i : 2 * i + 2]) for i in range(24)]
     with pytest.raises(PlayerCountError, match="24 players: the 52-card deck deals at most 23"):
         Deal.parse(holes)
     assert len(Deal.parse(holes[:23], "").players) == 23

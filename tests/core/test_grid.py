@@ -3,13 +3,13 @@
 import numpy as np
 import pytest
 
+from pysolver.cli._render import to_rich
+from pysolver.core import equity_colour, share_picture, weight_picture
 from pysolver.core._cards import parse_cards
 from pysolver.core._errors import RangeError
 from pysolver.core._grid import GRID_CLASSES, class_grid, grid_cell, grid_class, range_grid
 from pysolver.core._ranges import HAND_CLASSES
 from pysolver.core._rules import STANDARD
-from pysolver.core import equity_colour, share_picture, weight_picture
-from pysolver.cli._render import to_rich
 
 
 def test_layout_worked_by_hand():
@@ -22,8 +22,21 @@ def test_layout_worked_by_hand():
     assert grid_cell("T9s") == (4, 5) and grid_cell("T9o") == (5, 4)
     assert grid_cell("32s") == (11, 12) and grid_cell("32o") == (12, 11)
     assert GRID_CLASSES[1][:3] == ("AKo", "KK", "KQs")
-    assert [GRID_CLASSES[i][i] for i in range(13)] == ["AA", "KK", "QQ", "JJ", "TT", "99", "88", "77", "66",
-                                                       "55", "44", "33", "22"]
+    assert [GRID_CLASSES[i][i] for i in range(13)] == [
+        "AA",
+        "KK",
+        "QQ",
+        "JJ",
+        "TT",
+        "99",
+        "88",
+        "77",
+        "66",
+        "55",
+        "44",
+        "33",
+        "22",
+    ]
 
 
 def test_every_class_has_one_cell():
@@ -99,6 +112,5 @@ def test_pictures_fill_cells_as_held():
     assert picture.cells[0][1].segments == ()
     text = to_rich(picture).plain
     assert text.splitlines()[1].startswith("  AA   AKs") and "held by the range" in text
-    halves = share_picture([np.full((13, 13), 0.5), np.full((13, 13), 0.25)], ["#000000", "#ffffff"],
-                           ["a", "b"], "t")
+    halves = share_picture([np.full((13, 13), 0.5), np.full((13, 13), 0.25)], ["#000000", "#ffffff"], ["a", "b"], "t")
     assert halves.cells[3][4].segments == (("#000000", 0.5), ("#ffffff", 0.25))

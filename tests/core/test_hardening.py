@@ -19,7 +19,7 @@ def test_every_seat_count_returns(seats):
     open_seats = [parse_range("random")] * (seats - 1)
     estimate = work_estimate([(None, None)] + open_seats, board_size=0)
     assert estimate >= 1326 ** (seats - 2)
-    assert seats < 4 or estimate > EXACT_BUDGET      # a hand against two random hands is counted exactly
+    assert seats < 4 or estimate > EXACT_BUDGET  # a hand against two random hands is counted exactly
 
 
 def test_too_many_players_for_the_deck():
@@ -27,41 +27,59 @@ def test_too_many_players_for_the_deck():
         equity(["random"] * 24, trials=100)
 
 
-@pytest.mark.parametrize("kwargs, named", [
-    (dict(trials=2.5), "trials 2.5"), (dict(trials="100"), "trials '100'"), (dict(trials=0), "trials 0"),
-    (dict(trials=True), "trials True"), (dict(target_stderr="x"), "'x'"), (dict(target_stderr=-0.1), "-0.1"),
-    (dict(seed=1.5), "seed 1.5"), (dict(seed=-1), "seed -1"), (dict(seed=2 ** 63), "seed"),
-])
+@pytest.mark.parametrize(
+    "kwargs, named",
+    [
+        (dict(trials=2.5), "trials 2.5"),
+        (dict(trials="100"), "trials '100'"),
+        (dict(trials=0), "trials 0"),
+        (dict(trials=True), "trials True"),
+        (dict(target_stderr="x"), "'x'"),
+        (dict(target_stderr=-0.1), "-0.1"),
+        (dict(seed=1.5), "seed 1.5"),
+        (dict(seed=-1), "seed -1"),
+        (dict(seed=2**63), "seed"),
+    ],
+)
 def test_equity_numbers_are_checked(kwargs, named):
     with pytest.raises(PokerInputError) as error:
         equity(["AhKh", "random"], **kwargs)
     assert named in str(error.value)
 
 
-@pytest.mark.parametrize("kwargs, named", [
-    (dict(chunk_size=0), "chunk_size 0"), (dict(chunk_size=2.5), "chunk_size 2.5"),
-    (dict(workers="2"), "workers '2'"), (dict(workers=0), "workers 0"),
-    (dict(workers=(os.cpu_count() or 1) + 1), "workers"),
-])
+@pytest.mark.parametrize(
+    "kwargs, named",
+    [
+        (dict(chunk_size=0), "chunk_size 0"),
+        (dict(chunk_size=2.5), "chunk_size 2.5"),
+        (dict(workers="2"), "workers '2'"),
+        (dict(workers=0), "workers 0"),
+        (dict(workers=(os.cpu_count() or 1) + 1), "workers"),
+    ],
+)
 def test_solver_numbers_are_checked(kwargs, named):
     with pytest.raises(PokerInputError) as error:
         Solver(**kwargs)
     assert named in str(error.value)
 
 
-@pytest.mark.parametrize("args, kwargs", [((10.5,), {}), ((0,), {}), ((10,), dict(seed=-1)),
-                                          ((10,), dict(workers=1000))])
+@pytest.mark.parametrize(
+    "args, kwargs", [((10.5,), {}), ((0,), {}), ((10,), dict(seed=-1)), ((10,), dict(workers=1000))]
+)
 def test_crossval_numbers_are_checked(args, kwargs):
     with pytest.raises(PokerInputError):
         crossval_random(*args, **kwargs)
 
 
-@pytest.mark.parametrize("argv", [
-    ["equity", "AhKh", "random", "--seed", "-1"],
-    ["equity", "AhKh", "random", "--trials", "0"],
-    ["crossval", "--random", "10", "--workers", "1000"],
-    ["crossval", "--random", "10", "--seed", "-1"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["equity", "AhKh", "random", "--seed", "-1"],
+        ["equity", "AhKh", "random", "--trials", "0"],
+        ["crossval", "--random", "10", "--workers", "1000"],
+        ["crossval", "--random", "10", "--seed", "-1"],
+    ],
+)
 def test_command_line_numbers_are_one_line_exit_2(argv, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err
@@ -76,8 +94,9 @@ def test_monte_carlo_reports_its_seed(capsys):
     assert "seed" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("first, second", [("AsKs, 0.000001(AhKh)", "AsKs, 0.000001(AdKd)"),
-                                           ("QQ+, 0.001(AKs)", "AKs, 0.001(KK)")])
+@pytest.mark.parametrize(
+    "first, second", [("AsKs, 0.000001(AhKh)", "AsKs, 0.000001(AdKd)"), ("QQ+, 0.001(AKs)", "AKs, 0.001(KK)")]
+)
 def test_skewed_weights_sample_quickly_and_agree_with_enumeration(first, second):
     exact = equity([first, second], board="2c 7d 9h", exact=True)
     sampled = equity([first, second], board="2c 7d 9h", trials=200_000, seed=3)

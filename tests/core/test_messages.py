@@ -7,17 +7,26 @@ import time
 
 import pytest
 
-from pysolver import (Card, CardCountError, InvalidCardError, PokerInputError, RangeError, equity, parse_cards,
-                      parse_range, solve_showdown)
+from pysolver import (
+    Card,
+    CardCountError,
+    InvalidCardError,
+    PokerInputError,
+    RangeError,
+    equity,
+    parse_cards,
+    parse_range,
+    solve_showdown,
+)
 from pysolver.cli import ERROR_LIMIT, main
 from pysolver.core._cards import QUOTE_LIMIT, parse_hole
 from pysolver.core._errors import WorkerError
 from pysolver.core._numbers import check_seed
+from pysolver.core._situation import Situation
 from pysolver.odds._cost import VALUES_PER_SECOND, Shape
 from pysolver.odds._model import Question
 from pysolver.odds._planner import EXACT_TIME_LIMIT, PROGRESS_STEPS, exact_seconds
 from pysolver.odds._registry import least_cost
-from pysolver.core._situation import Situation
 
 UNITS = {"seconds": 1, "minutes": 60, "hours": 3600, "days": 86400, "years": 365.25 * 86400}
 
@@ -25,7 +34,7 @@ UNITS = {"seconds": 1, "minutes": 60, "hours": 3600, "days": 86400, "years": 365
 def run(capsys, *argv):
     try:
         status = main(list(argv))
-    except SystemExit as exit_:                 # argument errors exit as argparse does
+    except SystemExit as exit_:  # argument errors exit as argparse does
         status = exit_.code
     out, err = capsys.readouterr()
     return status, out, err
@@ -33,8 +42,10 @@ def run(capsys, *argv):
 
 # --- Weights ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, weight", [("AA:abc", "'abc'"), ("abc(AA)", "'abc'"), ("KK, AA:50%", "'50%'"),
-                                          ("AKs:", "''")])
+
+@pytest.mark.parametrize(
+    "text, weight", [("AA:abc", "'abc'"), ("abc(AA)", "'abc'"), ("KK, AA:50%", "'50%'"), ("AKs:", "''")]
+)
 def test_a_weight_that_is_not_a_number_is_the_fault(text, weight):
     with pytest.raises(RangeError) as error:
         parse_range(text)
@@ -60,11 +71,14 @@ def test_a_negative_weight_on_the_command_line(capsys):
 
 # --- Hole cards, not ranges ------------------------------------------------------------------
 
+
 def test_a_showdown_of_random_hands(capsys):
     status, out, err = run(capsys, "showdown", "random", "random")
     assert (status, out) == (2, "")
-    assert err == ("pysolver: error: player 'random': this takes two hole cards per player, such as 'As Ks' "
-                   "(ranges and 'random' are for equity)\n")
+    assert err == (
+        "pysolver: error: player 'random': this takes two hole cards per player, such as 'As Ks' "
+        "(ranges and 'random' are for equity)\n"
+    )
 
 
 @pytest.mark.parametrize("player", ["AA", "AKs, QQ", "top 10%", parse_range("KK")])
@@ -83,10 +97,17 @@ def test_bad_hole_cards_still_name_the_card():
 
 # --- Long text, huge numbers -----------------------------------------------------------------
 
-@pytest.mark.parametrize("call, text", [
-    (parse_range, "A" * 100_000), (Card.parse, "Z" * 100_000), (lambda t: parse_cards(["Ah", t]), "Q" * 100_000),
-    (lambda t: equity(["AhKh", t]), "x" * 100_000), (lambda t: Situation.of(t), "AhKh" * 25_000),
-])
+
+@pytest.mark.parametrize(
+    "call, text",
+    [
+        (parse_range, "A" * 100_000),
+        (Card.parse, "Z" * 100_000),
+        (lambda t: parse_cards(["Ah", t]), "Q" * 100_000),
+        (lambda t: equity(["AhKh", t]), "x" * 100_000),
+        (lambda t: Situation.of(t), "AhKh" * 25_000),
+    ],
+)
 def test_long_text_is_quoted_cut_short(call, text):
     with pytest.raises(PokerInputError) as error:
         call(text)
@@ -95,16 +116,21 @@ def test_long_text_is_quoted_cut_short(call, text):
 
 
 def test_many_cards_are_quoted_cut_short():
-    cards = " ".join(str(Card(i)) for i in range(50))               # 149 characters of cards
+    cards = " ".join(str(Card(i)) for i in range(50))  # 149 characters of cards
     with pytest.raises(CardCountError) as error:
         parse_hole(cards)
-    assert str(error.value) == ("hole cards '2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h...' "
-                                "(149 characters): a hand has 2 cards, got 50")
+    assert str(error.value) == (
+        "hole cards '2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h...' "
+        "(149 characters): a hand has 2 cards, got 50"
+    )
 
 
 def test_the_command_line_never_echoes_a_long_argument(capsys):
-    for argv in (["equity", "AhKh", "A" * 100_000], ["equity", "AhKh", "QsQd", "--trials", "9" * 100_000],
-                 ["showdown", "As Ks", "Qh Qd", "--board", "2c " * 30_000]):
+    for argv in (
+        ["equity", "AhKh", "A" * 100_000],
+        ["equity", "AhKh", "QsQd", "--trials", "9" * 100_000],
+        ["showdown", "As Ks", "Qh Qd", "--board", "2c " * 30_000],
+    ):
         status, out, err = run(capsys, *argv)
         assert status == 2 and out == "" and err.count("\n") == 1 and len(err) <= ERROR_LIMIT + 1
 
@@ -121,11 +147,11 @@ def test_long_range_text_is_read_in_linear_time():
 def test_huge_numbers_are_described_not_printed():
     # 10 ** 5000 has 5,001 digits; Python refuses to print an int of more than 4,300.
     with pytest.raises(InvalidCardError, match="about 5,001 digits: must be 0..51"):
-        Card(10 ** 5000)
+        Card(10**5000)
     with pytest.raises(PokerInputError, match="^seed a whole number of about 5,001 digits"):
-        check_seed(10 ** 5000)
+        check_seed(10**5000)
     with pytest.raises(PokerInputError, match="^trials a whole number of about 5,001 digits"):
-        equity(["AhKh", "QsQd"], trials=10 ** 5000)
+        equity(["AhKh", "QsQd"], trials=10**5000)
     with pytest.raises(PokerInputError, match="trials 100000001: must be 1 to 100,000,000"):
         equity(["AhKh", "QsQd"], trials=100_000_001)
 
@@ -138,23 +164,28 @@ def test_a_lost_worker_is_one_line(monkeypatch, capsys):
 
     monkeypatch.setattr(command, "equity", lost)
     status, out, err = run(capsys, "equity", "AhKh", "QsQd")
-    assert (status, out) == (3, "")                                        # not bad input: a status of its own
-    assert err == ("pysolver: error: worker process of chunk 3 was lost (killed, or out of memory) "
-                   "nothing of it was counted\n")
+    assert (status, out) == (3, "")  # not bad input: a status of its own
+    assert err == (
+        "pysolver: error: worker process of chunk 3 was lost (killed, or out of memory) nothing of it was counted\n"
+    )
 
 
 # --- Honest exact runs -----------------------------------------------------------------------
+
 
 def stated_seconds(message: str) -> float:
     amount, unit = re.search(r"would take about ([0-9.,e+]+) (\w+)", message).groups()
     return float(amount.replace(",", "")) * UNITS[unit]
 
 
-@pytest.mark.parametrize("players, at_least", [
-    (["AhKh", "random", "random", "random"], 600),  # 1,225 x 1,176 x 1,128 holdings, every board
-    (["random", "random", "random", "random"], 86400),
-    (["AhKh"] + ["random"] * 5, 365.25 * 86400),
-])
+@pytest.mark.parametrize(
+    "players, at_least",
+    [
+        (["AhKh", "random", "random", "random"], 600),  # 1,225 x 1,176 x 1,128 holdings, every board
+        (["random", "random", "random", "random"], 86400),
+        (["AhKh"] + ["random"] * 5, 365.25 * 86400),
+    ],
+)
 def test_a_hopeless_exact_run_is_refused_saying_how_long(players, at_least):
     with pytest.raises(PokerInputError) as error:
         equity(players, exact=True)
@@ -165,7 +196,7 @@ def test_a_hopeless_exact_run_is_refused_saying_how_long(players, at_least):
     assert seconds >= at_least > EXACT_TIME_LIMIT
     situation = Situation.of(players, ranges=True)
     assert least_cost(Shape.of(Question.of(situation))) / VALUES_PER_SECOND == pytest.approx(seconds, rel=0.05)
-    assert exact_seconds(list(situation.players), 0) >= 0.95 * seconds     # before card removal: no less
+    assert exact_seconds(list(situation.players), 0) >= 0.95 * seconds  # before card removal: no less
 
 
 def test_the_command_line_refuses_without_force(capsys):
@@ -194,5 +225,5 @@ def test_forced_runs_report_progress_at_once():
 def test_progress_of_an_exact_run_climbs_to_the_end():
     calls = []
     r = equity(["AKs", "random", "random"], "Qs Js 2c 3d 4h", exact=True, progress=lambda d, t: calls.append(d))
-    assert r.exact and r.deals == 4 * 990 * 903            # 4 combos x C(45, 2) x C(43, 2) holdings, one board
+    assert r.exact and r.deals == 4 * 990 * 903  # 4 combos x C(45, 2) x C(43, 2) holdings, one board
     assert calls == sorted(calls) and calls[-1] == PROGRESS_STEPS and len(calls) > 10

@@ -4,7 +4,7 @@ result's own, the best five are the solver's, the grid's colours are the command
 import re
 
 from pysolver import equity, solve_showdown
-from pysolver.core import HELD, GRID_CLASSES, equity_colour, range_grid
+from pysolver.core import GRID_CLASSES, HELD, equity_colour, range_grid
 
 
 def cells(html):
@@ -21,14 +21,14 @@ def test_equity_result_shows_each_player_and_its_grid_coloured_by_equity():
     part = result.breakdown.player(1)
     for row in part.classes:
         assert equity_colour(row.equity, 2) in shown[row.name]
-    assert shown["72o"] == "#333333"                     # a class the range does not hold
+    assert shown["72o"] == "#333333"  # a class the range does not hold
 
 
 def test_showdown_result_highlights_the_best_five_and_names_the_winner():
     result = solve_showdown(["Ah Qd", "Ac Jh"], "As Kd Kc 9s 9h", explain=True)
     html = result._repr_html_()
     row = html.split("player 0</td>")[1].split("</tr>")[0]
-    highlighted = re.findall(r'background:#fff4c2;[^>]*>(\w\w)</span>', row)
+    highlighted = re.findall(r"background:#fff4c2;[^>]*>(\w\w)</span>", row)
     assert set(highlighted) == {str(c) for c in result.players[0].best_five}
     assert "player 0 wins" in html and result.explanation.lines()[0] in html
 

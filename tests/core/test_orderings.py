@@ -100,7 +100,9 @@ def test_the_table_records_how_it_was_made():
 def test_the_script_reproduces_the_table(name, opponents, trials, digits):
     """A class counted again, or sampled again with the recorded trials and seed, gives the recorded value."""
     root = Path(__file__).parents[2]
-    code = ("import sys; sys.path.insert(0, 'scripts'); from make_preflop_orderings import sample; "
-            f"print(sample(('AA', {opponents}, {trials}, 20240613))[1])")
+    code = (
+        "import sys; sys.path.insert(0, 'scripts'); from make_preflop_orderings import sample; "
+        f"print(sample(('AA', {opponents}, {trials}, 20240613))[1])"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root, check=True)
     assert round(float(done.stdout), digits) == ordering(name).value("AA")

@@ -9,15 +9,28 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, event, example, given, settings, strategies as st
+from hypothesis import HealthCheck, event, example, given, settings
+from hypothesis import strategies as st
 
-from tests.helpers.equity_brute import rank7
-from pysolver import (Card, PokerInputError, Situation, chen_score, equity, evaluate, evaluate_batch,
-                      hand_strength, outs, parse_cards, parse_range, solve_showdown)
+from pysolver import (
+    Card,
+    PokerInputError,
+    Situation,
+    chen_score,
+    equity,
+    evaluate,
+    evaluate_batch,
+    hand_strength,
+    outs,
+    parse_cards,
+    parse_range,
+    solve_showdown,
+)
 from pysolver.cli import ERROR_LIMIT, main
 from pysolver.core._cards import RANKS, SUITS, format_cards
 from pysolver.core._ranges import RANDOM, Range, class_combos
 from pysolver.odds._planner import work_estimate
+from tests.helpers.equity_brute import rank7
 
 QUICK = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FEW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -25,19 +38,36 @@ FEW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthChec
 CARD_NAMES = [RANKS[i >> 2] + SUITS[i & 3] for i in range(52)]
 # Text near the notations: card and range characters, separators, weights, percent.
 near = st.text(alphabet="23456789TJQKAtjqkacdhsxz10♠♥ ,;-+:()%.", max_size=24)
-texts = st.one_of(near, st.text(max_size=24), st.sampled_from(["random", "any", "top 10%", "AKs", "TT+",
-                                                               "AsKd", "0.5(AA)", "AA:0.3", ""]))
-junk = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True), st.binary(max_size=6),
-                 st.lists(st.integers(-3, 60), max_size=8), st.dictionaries(st.text(max_size=2), st.integers(),
-                                                                              max_size=2))
+texts = st.one_of(
+    near,
+    st.text(max_size=24),
+    st.sampled_from(["random", "any", "top 10%", "AKs", "TT+", "AsKd", "0.5(AA)", "AA:0.3", ""]),
+)
+junk = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(allow_nan=True),
+    st.binary(max_size=6),
+    st.lists(st.integers(-3, 60), max_size=8),
+    st.dictionaries(st.text(max_size=2), st.integers(), max_size=2),
+)
 anything = st.one_of(texts, junk)
 distinct_cards = st.lists(st.integers(0, 51), min_size=0, max_size=9, unique=True)
 range_texts = st.sampled_from(["random", "TT+, AKs", "0.5(AA)", "top 5%", "KQ", "AA:x", "AKx", "-1(AA)"])
 seats = st.one_of(st.sampled_from(["AhKh", "QsQd", "7c 2d", "random", "AsAs", "Zz"]), range_texts, texts, junk)
 boards = st.one_of(st.sampled_from(["", "2c 7d 9h", "2c 7d 9h Jc", "2c 7d 9h Jc Ks", "Ah", "2c 2c 3d"]), texts, junk)
 valid_count = st.integers(1, 2000)
-counts = st.one_of(st.none(), valid_count, valid_count, valid_count, st.integers(max_value=0),
-                   st.integers(min_value=10 ** 8 + 1), st.floats(), st.text(max_size=4))
+counts = st.one_of(
+    st.none(),
+    valid_count,
+    valid_count,
+    valid_count,
+    st.integers(max_value=0),
+    st.integers(min_value=10**8 + 1),
+    st.floats(),
+    st.text(max_size=4),
+)
 
 
 @st.composite
@@ -48,9 +78,14 @@ def valid_deals(draw, most=3, sizes=(0, 3, 4, 5), ranges=True):
     players = []
     for i in range(draw(st.integers(min(2, most), most))):
         kind = draw(st.sampled_from(["hole"] * 3 + ["range"] * ranges + ["other"]))
-        players.append(" ".join(deck[2 * i:2 * i + 2]) if kind == "hole" else
-                       draw(range_texts) if kind == "range" else draw(seats))
-    board = " ".join(deck[2 * most:2 * most + draw(st.sampled_from(sizes))])
+        players.append(
+            " ".join(deck[2 * i : 2 * i + 2])
+            if kind == "hole"
+            else draw(range_texts)
+            if kind == "range"
+            else draw(seats)
+        )
+    board = " ".join(deck[2 * most : 2 * most + draw(st.sampled_from(sizes))])
     return players, board if draw(st.integers(0, 5)) < 5 else draw(boards)
 
 
@@ -83,11 +118,13 @@ def ordinal_ranking():
     """Every (category, ranks) tuple of five cards, weakest first: the brute-force ranking."""
     if not hasattr(ordinal_ranking, "table"):
         from tests.helpers.equity_brute import _all_classes
+
         ordinal_ranking.table = {t: i + 1 for i, t in enumerate(_all_classes())}
     return ordinal_ranking.table
 
 
 # --- Parsers ---------------------------------------------------------------------------------
+
 
 @QUICK
 @given(anything)
@@ -101,7 +138,7 @@ def test_parse_cards_any_input(value):
 @given(distinct_cards, st.sampled_from([" ", ",", "", "; "]))
 def test_parse_cards_reads_the_encoding(indices, separator):
     text = separator.join(CARD_NAMES[i] for i in indices)
-    assert [c.index for c in parse_cards(text)] == indices       # index = 4 * rank + suit
+    assert [c.index for c in parse_cards(text)] == indices  # index = 4 * rank + suit
 
 
 SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s"}
@@ -111,7 +148,7 @@ SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢
 @given(anything)
 def test_card_parse_any_input(value):
     result = outcome(Card.parse, value)
-    if isinstance(result, Card):           # the text's rank, then its suit (a letter or a symbol)
+    if isinstance(result, Card):  # the text's rank, then its suit (a letter or a symbol)
         token = value.strip()
         assert {"10": "T"}.get(token[:-1], token[:-1].upper()) == RANKS[result.rank]
         assert SUIT_SYMBOLS.get(token[-1], token[-1].lower()) == SUITS[result.suit]
@@ -136,14 +173,12 @@ classes = st.sampled_from(["AA", "KK", "72", "AKs", "T9o", "QJ", "22"])
 
 
 @QUICK
-@given(st.lists(st.tuples(classes, st.sampled_from([None, 0.25, 0.5, 1.0]), st.booleans()), min_size=1,
-                max_size=4))
+@given(st.lists(st.tuples(classes, st.sampled_from([None, 0.25, 0.5, 1.0]), st.booleans()), min_size=1, max_size=4))
 def test_parse_range_weights_combos_of_each_class(items):
-    text = ", ".join(name if w is None else (f"{name}:{w}" if after else f"{w}({name})")
-                     for name, w, after in items)
+    text = ", ".join(name if w is None else (f"{name}:{w}" if after else f"{w}({name})") for name, w, after in items)
     weights = parse_range(text).weights
     expected = np.zeros(1326)
-    for name, w, _ in items:                   # a later item's weight wins
+    for name, w, _ in items:  # a later item's weight wins
         names = [name] if (len(name) == 2 and name[0] == name[1]) or len(name) == 3 else [name + "s", name + "o"]
         for n in names:
             expected[class_combos(n)] = 1.0 if w is None else w
@@ -163,6 +198,7 @@ def test_situation_any_input(deal, dead, ranges):
 
 # --- The engines -----------------------------------------------------------------------------
 
+
 @QUICK
 @given(st.one_of(anything, distinct_cards))
 def test_evaluate_any_input(value):
@@ -178,8 +214,12 @@ def test_evaluate_agrees_with_brute_force(indices):
 
 
 @QUICK
-@given(st.integers(0, 4), st.integers(0, 9), st.integers(-60, 120), st.sampled_from(["int64", "int8", "uint16",
-                                                                                      "float64", "bool"]))
+@given(
+    st.integers(0, 4),
+    st.integers(0, 9),
+    st.integers(-60, 120),
+    st.sampled_from(["int64", "int8", "uint16", "float64", "bool"]),
+)
 def test_evaluate_batch_any_array(rows, width, top, dtype):
     hands = (np.arange(rows * width).reshape(rows, width) * 7 % max(abs(top), 1) * np.sign(top or 1)).astype(dtype)
     # Distinct cards are checked only when asked (for speed); asked, a repeated card is an error.
@@ -195,12 +235,11 @@ def test_evaluate_batch_agrees_with_brute_force(hands):
 
 
 @QUICK
-@given(deals(), counts,
-       st.one_of(st.none(), st.integers(), st.floats()))
+@given(deals(), counts, st.one_of(st.none(), st.integers(), st.floats()))
 def test_equity_any_input(deal, trials, seed):
     players, board = deal
     if trials is None:
-        trials = 500          # exact answers come below, with boards that keep them fast
+        trials = 500  # exact answers come below, with boards that keep them fast
     result = outcome(equity, players, board, trials=trials, seed=seed, types=True)
     if not isinstance(result, Exception):
         assert not result.exact and result.deals == trials and seed in (None, result.seed)
@@ -212,37 +251,39 @@ def test_equity_any_input(deal, trials, seed):
 @FEW
 @given(st.permutations(range(52)), st.integers(2, 3))
 def test_exact_equity_on_the_river_agrees_with_brute_force(deck, players):
-    holes = [deck[2 * i:2 * i + 2] for i in range(players)]
-    board = deck[2 * players:2 * players + 5]
+    holes = [deck[2 * i : 2 * i + 2] for i in range(players)]
+    board = deck[2 * players : 2 * players + 5]
     result = equity([format_cards(Card(c) for c in h) for h in holes], format_cards(Card(c) for c in board))
     values = [rank7(tuple(h) + tuple(board)) for h in holes]
     best = [i for i, v in enumerate(values) if v == max(values)]
     assert result.exact and result.deals == 1
-    assert [(p.wins, p.ties) for p in result.players] == [(int(best == [i]), int(len(best) > 1 and i in best))
-                                                          for i in range(players)]
+    assert [(p.wins, p.ties) for p in result.players] == [
+        (int(best == [i]), int(len(best) > 1 and i in best)) for i in range(players)
+    ]
 
 
 @QUICK
-@given(deals(most=1, sizes=(3, 4, 5), ranges=False),
-       st.one_of(st.none(), range_texts, seats))
+@given(deals(most=1, sizes=(3, 4, 5), ranges=False), st.one_of(st.none(), range_texts, seats))
 def test_hand_strength_any_input(deal, opponents):
     hole, board = (deal[0] or [""])[0], deal[1]
     result = outcome(hand_strength, hole, board, opponent_range=opponents, types=True)
     if not isinstance(result, Exception):
         assert min(result.ahead, result.tied, result.behind) >= 0
-        if opponents is None:     # every pair of the unseen cards, once (preflop: with every board)
+        if opponents is None:  # every pair of the unseen cards, once (preflop: with every board)
             known = len(parse_cards(board or ()))
             boards = math.comb(48, 5) if known == 0 else 1
             assert result.ahead + result.tied + result.behind == math.comb(50 - known, 2) * boards
 
 
 @QUICK
-@given(deals(most=2, sizes=(3, 4), ranges=False),
-       st.one_of(st.just("table"), st.just("table"), st.just("table"), st.just("asp"), anything))
+@given(
+    deals(most=2, sizes=(3, 4), ranges=False),
+    st.one_of(st.just("table"), st.just("table"), st.just("table"), st.just("asp"), anything),
+)
 def test_outs_any_input(deal, engine):
     players, board = deal
     result = outcome(outs, players, board, engine=engine, types=True)
-    if not isinstance(result, Exception):     # one outcome per unseen card
+    if not isinstance(result, Exception):  # one outcome per unseen card
         known = {c for hole in result.players for c in hole} | set(result.board)
         assert len(result.outcomes) == 52 - len(known) and not known & {o.card for o in result.outcomes}
 
@@ -252,7 +293,7 @@ def test_outs_any_input(deal, engine):
 def test_chen_score_any_input(hand):
     result = outcome(chen_score, hand, types=not isinstance(hand, (str, list)))
     if isinstance(result, int):
-        assert -1 <= result <= 20          # the formula's range: 72o scores -1, AA 20
+        assert -1 <= result <= 20  # the formula's range: 72o scores -1, AA 20
 
 
 @FEW
@@ -267,8 +308,8 @@ def test_solve_showdown_any_input(deal):
 @FEW
 @given(st.permutations(range(52)), st.integers(2, 4))
 def test_solve_showdown_agrees_with_brute_force(deck, players):
-    holes = [deck[2 * i:2 * i + 2] for i in range(players)]
-    board = deck[2 * players:2 * players + 5]
+    holes = [deck[2 * i : 2 * i + 2] for i in range(players)]
+    board = deck[2 * players : 2 * players + 5]
     values = [rank7(tuple(h) + tuple(board)) for h in holes]
     result = solve_showdown([[Card(c) for c in h] for h in holes], [Card(c) for c in board])
     assert list(result.winners) == [i for i, v in enumerate(values) if v == max(values)]
@@ -276,22 +317,45 @@ def test_solve_showdown_agrees_with_brute_force(deck, players):
 
 # --- The command line ------------------------------------------------------------------------
 
-words = st.one_of(texts, st.sampled_from(["--board", "--dead", "--json", "--exact", "--seed", "--trials",
-                                          "--rules", "--streets", "--force", "-1(AA)", "AhKh", "QsQd",
-                                          "Qh Jh 2c 5d 9s", "random", "2000", "-5", "x" * 500]))
+words = st.one_of(
+    texts,
+    st.sampled_from(
+        [
+            "--board",
+            "--dead",
+            "--json",
+            "--exact",
+            "--seed",
+            "--trials",
+            "--rules",
+            "--streets",
+            "--force",
+            "-1(AA)",
+            "AhKh",
+            "QsQd",
+            "Qh Jh 2c 5d 9s",
+            "random",
+            "2000",
+            "-5",
+            "x" * 500,
+        ]
+    ),
+)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(command=st.sampled_from(["showdown", "equity", "chen", "strength", "outs", "rules", "cache", "bogus"]),
-       argv=st.lists(words, max_size=5))
+@given(
+    command=st.sampled_from(["showdown", "equity", "chen", "strength", "outs", "rules", "cache", "bogus"]),
+    argv=st.lists(words, max_size=5),
+)
 def test_command_line_any_arguments(capsys, command, argv):
     if command == "equity":
-        argv = argv + ["--trials", "500"]    # never a long exact run
+        argv = argv + ["--trials", "500"]  # never a long exact run
     if command == "cache":
         argv = [a for a in argv if a != "--clear"]
     try:
         status = main([command, *argv])
-    except SystemExit as exit_:              # argparse: --help, --version, bad arguments
+    except SystemExit as exit_:  # argparse: --help, --version, bad arguments
         status = exit_.code
     out, err = capsys.readouterr()
     assert status in (0, 1, 2)
@@ -303,20 +367,21 @@ def test_command_line_any_arguments(capsys, command, argv):
 
 # --- Exact where it is known ------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("players", [["AA", "random"], ["AKs, 0.5(QQ)", "random"], ["random", "0.5(AA)"]])
 def test_range_against_random_preflop_table_is_the_enumeration(players):
     tabled = equity(players)
     counted = equity(players, table=False, exact=True)
     assert tabled.exact and counted.exact and tabled.deals == counted.deals
-    assert [(p.wins, p.ties, p.losses) for p in tabled.players] == \
-        [(p.wins, p.ties, p.losses) for p in counted.players]
+    assert [(p.wins, p.ties, p.losses) for p in tabled.players] == [(p.wins, p.ties, p.losses) for p in counted.players]
 
 
 def test_range_against_random_preflop_sums_the_table_rows():
     from pysolver.odds._table_classes import preflop_table
+
     table = preflop_table()
     r = equity(["QQ+, 0.5(AKs)", "random"])
-    rows = [(6, "AA"), (6, "KK"), (6, "QQ"), (2, "AKs")]          # 0.5 x 4 combos of AKs
+    rows = [(6, "AA"), (6, "KK"), (6, "QQ"), (2, "AKs")]  # 0.5 x 4 combos of AKs
     assert r.exact and r.deals == sum(n * table[c]["deals"] for n, c in rows) == 20 * 2_097_572_400
     assert r.players[0].wins == sum(n * table[c]["wins"] for n, c in rows)
     assert r.players[1].wins == sum(n * table[c]["losses"] for n, c in rows)
@@ -326,22 +391,27 @@ ranges = st.lists(st.sampled_from(["AA", "KQs", "T9o", "22", "random", "AKo", "7
 
 
 @QUICK
-@given(st.lists(ranges, min_size=1, max_size=5), st.integers(0, 3), st.sampled_from([0, 3, 4, 5]),
-       st.integers(0, 3), ranges)
+@given(
+    st.lists(ranges, min_size=1, max_size=5),
+    st.integers(0, 3),
+    st.sampled_from([0, 3, 4, 5]),
+    st.integers(0, 3),
+    ranges,
+)
 @example([["AA"], ["AA"], ["random"]], 0, 5, 0, ["random"])
 def test_work_estimate_grows_with_the_work(open_players, fixed, board, dead, wider):
     players = [parse_range(", ".join(r)) for r in open_players] + [("Ah", "Kh")] * max(fixed, 2 - len(open_players))
     estimate = work_estimate(players, board, dead)
     assert 0 < estimate < math.inf
-    assert work_estimate(players + [RANDOM], board, dead) >= estimate                 # one more open player
+    assert work_estimate(players + [RANDOM], board, dead) >= estimate  # one more open player
     widened = [parse_range(", ".join(open_players[0] + wider))] + players[1:]
     # A range widened to every combo is a random player, which the counting path counts instead of
     # enumerating: that can be less work (AA, AA, random on the river: 126,660 hand values with AA
     # widened to random, 134,106 without), so the estimate grows with any other widening.
     if widened[0].is_random == players[0].is_random:
-        assert work_estimate(widened, board, dead) >= estimate                        # a wider range
+        assert work_estimate(widened, board, dead) >= estimate  # a wider range
     if board in (4, 5):
-        assert work_estimate(players, board - 1, dead) >= estimate                    # an earlier street
+        assert work_estimate(players, board - 1, dead) >= estimate  # an earlier street
 
 
 @pytest.mark.parametrize("seats", [2, 3, 9, 23])

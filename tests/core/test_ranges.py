@@ -7,8 +7,17 @@ import pytest
 
 from pysolver.core._cards import Card, parse_cards
 from pysolver.core._errors import PokerInputError, RangeError
-from pysolver.core._ranges import (COMBO_CLASS, COMBOS, HAND_CLASSES, RANDOM, Range, class_combos,
-                             combo_index, parse_range, preflop_order)
+from pysolver.core._ranges import (
+    COMBO_CLASS,
+    COMBOS,
+    HAND_CLASSES,
+    RANDOM,
+    Range,
+    class_combos,
+    combo_index,
+    parse_range,
+    preflop_order,
+)
 
 
 def names(text):
@@ -31,20 +40,26 @@ def test_combo_index_either_order():
     assert combo_index(k, a) == i and COMBOS[i].tolist() == [k.index, a.index]
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("AA", {"AA"}),
-    ("AKs", {"AKs"}), ("AKo", {"AKo"}), ("AK", {"AKs", "AKo"}), ("KA", {"AKs", "AKo"}),
-    ("TT+", {"TT", "JJ", "QQ", "KK", "AA"}),
-    ("A2s+", {f"A{r}s" for r in "23456789TJQK"}),
-    ("K9o+", {"K9o", "KTo", "KJo", "KQo"}),
-    ("77-KK", {"77", "88", "99", "TT", "JJ", "QQ", "KK"}),
-    ("KK-77", {"77", "88", "99", "TT", "JJ", "QQ", "KK"}),
-    ("A5s-A2s", {"A5s", "A4s", "A3s", "A2s"}),
-    ("T9s-QJs", {"T9s", "JTs", "QJs"}),
-    ("86o-T8o", {"86o", "97o", "T8o"}),
-    ("AQ+", {"AQs", "AQo", "AKs", "AKo"}),
-    ("aks, qq", {"AKs", "QQ"}),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("AA", {"AA"}),
+        ("AKs", {"AKs"}),
+        ("AKo", {"AKo"}),
+        ("AK", {"AKs", "AKo"}),
+        ("KA", {"AKs", "AKo"}),
+        ("TT+", {"TT", "JJ", "QQ", "KK", "AA"}),
+        ("A2s+", {f"A{r}s" for r in "23456789TJQK"}),
+        ("K9o+", {"K9o", "KTo", "KJo", "KQo"}),
+        ("77-KK", {"77", "88", "99", "TT", "JJ", "QQ", "KK"}),
+        ("KK-77", {"77", "88", "99", "TT", "JJ", "QQ", "KK"}),
+        ("A5s-A2s", {"A5s", "A4s", "A3s", "A2s"}),
+        ("T9s-QJs", {"T9s", "JTs", "QJs"}),
+        ("86o-T8o", {"86o", "97o", "T8o"}),
+        ("AQ+", {"AQs", "AQo", "AKs", "AKo"}),
+        ("aks, qq", {"AKs", "QQ"}),
+    ],
+)
 def test_notation(text, expected):
     assert names(text) == expected
 
@@ -73,8 +88,8 @@ def test_weights_both_spellings_and_later_item_wins():
 
 def test_card_removal():
     dead = parse_cards("As Kh")
-    assert len(parse_range("AA").combos(dead)) == 3        # C(3, 2)
-    assert len(parse_range("AKs").combos(dead)) == 2       # clubs and diamonds
+    assert len(parse_range("AA").combos(dead)) == 3  # C(3, 2)
+    assert len(parse_range("AKs").combos(dead)) == 2  # clubs and diamonds
     assert len(parse_range("random").combos(dead)) == 50 * 49 // 2
     combos = parse_range("random").combos(dead)
     assert not np.isin(combos, [c.index for c in dead]).any()
@@ -95,21 +110,32 @@ def test_preflop_order_follows_published_equities_against_a_random_hand():
 def test_top_percent_is_the_shortest_prefix_holding_enough_combos():
     assert parse_range("top 100%").is_random and parse_range("100%") == RANDOM
     assert parse_range("top 0%").size == 0
-    assert set(parse_range("top 0.5%").class_weights()) == {"AA", "KK"}     # 6.63 combos: AA is 6
+    assert set(parse_range("top 0.5%").class_weights()) == {"AA", "KK"}  # 6.63 combos: AA is 6
     assert set(parse_range("top 2%").class_weights()) == {"AA", "KK", "QQ", "JJ", "TT"}  # 26.5: JJ ends at 24
     top10 = parse_range("top 10%")
-    assert 132.6 <= top10.size < 132.6 + 12          # at least 10%, overshooting by less than one class
+    assert 132.6 <= top10.size < 132.6 + 12  # at least 10%, overshooting by less than one class
     assert "72o" not in top10.class_weights()
     assert set(parse_range("top 5%").class_weights()) <= set(top10.class_weights())
     with pytest.raises(RangeError, match="120"):
         parse_range("top 120%")
 
 
-@pytest.mark.parametrize("text, bad", [
-    ("AKx", "AKx"), ("AA, QQ, ZZ", "ZZ"), ("TT+, AK:1.5", "AK:1.5"), ("T9s-QJo", "T9s-QJo"),
-    ("AsAs", "AsAs"), ("A5s-K2s", "A5s-K2s"), ("AAs", "AAs"), ("top 120%", "120"), ("AA,,KK", "AA,,KK"),
-    ("", "''"), ("AK+-QQ", "AK+-QQ"),
-])
+@pytest.mark.parametrize(
+    "text, bad",
+    [
+        ("AKx", "AKx"),
+        ("AA, QQ, ZZ", "ZZ"),
+        ("TT+, AK:1.5", "AK:1.5"),
+        ("T9s-QJo", "T9s-QJo"),
+        ("AsAs", "AsAs"),
+        ("A5s-K2s", "A5s-K2s"),
+        ("AAs", "AAs"),
+        ("top 120%", "120"),
+        ("AA,,KK", "AA,,KK"),
+        ("", "''"),
+        ("AK+-QQ", "AK+-QQ"),
+    ],
+)
 def test_bad_token_is_named(text, bad):
     with pytest.raises(RangeError) as error:
         parse_range(text)
@@ -132,6 +158,7 @@ def test_range_value_semantics():
 
 def test_weighted_combos_function():
     from pysolver.core._ranges import weighted_combos
+
     cards, weights = weighted_combos("KK, 0.5(AKs)", dead=parse_cards("As"))
     assert len(cards) == 6 + 3 and weights.sum() == 6 + 1.5
     assert weighted_combos(parse_range("KK"))[0].shape == (6, 2)

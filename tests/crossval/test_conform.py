@@ -22,7 +22,7 @@ from tests.helpers import textbook as textbook_module
 from tests.helpers.textbook import buggy
 from tests.helpers.textbook import evaluate as textbook
 
-pytestmark = pytest.mark.heavy   # whole conformance runs
+pytestmark = pytest.mark.heavy  # whole conformance runs
 
 TEXTBOOK = f"{sys.executable} {textbook_module.__file__}"
 
@@ -62,10 +62,13 @@ def test_a_textbook_evaluator_conforms_on_seven_cards():
     assert "conforms" in str(report)
 
 
-@pytest.mark.parametrize("function, order", [
-    (lambda cards: 10**12 - 7 * textbook(cards), "lower"),              # lower is better, odd scale
-    (lambda cards: textbook(cards) ** 2 + 11, "higher"),
-])
+@pytest.mark.parametrize(
+    "function, order",
+    [
+        (lambda cards: 10**12 - 7 * textbook(cards), "lower"),  # lower is better, odd scale
+        (lambda cards: textbook(cards) ** 2 + 11, "higher"),
+    ],
+)
 def test_right_evaluators_of_either_order_and_any_scale_conform(function, order):
     report = check_evaluator(function, cards=6)
     assert report.ok, str(report)
@@ -73,18 +76,22 @@ def test_right_evaluators_of_either_order_and_any_scale_conform(function, order)
 
 
 def test_a_batch_evaluator_of_card_indices_conforms():
-    report = check_evaluator(lambda hands: 5000 - evaluate_batch(hands).astype(np.int64), cards=7, takes="index",
-                             batch=True, order="lower")
+    report = check_evaluator(
+        lambda hands: 5000 - evaluate_batch(hands).astype(np.int64), cards=7, takes="index", batch=True, order="lower"
+    )
     assert report.ok and report.order_note == "lower is better (as given)"
 
 
-@pytest.mark.parametrize("bug, cards, kind", [
-    ("wheel", 5, ("straight over three of a kind (the wheel)", "reversed")),
-    ("flush_top", 5, ("flush: the second card", "tied")),
-    ("low_kicker", 6, ("two pair: the kicker", "reversed")),
-    ("low_run", 6, ("straight: the top of the run", "tied")),
-    ("board_plays", 6, ("high card: cards beyond the best five", "split")),
-])
+@pytest.mark.parametrize(
+    "bug, cards, kind",
+    [
+        ("wheel", 5, ("straight over three of a kind (the wheel)", "reversed")),
+        ("flush_top", 5, ("flush: the second card", "tied")),
+        ("low_kicker", 6, ("two pair: the kicker", "reversed")),
+        ("low_run", 6, ("straight: the top of the run", "tied")),
+        ("board_plays", 6, ("high card: cards beyond the best five", "split")),
+    ],
+)
 def test_each_bug_fails_with_a_counterexample_showing_it(bug, cards, kind):
     function = buggy(bug)
     report = check_evaluator(function, cards=cards)
@@ -92,15 +99,16 @@ def test_each_bug_fails_with_a_counterexample_showing_it(bug, cards, kind):
     assert kind in _kinds(report), sorted(_kinds(report))
     _really_out_of_order(report, function)
     shown = next(c for c in report.counterexamples if (c["kind"], c["relation"]) == kind)
-    assert shown["explanation"]              # the rules' reason, from the ASP explanation of a showdown
+    assert shown["explanation"]  # the rules' reason, from the ASP explanation of a showdown
     if bug == "wheel":
         assert {t[0] for t in shown["hands"][0]} >= set("A2345")
 
 
 def test_the_wheel_counterexample_reads_as_a_person_would_act_on_it():
     report = check_evaluator(buggy("wheel"), cards=5)
-    wheel = next(c for c in report.counterexamples if c["rule"] == "the wheel"
-                 and c["kind"].startswith("straight over"))
+    wheel = next(
+        c for c in report.counterexamples if c["rule"] == "the wheel" and c["kind"].startswith("straight over")
+    )
     assert wheel["classes"][0] == "Straight, Five high"
     assert "Five-high straight" in wheel["explanation"] and "straight over three of a kind" in wheel["explanation"]
     assert "the wheel" in str(report)
@@ -112,8 +120,9 @@ def test_a_crash_in_the_flush_lookup_is_a_finding_naming_the_hand():
     hand = failure["hands"][0]
     assert max(sum(t[1] == s for t in hand) for s in "cdhs") >= 6
     assert "flush table" in failure["message"] and failure["count"] == report.failed["exception KeyError"]
-    assert failure["count"] == sum(1 for h in quick_hands(6)[0].tolist()
-                                   if max(sum(c & 3 == s for c in h) for s in range(4)) >= 6)
+    assert failure["count"] == sum(
+        1 for h in quick_hands(6)[0].tolist() if max(sum(c & 3 == s for c in h) for s in range(4)) >= 6
+    )
 
 
 def _hangs_on_75432(cards):
@@ -132,7 +141,7 @@ def test_a_hang_is_a_finding_and_not_a_hang():
 
 def _odd_answers(cards):
     if cards == ["As", "5s", "4s", "3s", "2s"]:
-        os._exit(3)                                    # dies on the steel wheel in spades
+        os._exit(3)  # dies on the steel wheel in spades
     if cards[0][0] == "7":
         return "seven"
     return textbook(cards)
@@ -155,7 +164,7 @@ def test_an_evaluator_in_another_language_through_its_standard_streams():
 
 def test_short_deck_evaluators_are_judged_by_short_deck_rules():
     assert check_evaluator(lambda cards: evaluate(cards, rules="short_deck"), cards=7, rules="short_deck").ok
-    report = check_evaluator(textbook, cards=5, rules="short_deck")   # a standard evaluator, wrong here
+    report = check_evaluator(textbook, cards=5, rules="short_deck")  # a standard evaluator, wrong here
     assert ("flush over full house", "reversed") in _kinds(report)
     _really_out_of_order(report, textbook, rules="short_deck")
 
@@ -177,15 +186,18 @@ def test_the_json_report_has_the_hands_as_card_texts():
     assert len(first["values"]) == 2 and first["explanation"]
 
 
-@pytest.mark.parametrize("call, message", [
-    (lambda: check_evaluator("no_such_module_here:evaluate"), "module 'no_such_module_here' does not import"),
-    (lambda: check_evaluator("json:no_such_function"), "module 'json' has no 'no_such_function'"),
-    (lambda: check_evaluator("evaluate_it"), "expected MODULE:FUNCTION"),
-    (lambda: check_evaluator("no-such-command-x", command=True), "does not start"),
-    (lambda: check_evaluator(textbook, cards=4), "cards 4"),
-    (lambda: check_evaluator(textbook, mode="fast"), "mode 'fast'"),
-    (lambda: check_evaluator(textbook, order="up"), "order 'up'"),
-])
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: check_evaluator("no_such_module_here:evaluate"), "module 'no_such_module_here' does not import"),
+        (lambda: check_evaluator("json:no_such_function"), "module 'json' has no 'no_such_function'"),
+        (lambda: check_evaluator("evaluate_it"), "expected MODULE:FUNCTION"),
+        (lambda: check_evaluator("no-such-command-x", command=True), "does not start"),
+        (lambda: check_evaluator(textbook, cards=4), "cards 4"),
+        (lambda: check_evaluator(textbook, mode="fast"), "mode 'fast'"),
+        (lambda: check_evaluator(textbook, order="up"), "order 'up'"),
+    ],
+)
 def test_bad_input_is_one_clear_error(call, message):
     with pytest.raises(PokerInputError, match=message):
         call()

@@ -11,10 +11,10 @@ from pysolver import check_evaluator, evaluate_batch
 from pysolver.cli import main
 from tests.helpers import textbook as textbook_module
 
-pytestmark = pytest.mark.heavy   # whole conformance runs
+pytestmark = pytest.mark.heavy  # whole conformance runs
 
 TEXTBOOK = f"{sys.executable} {textbook_module.__file__}"
-SHORT_DECK_EVAL = '''
+SHORT_DECK_EVAL = """
 from pysolver import evaluate, evaluate_batch
 
 def evaluate_short(cards):
@@ -22,7 +22,7 @@ def evaluate_short(cards):
 
 def evaluate_many(hands):
     return evaluate_batch(hands, rules="short_deck")
-'''
+"""
 
 
 @pytest.fixture
@@ -63,21 +63,29 @@ def test_random_and_every_hand_from_the_command_line(folder, capsys):
     assert data["ok"] and data["mode"] == "random" and data["seed"] == 9 and data["hands"] == 5000
     resume = folder / "every5.jsonl"
     for resumed in (0, 3):
-        assert main([*argv, "--exhaustive", "--cards", "5", "--tasks", "3", "--workers", "1",
-                     "--resume", str(resume)]) == 0
+        assert (
+            main([*argv, "--exhaustive", "--cards", "5", "--tasks", "3", "--workers", "1", "--resume", str(resume)])
+            == 0
+        )
         data = json.loads(capsys.readouterr().out)
         assert data["hands"] == 376_992 and data["classes"] == 1404 and data["resumed"] == resumed
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["conform_broken:evaluate"], "module 'conform_broken' does not import: ModuleNotFoundError"),
-    (["conform_textbook:no_such_function"], "module 'conform_textbook' has no 'no_such_function'"),
-    (["--command", "no-such-command-anywhere --flag"], "command 'no-such-command-anywhere --flag' does not start"),
-    (["--command", f"{sys.executable} -c 'import sys; sys.exit(3)'"], "exited with status 3 before its first answer"),
-    ([], "name the evaluator"),
-    (["conform_textbook:evaluate", "--seed", "3"], "--seed goes with --random"),
-    (["conform_textbook:evaluate", "--timeout", "0"], "timeout 0.0"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["conform_broken:evaluate"], "module 'conform_broken' does not import: ModuleNotFoundError"),
+        (["conform_textbook:no_such_function"], "module 'conform_textbook' has no 'no_such_function'"),
+        (["--command", "no-such-command-anywhere --flag"], "command 'no-such-command-anywhere --flag' does not start"),
+        (
+            ["--command", f"{sys.executable} -c 'import sys; sys.exit(3)'"],
+            "exited with status 3 before its first answer",
+        ),
+        ([], "name the evaluator"),
+        (["conform_textbook:evaluate", "--seed", "3"], "--seed goes with --random"),
+        (["conform_textbook:evaluate", "--timeout", "0"], "timeout 0.0"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(folder, capsys, argv, message):
     assert main(["conform", *argv]) == 2
     err = capsys.readouterr().err
@@ -95,7 +103,7 @@ def test_every_hand_finds_a_bug_on_one_hand_and_resumes(tmp_path):
     options = dict(cards=5, rules="short_deck", mode="exhaustive", takes="index", batch=True, tasks=6)
     report = check_evaluator(_one_hand_off, resume=tmp_path / "run.jsonl", **options)
     assert report.hands == 376_992 and report.classes == 1404 and not report.ok
-    bad = {"Ah", "Kh", "Qh", "Jh", "9s"}          # its class split, and its value that of the next class
+    bad = {"Ah", "Kh", "Qh", "Jh", "9s"}  # its class split, and its value that of the next class
     assert {c["relation"] for c in report.counterexamples} == {"split", "tied"}
     assert all(bad in [set(h) for h in c["hands"]] for c in report.counterexamples)
     # a run cut short after two tasks: run again, only the other four run, the report is the same
@@ -109,22 +117,46 @@ def test_every_hand_finds_a_bug_on_one_hand_and_resumes(tmp_path):
 
 
 def test_every_hand_in_local_worker_processes(tmp_path):
-    report = check_evaluator(lambda hands: evaluate_batch(hands, rules="short_deck"), cards=5, rules="short_deck",
-                             mode="exhaustive", takes="index", batch=True, tasks=4, workers=2)
+    report = check_evaluator(
+        lambda hands: evaluate_batch(hands, rules="short_deck"),
+        cards=5,
+        rules="short_deck",
+        mode="exhaustive",
+        takes="index",
+        batch=True,
+        tasks=4,
+        workers=2,
+    )
     assert report.ok and report.hands == 376_992 and report.classes == 1404
 
 
 def test_a_resume_file_of_another_run_is_refused(tmp_path):
     path = tmp_path / "run.jsonl"
-    check_evaluator(_one_hand_off, cards=5, rules="short_deck", mode="exhaustive", takes="index", batch=True,
-                    tasks=3, resume=path)
+    check_evaluator(
+        _one_hand_off, cards=5, rules="short_deck", mode="exhaustive", takes="index", batch=True, tasks=3, resume=path
+    )
     with pytest.raises(Exception, match="another run"):
-        check_evaluator(_one_hand_off, cards=5, rules="short_deck", mode="exhaustive", takes="index", batch=True,
-                        tasks=4, resume=path)
+        check_evaluator(
+            _one_hand_off,
+            cards=5,
+            rules="short_deck",
+            mode="exhaustive",
+            takes="index",
+            batch=True,
+            tasks=4,
+            resume=path,
+        )
 
 
 @pytest.mark.slow
 def test_every_seven_card_hand_of_the_short_deck():
-    report = check_evaluator(lambda hands: evaluate_batch(hands, rules="short_deck"), cards=7, rules="short_deck",
-                             mode="exhaustive", takes="index", batch=True, workers=2)
+    report = check_evaluator(
+        lambda hands: evaluate_batch(hands, rules="short_deck"),
+        cards=7,
+        rules="short_deck",
+        mode="exhaustive",
+        takes="index",
+        batch=True,
+        workers=2,
+    )
     assert report.ok and report.hands == 8_347_680

@@ -18,21 +18,39 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from pysolver.crossval import _compare as crossval_compare
 from pysolver.cli import main
-from pysolver.crossval._modes import (TASKS_PER_PROCESS, _boards, run_checks as _run, chunk_boards, crossval_equity,
-                               crossval_exhaustive, crossval_random, crossval_streets, exhaustive_chunk)
+from pysolver.crossval import _compare as crossval_compare
 from pysolver.crossval._compare import Partial, order_mismatches
 from pysolver.crossval._dealer import CASES, STREET_CASES, deal_skewed, deal_streets
+from pysolver.crossval._modes import (
+    TASKS_PER_PROCESS,
+    _boards,
+    chunk_boards,
+    crossval_equity,
+    crossval_exhaustive,
+    crossval_random,
+    crossval_streets,
+    exhaustive_chunk,
+)
+from pysolver.crossval._modes import run_checks as _run
 from pysolver.evaluator._lookup import categories, evaluate_batch
 
-ALL_CATEGORIES = {"high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush",
-                  "full_house", "four_of_a_kind", "straight_flush", "royal_flush"}
+ALL_CATEGORIES = {
+    "high_card",
+    "pair",
+    "two_pair",
+    "three_of_a_kind",
+    "straight",
+    "flush",
+    "full_house",
+    "four_of_a_kind",
+    "straight_flush",
+    "royal_flush",
+}
 
 
 @pytest.mark.heavy
-@pytest.mark.parametrize("count, players, cards", [
-    (12000, 2, 7), (3000, 6, 7), (2500, 3, 6), (2500, 4, 5)])
+@pytest.mark.parametrize("count, players, cards", [(12000, 2, 7), (3000, 6, 7), (2500, 3, 6), (2500, 4, 5)])
 def test_random_showdowns_agree(count, players, cards):
     report = crossval_random(count, players=players, cards=cards, seed=count + players)
     assert report.mismatches == []
@@ -79,13 +97,15 @@ def test_one_exhaustive_chunk_agrees():
 def test_order_check_finds_a_non_monotone_mapping():
     assert order_mismatches(np.array([[10, 1], [20, 5], [30, 7]])) == []
     assert [m["kind"] for m in order_mismatches(np.array([[10, 1], [20, 7], [30, 5]]))] == ["order"]
-    assert len(order_mismatches(np.array([[10, 1], [10, 2]]))) == 1        # one ASP class, two values
+    assert len(order_mismatches(np.array([[10, 1], [10, 2]]))) == 1  # one ASP class, two values
 
 
 def _patched(monkeypatch, permutation: np.ndarray) -> None:
     """Make the cross-validation's evaluator answer permutation[value]."""
+
     def wrong(hands, **kwargs):
         return permutation[evaluate_batch(hands, **kwargs)].astype(np.int16)
+
     monkeypatch.setattr(crossval_compare, "evaluate_batch", wrong)
 
 
@@ -110,8 +130,11 @@ def test_wrong_evaluator_swapping_two_categories_exits_1(monkeypatch, capsys):
 def test_wrong_evaluator_swapping_two_classes_in_a_category_is_caught(monkeypatch):
     deals = deal_skewed(300, players=2, seed=4)
     seen = Counter(evaluate_batch(deals.hands().reshape(-1, 7)).tolist())
-    value = next(v for v, _ in seen.most_common() if categories(np.array([v, v + 1])).tolist()[0]
-                 == categories(np.array([v + 1])).tolist()[0])
+    value = next(
+        v
+        for v, _ in seen.most_common()
+        if categories(np.array([v, v + 1])).tolist()[0] == categories(np.array([v + 1])).tolist()[0]
+    )
     permutation = np.arange(7463)
     permutation[[value, value + 1]] = value + 1, value
     _patched(monkeypatch, permutation)
@@ -122,12 +145,13 @@ def test_wrong_evaluator_swapping_two_classes_in_a_category_is_caught(monkeypatc
 
 # --- The skewed dealer, checked by counting ranks and suits -------------------------------
 
+
 def _features(cards: list[int]) -> set[str]:
     """The rare patterns in one player's cards, by plain counting."""
     ranks = Counter(c >> 2 for c in cards)
     suits = Counter(c & 3 for c in cards)
     by_suit = {s: {c >> 2 for c in cards if c & 3 == s} for s in range(4)}
-    runs = [{(t - i) % 13 for i in range(5)} for t in range(3, 13)]      # the wheel holds the ace
+    runs = [{(t - i) % 13 for i in range(5)} for t in range(3, 13)]  # the wheel holds the ace
     out = set()
     if any(run <= held for run in runs for held in by_suit.values()):
         out.add("straight_flush")
@@ -166,8 +190,14 @@ def test_skewed_dealer_deals_each_rare_case():
     # a uniform dealer gives these almost never: straight flushes in about 0.03 % of hands
     uniform = [h for case, seats in zip(deals.case_names(), hands) if case == "uniform" for h in seats]
     assert sum("straight_flush" in _features(h) for h in uniform) < 20
-    assert sum(max(Counter(c & 3 for c in h).values()) == 7 for h, case in
-               zip((s[0] for s in hands), deals.case_names()) if case == "big_flush") > 0
+    assert (
+        sum(
+            max(Counter(c & 3 for c in h).values()) == 7
+            for h, case in zip((s[0] for s in hands), deals.case_names())
+            if case == "big_flush"
+        )
+        > 0
+    )
 
 
 def test_streets_dealer_labels_a_case_only_once_its_pattern_is_complete():
@@ -177,15 +207,16 @@ def test_streets_dealer_labels_a_case_only_once_its_pattern_is_complete():
     for row, labels in zip(cards.tolist(), case.tolist()):
         for street, size in enumerate((3, 4, 5)):
             name = STREET_CASES[labels[street]]
-            seen = [row[:2] + row[4:4 + size], row[2:4] + row[4:4 + size]]
+            seen = [row[:2] + row[4 : 4 + size], row[2:4] + row[4 : 4 + size]]
             if name == "board_plays":
                 assert _board_plays(row[4:])
             elif name not in ("uniform", "later"):
                 assert any(name in _features(h) for h in seen), (name, street, row)
             found[street, name] += 1
     assert found[2, "later"] == 0 and found[0, "later"] == found[1, "later"] + 750
-    for street, names in enumerate((("straight_flush", "quads", "wheel"),
-                                    ("two_trips", "big_flush", "three_pairs"), ("board_plays",))):
+    for street, names in enumerate(
+        (("straight_flush", "quads", "wheel"), ("two_trips", "big_flush", "three_pairs"), ("board_plays",))
+    ):
         assert all(found[street, name] > 50 for name in names)
         assert all(found[earlier, name] == 0 for name in names for earlier in range(street))
 
@@ -249,19 +280,22 @@ def test_a_chunk_named_twice_runs_once():
     assert twice.chunks == [0] and twice.hands == once.hands
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--random", "10", "--players", "30"], "30 players"),
-    (["--exhaustive", "5", "--chunk", "999"], "chunk 999 of 40"),
-    (["--exhaustive", "5", "--chunks", "0"], "chunks 0"),
-    (["--exhaustive", "5", "--chunks", "20000"], "chunks 20000"),
-    (["--streets", "10", "--players", "3"], "--players does not apply to --streets"),
-    (["--random", "10", "--chunk", "3"], "--chunk does not apply to --random"),
-    (["--exhaustive", "5", "--seed", "1"], "--seed does not apply to --exhaustive"),
-    (["--equity", "1", "--cards", "6"], "--cards does not apply to --equity"),
-    (["--random", "10", "--seed", "-1"], "seed -1"),
-    (["--random", "10", "--workers", "0"], "workers 0"),
-    (["--random", "0"], "random 0"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--random", "10", "--players", "30"], "30 players"),
+        (["--exhaustive", "5", "--chunk", "999"], "chunk 999 of 40"),
+        (["--exhaustive", "5", "--chunks", "0"], "chunks 0"),
+        (["--exhaustive", "5", "--chunks", "20000"], "chunks 20000"),
+        (["--streets", "10", "--players", "3"], "--players does not apply to --streets"),
+        (["--random", "10", "--chunk", "3"], "--chunk does not apply to --random"),
+        (["--exhaustive", "5", "--seed", "1"], "--seed does not apply to --exhaustive"),
+        (["--equity", "1", "--cards", "6"], "--cards does not apply to --equity"),
+        (["--random", "10", "--seed", "-1"], "seed -1"),
+        (["--random", "10", "--workers", "0"], "workers 0"),
+        (["--random", "0"], "random 0"),
+    ],
+)
 def test_cli_bad_input_is_one_line_and_status_2(capsys, argv, message):
     assert main(["crossval", *argv]) == 2
     captured = capsys.readouterr()
@@ -282,12 +316,19 @@ def test_exhaustive_five_card_hands():
     start = time.perf_counter()
     report = crossval_exhaustive(workers=2)
     elapsed = time.perf_counter() - start
-    print(f"\nexhaustive 5-card cross-validation: {elapsed:.0f} s wall, ASP {report.asp_rate:,.0f} hands/s "
-          "per process")
+    print(f"\nexhaustive 5-card cross-validation: {elapsed:.0f} s wall, ASP {report.asp_rate:,.0f} hands/s per process")
     assert report.ok, report.mismatches[:5]
     assert report.hands == 2598960 and report.classes == 7462
     # the published counts of the 5-card hands
     assert report.categories == {
-        "high_card": 1302540, "pair": 1098240, "two_pair": 123552, "three_of_a_kind": 54912,
-        "straight": 10200, "flush": 5108, "full_house": 3744, "four_of_a_kind": 624,
-        "straight_flush": 36, "royal_flush": 4}
+        "high_card": 1302540,
+        "pair": 1098240,
+        "two_pair": 123552,
+        "three_of_a_kind": 54912,
+        "straight": 10200,
+        "flush": 5108,
+        "full_house": 3744,
+        "four_of_a_kind": 624,
+        "straight_flush": 36,
+        "royal_flush": 4,
+    }

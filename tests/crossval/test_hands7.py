@@ -16,19 +16,48 @@ import pytest
 
 from pysolver import load_rules
 from pysolver.core._rules import STANDARD
-from pysolver.crossval._colex import (ShowdownGroups, canonical_classes, canonical_range, canonical_tasks,
-                                      colex_ranks, group_hands, hand_range, hands_at, rank_tasks,
-                                      relabel_suits, sample_hands, seven_card_hands)
+from pysolver.crossval._colex import (
+    ShowdownGroups,
+    canonical_classes,
+    canonical_range,
+    canonical_tasks,
+    colex_ranks,
+    group_hands,
+    hand_range,
+    hands_at,
+    rank_tasks,
+    relabel_suits,
+    sample_hands,
+    seven_card_hands,
+)
 from pysolver.evaluator._lookup import categories, evaluate_batch
 
 PERMUTATIONS = np.array(list(itertools.permutations(range(4))))
 # Seven-card hands by category (e.g. Wikipedia, "Poker probability": 7-card poker hands).
-PUBLISHED = {"royal_flush": 4_324, "straight_flush": 37_260, "four_of_a_kind": 224_848,
-             "full_house": 3_473_184, "flush": 4_047_644, "straight": 6_180_020,
-             "three_of_a_kind": 6_461_620, "two_pair": 31_433_400, "pair": 58_627_800,
-             "high_card": 23_294_460}
-NAMES = ["high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush", "full_house",
-         "four_of_a_kind", "straight_flush", "royal_flush"]
+PUBLISHED = {
+    "royal_flush": 4_324,
+    "straight_flush": 37_260,
+    "four_of_a_kind": 224_848,
+    "full_house": 3_473_184,
+    "flush": 4_047_644,
+    "straight": 6_180_020,
+    "three_of_a_kind": 6_461_620,
+    "two_pair": 31_433_400,
+    "pair": 58_627_800,
+    "high_card": 23_294_460,
+}
+NAMES = [
+    "high_card",
+    "pair",
+    "two_pair",
+    "three_of_a_kind",
+    "straight",
+    "flush",
+    "full_house",
+    "four_of_a_kind",
+    "straight_flush",
+    "royal_flush",
+]
 
 
 def brute_canonical(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -36,8 +65,8 @@ def brute_canonical(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     one size, colex order is the order of the bit masks) and the size of its class (the distinct
     relabellings), by trying all 24 permutations of the suits."""
     hands = np.asarray(hands, dtype=np.int64)
-    relabelled = 4 * (hands >> 2)[None] + PERMUTATIONS[:, hands & 3]     # (24, N, 7)
-    bits = (np.int64(1) << relabelled).sum(axis=2)                  # (24, N)
+    relabelled = 4 * (hands >> 2)[None] + PERMUTATIONS[:, hands & 3]  # (24, N, 7)
+    bits = (np.int64(1) << relabelled).sum(axis=2)  # (24, N)
     ordered = np.sort(bits, axis=0)
     sizes = 1 + (np.diff(ordered, axis=0) != 0).sum(axis=0)
     return bits.min(axis=0), sizes
@@ -59,6 +88,7 @@ def check_groups(groups: ShowdownGroups) -> None:
 
 # --- Classes up to a permutation of the suits --------------------------------------------------
 
+
 @pytest.mark.heavy
 def test_the_classes_number_6009159_and_weigh_every_hand_once():
     classes = canonical_classes()
@@ -66,9 +96,9 @@ def test_the_classes_number_6009159_and_weigh_every_hand_once():
     assert int(classes.weights.sum()) == comb(52, 7) == 133_784_560
     assert classes.hands.dtype == np.int8 and classes.weights.dtype == np.int64
     assert set(np.unique(classes.weights).tolist()) <= {1, 4, 6, 12, 24}
-    assert (np.diff(bits_of(classes.hands)) > 0).all()            # colex order, each class once
+    assert (np.diff(bits_of(classes.hands)) > 0).all()  # colex order, each class once
     check_groups(classes)
-    assert canonical_classes() is classes                          # cached
+    assert canonical_classes() is classes  # cached
     with pytest.raises(ValueError):
         classes.hands[0, 0] = 1
 
@@ -85,7 +115,7 @@ def test_the_classes_of_a_small_deck_are_found_by_trying_every_permutation(deck)
     cards = np.arange(deck) if isinstance(deck, int) else np.array(deck)
     every = np.array(list(itertools.combinations(cards.tolist(), 7)))
     lowest, sizes = brute_canonical(every)
-    keys, first = np.unique(lowest, return_index=True)            # sorted: colex order
+    keys, first = np.unique(lowest, return_index=True)  # sorted: colex order
     classes = canonical_classes(deck)
     assert bits_of(classes.hands).tolist() == keys.tolist()
     assert classes.weights.tolist() == sizes[first].tolist()
@@ -103,8 +133,16 @@ def test_random_hands_canonicalise_onto_the_class_list_with_their_weights():
     assert (keys[where] == lowest).all()
     assert (classes.weights[where] == sizes).all()
     # the rare classes too: hands of one suit, of quads, of many pairs
-    special = np.array([[0, 4, 8, 12, 16, 20, 24], [48, 49, 50, 51, 0, 1, 2], [0, 1, 4, 5, 8, 9, 12],
-                        [3, 7, 11, 15, 19, 23, 51], [0, 1, 2, 4, 5, 6, 8], [0, 5, 10, 15, 16, 20, 24]])
+    special = np.array(
+        [
+            [0, 4, 8, 12, 16, 20, 24],
+            [48, 49, 50, 51, 0, 1, 2],
+            [0, 1, 4, 5, 8, 9, 12],
+            [3, 7, 11, 15, 19, 23, 51],
+            [0, 1, 2, 4, 5, 6, 8],
+            [0, 5, 10, 15, 16, 20, 24],
+        ]
+    )
     lowest, sizes = brute_canonical(special)
     where = np.searchsorted(keys, lowest)
     assert (keys[where] == lowest).all() and (classes.weights[where] == sizes).all()
@@ -135,15 +173,18 @@ def test_canonical_tasks_cover_the_classes_at_group_starts():
     sizes = [b - a for a, b in tasks]
     assert max(sizes) - min(sizes) < 3_000
     part = canonical_range(*tasks[3])
-    assert (part.hands == classes.hands[tasks[3][0]:tasks[3][1]]).all()
-    assert part.offsets.tolist() == (classes.offsets[(classes.offsets >= tasks[3][0])
-                                                     & (classes.offsets <= tasks[3][1])] - tasks[3][0]).tolist()
-    cut = canonical_range(10, 1_000)                               # cuts groups at its edges
+    assert (part.hands == classes.hands[tasks[3][0] : tasks[3][1]]).all()
+    assert (
+        part.offsets.tolist()
+        == (classes.offsets[(classes.offsets >= tasks[3][0]) & (classes.offsets <= tasks[3][1])] - tasks[3][0]).tolist()
+    )
+    cut = canonical_range(10, 1_000)  # cuts groups at its edges
     check_groups(cut)
     assert (cut.weights == classes.weights[10:1_000]).all()
 
 
 # --- Ranges of colex rank ------------------------------------------------------------------------
+
 
 def combinations_groups(deck: list[int]) -> tuple[list, list]:
     """Every hand in itertools' order (colex order, rows reversed) and the index where each group starts."""
@@ -184,8 +225,9 @@ def test_a_range_that_cuts_groups_has_their_parts_at_its_edges(start, stop):
     assert [tuple(h) for h in part.hands.tolist()] == hands[start:stop]
     assert (start + part.offsets[:-1]).tolist() == sorted({start} | {s for s in starts if start < s < stop})
     assert part.seats.tolist() == [i - max(s for s in [start] + starts if s <= i) for i in range(start, stop)]
-    assert [h.tolist() for h in part.hole_groups()] == [part.holes[a:b].tolist()
-                                                        for a, b in zip(part.offsets[:-1], part.offsets[1:])]
+    assert [h.tolist() for h in part.hole_groups()] == [
+        part.holes[a:b].tolist() for a, b in zip(part.offsets[:-1], part.offsets[1:])
+    ]
     assert len(hand_range(start, start, 12)) == 0
 
 
@@ -195,7 +237,7 @@ def test_ranges_of_a_variants_deck_are_its_cards_in_order():
     deck = [c.index for c in rules.deck]
     total = seven_card_hands(rules)
     assert total == comb(36, 7) == 8_347_680
-    lowest = sorted(itertools.combinations(deck[:16], 7), key=lambda h: h[::-1])   # colex: these come first
+    lowest = sorted(itertools.combinations(deck[:16], 7), key=lambda h: h[::-1])  # colex: these come first
     assert [tuple(h) for h in hand_range(0, len(lowest), rules).hands.tolist()] == lowest
     hand = [deck[p] for p in (3, 8, 9, 20, 27, 33, 35)]
     rank = sum(comb(p, i + 1) for i, p in enumerate((3, 8, 9, 20, 27, 33, 35)))
@@ -237,6 +279,7 @@ def test_batches_are_whole_groups_covering_the_hands():
 
 
 # --- Random suits and random hands ---------------------------------------------------------------
+
 
 def test_relabelled_suits_keep_ranks_and_class_and_take_every_permutation():
     hands = sample_hands(5_000, 4)

@@ -12,9 +12,9 @@ from pysolver import PokerInputError
 from pysolver.crossval._modes import crossval_exhaustive
 from pysolver.crossval._resume import ResumeFile, _digest
 
-pytestmark = pytest.mark.heavy     # resumed runs
+pytestmark = pytest.mark.heavy  # resumed runs
 
-TASKS = 100_000        # about 1,340 hands a task
+TASKS = 100_000  # about 1,340 hands a task
 ONLY = [0, 1, 2]
 
 
@@ -70,7 +70,7 @@ def _edit_resigned(lines):
 
 
 def _index_out_of_range(lines):
-    lines[1]["task"] = 10 ** 9
+    lines[1]["task"] = 10**9
     return lines
 
 
@@ -149,22 +149,38 @@ def test_an_untouched_file_a_cut_line_and_an_empty_file_resume(tmp_path, written
     text, whole = written
     path = tmp_path / "run.jsonl"
     lines = text.splitlines(keepends=True)
-    path.write_text("".join(lines[:3]) + lines[3][:40])                 # the last line cut short
+    path.write_text("".join(lines[:3]) + lines[3][:40])  # the last line cut short
     resumed = crossval_exhaustive(TASKS, ONLY, cards=7, resume=path)
     assert resumed.resumed == 2 and (resumed.hands, resumed.categories) == (whole.hands, whole.categories)
     assert crossval_exhaustive(TASKS, ONLY, cards=7, resume=path).resumed == 3
-    path.write_text("")                                                 # a run that ended before writing
+    path.write_text("")  # a run that ended before writing
     assert crossval_exhaustive(TASKS, ONLY, cards=7, resume=path).resumed == 0
 
 
 def test_a_second_run_on_one_file_is_refused_while_the_first_holds_it(tmp_path, written):
     path = tmp_path / "run.jsonl"
     path.write_text(written[0])
-    holder = ResumeFile(path, _lines(written[0])[0]["run"])             # a run in progress
+    holder = ResumeFile(path, _lines(written[0])[0]["run"])  # a run in progress
     with pytest.raises(PokerInputError, match="run.jsonl': another run is using it"):
         crossval_exhaustive(TASKS, ONLY, cards=7, resume=path)
-    done = subprocess.run([sys.executable, "-m", "pysolver", "crossval", "--exhaustive", "7", "--chunks", str(TASKS),
-                           "--chunk", "1", "--resume", str(path)], capture_output=True, text=True)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pysolver",
+            "crossval",
+            "--exhaustive",
+            "7",
+            "--chunks",
+            str(TASKS),
+            "--chunk",
+            "1",
+            "--resume",
+            str(path),
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "another run is using it" in done.stderr
     holder.close()
     assert crossval_exhaustive(TASKS, ONLY, cards=7, resume=path).resumed == 3

@@ -11,9 +11,9 @@ from pysolver import evaluate, load_rules
 from pysolver.cli import main
 from pysolver.evaluator._variants import _cache_key, _read_cached, cache_path, cache_root, variant_tables
 
-pytestmark = pytest.mark.heavy     # tables ranked again by clingo, a few seconds each
+pytestmark = pytest.mark.heavy  # tables ranked again by clingo, a few seconds each
 
-HAND = "Ah Kh Qh Jh 9h"            # a flush: above a full house in the short deck
+HAND = "Ah Kh Qh Jh 9h"  # a flush: above a full house in the short deck
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +32,7 @@ def clean(tmp_path_factory):
 
 
 def _truncated(data, other):
-    return data[:len(data) // 2]
+    return data[: len(data) // 2]
 
 
 def _empty(data, other):
@@ -69,8 +69,16 @@ def _pickle(data, other):
     return b"\x80\x04\x95" + data[3:100]
 
 
-DAMAGE = [_truncated, _empty, _flipped_middle, _flipped_header, _flipped_last, _another_rule_books_tables,
-          _text, _pickle]
+DAMAGE = [
+    _truncated,
+    _empty,
+    _flipped_middle,
+    _flipped_header,
+    _flipped_last,
+    _another_rule_books_tables,
+    _text,
+    _pickle,
+]
 
 
 @pytest.mark.parametrize("damage", DAMAGE, ids=lambda f: f.__name__.strip("_"))
@@ -84,8 +92,8 @@ def test_damaged_cached_tables_are_ranked_again(tmp_path, monkeypatch, clean, da
     got = variant_tables(rules)
     assert sorted(got) == sorted(tables[rules.name])
     assert all(np.array_equal(got[name], tables[rules.name][name]) for name in got)
-    assert _read_cached(path, _cache_key(rules)) is not None                     # written anew
-    assert evaluate(HAND, rules) > evaluate("6c 6d 6h 7c 7d", rules)              # the flush above
+    assert _read_cached(path, _cache_key(rules)) is not None  # written anew
+    assert evaluate(HAND, rules) > evaluate("6c 6d 6h 7c 7d", rules)  # the flush above
     variant_tables.cache_clear()
 
 
@@ -107,7 +115,7 @@ def test_the_cache_follows_xdg_cache_home(tmp_path, monkeypatch, capsys, clean):
     variant_tables(rules)
     assert cache_path(rules).parent == tmp_path / "xdg" / "pysolver" and cache_path(rules).exists()
     assert main(["cache"]) == 0 and str(tmp_path / "xdg" / "pysolver") in capsys.readouterr().out
-    monkeypatch.setenv("PYSOLVER_CACHE", str(tmp_path / "mine"))                   # the own variable first
+    monkeypatch.setenv("PYSOLVER_CACHE", str(tmp_path / "mine"))  # the own variable first
     assert cache_root() == tmp_path / "mine"
     variant_tables.cache_clear()
 

@@ -8,8 +8,18 @@ import pytest
 
 from pysolver import Card, Category
 from pysolver.core._errors import CardCountError, DuplicateCardError, InvalidCardError, PokerInputError
-from pysolver.evaluator._lookup import (CARD_KEYS, best_five, card_keys, categories, category, describe_value,
-                                evaluate, evaluate_batch, evaluate_keys, tiebreak_ranks)
+from pysolver.evaluator._lookup import (
+    CARD_KEYS,
+    best_five,
+    card_keys,
+    categories,
+    category,
+    describe_value,
+    evaluate,
+    evaluate_batch,
+    evaluate_keys,
+    tiebreak_ranks,
+)
 from pysolver.evaluator._reference import hand_classes, rank_pattern
 from tests.helpers.strength_oracle import rank_hand
 
@@ -37,7 +47,7 @@ def reference_values(hands: np.ndarray) -> np.ndarray:
     """Reference value of each 5-card row: rank_pattern of its (sorted ranks, suited) pattern."""
     value = {cls: i + 1 for i, cls in enumerate(hand_classes())}
     patterns = {}
-    for ranks in combinations(range(13), 5):      # suited patterns: five distinct ranks
+    for ranks in combinations(range(13), 5):  # suited patterns: five distinct ranks
         patterns[_pattern_key(ranks, True)] = value[rank_pattern(ranks, suited=True)]
     for ranks in combinations_with_replacement(range(13), 5):
         if max(ranks.count(r) for r in ranks) <= 4:
@@ -53,7 +63,7 @@ def reference_values(hands: np.ndarray) -> np.ndarray:
 
 
 def _pattern_key(sorted_ranks, suited):
-    return sum(r * 13 ** i for i, r in enumerate(sorted_ranks)) + np.asarray(suited, dtype=np.int64) * 13 ** 5
+    return sum(r * 13**i for i, r in enumerate(sorted_ranks)) + np.asarray(suited, dtype=np.int64) * 13**5
 
 
 @pytest.fixture(scope="module")
@@ -90,19 +100,22 @@ def test_values_order_hands_as_an_independent_oracle_does():
         assert (values[i] == values[i + 1]) == (oracle[i] == oracle[i + 1])
 
 
-@pytest.mark.parametrize("cards, label, ranks", [
-    ("7c 5d 4h 3s 2c", "high_card", (5, 3, 2, 1, 0)),
-    ("As Ks Qs Js Ts", "royal_flush", (12,)),
-    ("3c 3d Ks Kh 7c 7d Ah", "two_pair", (11, 5, 12)),          # counterfeited: the threes do not play
-    ("Ah Ad Ac Kh Kd Ks 2c", "full_house", (12, 11)),           # two trips
-    ("Ah Kh Qh 9h 7h 2h 3c", "flush", (12, 11, 10, 7, 5)),      # six suited cards
-    ("9h 8h 7h 6h 5h 2h Ac", "straight_flush", (7,)),           # six suited, a straight flush inside
-    ("Ac 2d 3h 4s 5c 6d Kh", "straight", (4,)),                 # wheel plus six-high straight
-    ("Ac 2d 3h 4s 5c Kd Kh", "straight", (3,)),                 # the wheel beats the pair
-    ("2h 5h 9h Jh Kh Tc Qd", "flush", (11, 9, 7, 3, 0)),        # flush beats a straight
-    ("9c 9d 9h 9s 2c 2d 2h", "four_of_a_kind", (7, 0)),
-    ("Qc Qd 8h 8s 4c 4d Ah", "two_pair", (10, 6, 12)),          # three pairs: best two + ace kicker
-])
+@pytest.mark.parametrize(
+    "cards, label, ranks",
+    [
+        ("7c 5d 4h 3s 2c", "high_card", (5, 3, 2, 1, 0)),
+        ("As Ks Qs Js Ts", "royal_flush", (12,)),
+        ("3c 3d Ks Kh 7c 7d Ah", "two_pair", (11, 5, 12)),  # counterfeited: the threes do not play
+        ("Ah Ad Ac Kh Kd Ks 2c", "full_house", (12, 11)),  # two trips
+        ("Ah Kh Qh 9h 7h 2h 3c", "flush", (12, 11, 10, 7, 5)),  # six suited cards
+        ("9h 8h 7h 6h 5h 2h Ac", "straight_flush", (7,)),  # six suited, a straight flush inside
+        ("Ac 2d 3h 4s 5c 6d Kh", "straight", (4,)),  # wheel plus six-high straight
+        ("Ac 2d 3h 4s 5c Kd Kh", "straight", (3,)),  # the wheel beats the pair
+        ("2h 5h 9h Jh Kh Tc Qd", "flush", (11, 9, 7, 3, 0)),  # flush beats a straight
+        ("9c 9d 9h 9s 2c 2d 2h", "four_of_a_kind", (7, 0)),
+        ("Qc Qd 8h 8s 4c 4d Ah", "two_pair", (10, 6, 12)),  # three pairs: best two + ace kicker
+    ],
+)
 def test_hands_worked_by_hand(cards, label, ranks):
     value = evaluate(cards)
     assert category(value).snake == label
@@ -136,13 +149,13 @@ def test_single_and_batch_and_keys_agree():
         values = evaluate_batch(hands)
         assert values.tolist()[:200] == [evaluate(h) for h in hands.tolist()[:200]]
         assert (evaluate_keys(card_keys(hands)) == values).all()
-        boards, holes = hands[:, 2:], hands[:, :2]                 # keys add up over disjoint cards
+        boards, holes = hands[:, 2:], hands[:, :2]  # keys add up over disjoint cards
         assert (evaluate_keys(card_keys(boards) + card_keys(holes)) == values).all()
     assert (card_keys(np.array([3, 7])) == CARD_KEYS[3] + CARD_KEYS[7]).all()
 
 
 def test_batch_input_forms():
-    hands = random_hands(50_000, 7, seed=3)        # more rows than one chunk
+    hands = random_hands(50_000, 7, seed=3)  # more rows than one chunk
     expected = evaluate_batch(hands)
     for dtype in (np.int8, np.uint8, np.int32, np.int64):
         assert (evaluate_batch(hands.astype(dtype)) == expected).all()
@@ -186,7 +199,7 @@ def test_bad_input():
 def test_all_seven_card_hands_match_published_counts():
     """All 133,784,560 seven-card hands: the lowest four cards' keys once, then every top three."""
     four = all_hands(4)
-    four = four[np.lexsort(four.T)]                 # colex: combinations of range(m) come first
+    four = four[np.lexsort(four.T)]  # colex: combinations of range(m) come first
     four_keys = card_keys(four)
     tally = np.zeros(10, dtype=np.int64)
     for top in combinations(range(52), 3):

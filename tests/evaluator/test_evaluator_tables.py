@@ -4,8 +4,15 @@ import numpy as np
 import pytest
 
 from pysolver.evaluator._reference import hand_classes
-from pysolver.evaluator._shipped_tables import (RANK_MULTIPLIERS, RANK_SHIFT, TABLES_PATH, flush_value_table, load_shipped_tables,
-                             rank_multisets, rank_value_items)
+from pysolver.evaluator._shipped_tables import (
+    RANK_MULTIPLIERS,
+    RANK_SHIFT,
+    TABLES_PATH,
+    flush_value_table,
+    load_shipped_tables,
+    rank_multisets,
+    rank_value_items,
+)
 
 
 def test_rank_keys_are_unique_for_every_multiset_of_up_to_seven_cards():
@@ -19,7 +26,7 @@ def test_shipped_tables_equal_a_fresh_build_from_the_reference():
     keys, values = rank_value_items()
     assert len(keys) == 6175 + 18395 + 49205
     slots = keys + tables["rank_offsets"][keys >> RANK_SHIFT]
-    assert len(np.unique(slots)) == len(slots)             # perfect hash: no two multisets share a slot
+    assert len(np.unique(slots)) == len(slots)  # perfect hash: no two multisets share a slot
     assert slots.min() >= 0 and (tables["rank_values"][slots] == values).all()
     assert (tables["flush_values"] == flush_value_table()).all()
     classes = [tuple(int(x) for x in row if x >= 0) for row in tables["classes"]]

@@ -36,19 +36,25 @@ def numpy_path(monkeypatch):
 
 def test_the_kernel_runs_when_numba_is_installed_and_loads_for_a_large_batch():
     assert evaluator.backend() == "numba"
-    code = ("import numpy as np, sys, pysolver.evaluator as e; "
-            "hands = np.tile(np.arange(7, dtype=np.uint8), (ROWS, 1)); "
-            "loaded = []; e.evaluate_batch(hands[:1000]); loaded.append('numba' in sys.modules); "
-            "e.evaluate_batch(hands); loaded.append('numba' in sys.modules); print(loaded)")
-    done = subprocess.run([sys.executable, "-c", code.replace("ROWS", str(_kernel.LOAD_ROWS))],
-                          capture_output=True, text=True, check=True)
+    code = (
+        "import numpy as np, sys, pysolver.evaluator as e; "
+        "hands = np.tile(np.arange(7, dtype=np.uint8), (ROWS, 1)); "
+        "loaded = []; e.evaluate_batch(hands[:1000]); loaded.append('numba' in sys.modules); "
+        "e.evaluate_batch(hands); loaded.append('numba' in sys.modules); print(loaded)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code.replace("ROWS", str(_kernel.LOAD_ROWS))], capture_output=True, text=True, check=True
+    )
     assert done.stdout.strip() == "[False, True]"
 
 
 def test_kernel_and_numpy_give_the_same_value_for_every_hand(numpy_path):
     """A large seeded sample of 7- and 6-card hands, and every 5-card hand, both ways."""
-    samples = [random_hands(1_000_000, 7, seed=2026), random_hands(300_000, 6, seed=6),
-               np.array(list(combinations(range(52), 5)), dtype=np.uint8)]
+    samples = [
+        random_hands(1_000_000, 7, seed=2026),
+        random_hands(300_000, 6, seed=6),
+        np.array(list(combinations(range(52), 5)), dtype=np.uint8),
+    ]
     compiled = [evaluate_batch(hands) for hands in samples]
     numpy_path()
     for hands, values in zip(samples, compiled):
@@ -60,7 +66,7 @@ def test_kernel_and_numpy_give_the_same_value_for_every_hand(numpy_path):
 
 
 def test_the_kernel_on_a_rule_variant(numpy_path):
-    deck = np.array([c for c in range(52) if c >= 16], dtype=np.uint8)        # short deck: six and up
+    deck = np.array([c for c in range(52) if c >= 16], dtype=np.uint8)  # short deck: six and up
     hands = deck[np.argsort(np.random.default_rng(3).random((50_000, len(deck))), axis=1)[:, :7]]
     compiled = evaluate_batch(hands, rules="short_deck")
     numpy_path()
@@ -73,7 +79,7 @@ def test_the_kernel_on_a_rule_variant(numpy_path):
 def test_values_do_not_depend_on_the_thread_count(path, monkeypatch):
     use_path(monkeypatch, path)
     hands = random_hands(400_000, 7, seed=11)
-    hands[350_000, 3] = 60                                   # a bad card in a later part
+    hands[350_000, 3] = 60  # a bad card in a later part
     one = evaluate_batch(hands[:300_000], threads=1)
     for threads in (2, 3, 7, 0, None):
         assert (evaluate_batch(hands[:300_000], threads=threads) == one).all()
@@ -95,15 +101,17 @@ def test_boards_are_hands_of_board_plus_hole_cards(path, monkeypatch):
     use_path(monkeypatch, path)
     rng = np.random.default_rng(7)
     for board_size in (3, 4, 5):
-        deals = random_hands(20_000, board_size + 6, seed=board_size)   # a board and three players
+        deals = random_hands(20_000, board_size + 6, seed=board_size)  # a board and three players
         boards, holes = deals[:, :board_size], deals[:, board_size:].reshape(-1, 3, 2)
         per_board = evaluate_boards(boards, holes, threads=2)
         for p in range(3):
             assert (per_board[:, p] == evaluate_batch(np.hstack([boards, holes[:, p]]))).all()
-        fixed = holes[0]                                                # the same holes on every board
+        fixed = holes[0]  # the same holes on every board
         boards = boards[~np.isin(boards, fixed).any(axis=1)]
-        assert (evaluate_boards(boards, fixed)[:, 1] == evaluate_batch(
-            np.hstack([boards, np.broadcast_to(fixed[1], (len(boards), 2))]))).all()
+        assert (
+            evaluate_boards(boards, fixed)[:, 1]
+            == evaluate_batch(np.hstack([boards, np.broadcast_to(fixed[1], (len(boards), 2))]))
+        ).all()
     assert evaluate_boards(np.empty((0, 5), np.uint8), rng.permutation(52)[:4].reshape(2, 2)).shape == (0, 2)
 
 
@@ -147,16 +155,28 @@ def test_without_a_writable_cache_the_kernel_compiles_in_process(monkeypatch):
             raise RuntimeError("cannot cache function: no locator available")
         made.append(options)
         return lambda function: function
+
     monkeypatch.setattr(numba, "njit", njit)
     assert _jit.jit(len)("abc") == 3 and made == [{"nogil": True, "boundscheck": False}]
 
 
 def test_pysolver_kernel_numpy_chooses_the_numpy_path():
-    code = ("import numpy as np, sys, pysolver.evaluator as e; "
-            "print(e.backend(), e.evaluate_batch(np.array([[51, 47, 43, 39, 35]])).tolist(), 'numba' in sys.modules)")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                          env={**os.environ, "PYSOLVER_KERNEL": "numpy"})
+    code = (
+        "import numpy as np, sys, pysolver.evaluator as e; "
+        "print(e.backend(), e.evaluate_batch(np.array([[51, 47, 43, 39, 35]])).tolist(), 'numba' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYSOLVER_KERNEL": "numpy"},
+    )
     assert done.stdout.split() == ["numpy", "[7462]", "False"]
-    done = subprocess.run([sys.executable, "-c", "import pysolver.evaluator as e; e.compiled_key_value()"],
-                          capture_output=True, text=True, env={**os.environ, "PYSOLVER_KERNEL": "numpy"})
+    done = subprocess.run(
+        [sys.executable, "-c", "import pysolver.evaluator as e; e.compiled_key_value()"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYSOLVER_KERNEL": "numpy"},
+    )
     assert done.returncode == 1 and "ImportError: the compiled kernel needs numba" in done.stderr

@@ -46,4 +46,5 @@ def pid(_: int) -> int:
 
 def refuse(x: int) -> int:
     from pysolver.core._errors import PokerInputError
+
     raise PokerInputError(f"task {x} refused")

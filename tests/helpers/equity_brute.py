@@ -87,6 +87,7 @@ def brute_equity_vs_holdings(hero, holdings, board=(), dead=()):
 def _all_classes():
     """The 7,462 distinct (category, ranks) tuples of five cards, weakest first."""
     from itertools import combinations_with_replacement
+
     found = set()
     for ranks in combinations_with_replacement(range(13), 5):
         if max(ranks.count(r) for r in ranks) <= 4:

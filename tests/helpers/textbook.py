@@ -88,8 +88,10 @@ def evaluate(cards, bugs=()):
 
 def buggy(*bugs):
     """The evaluator with ``bugs`` switched on."""
+
     def evaluator(cards):
         return evaluate(cards, bugs)
+
     evaluator.__name__ = evaluator.__qualname__ = "textbook_" + "_".join(bugs)
     return evaluator
 

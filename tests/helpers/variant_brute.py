@@ -11,14 +11,54 @@ from itertools import combinations
 
 import numpy as np
 
-CATEGORIES = ("high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush", "full_house",
-              "four_of_a_kind", "straight_flush", "royal_flush")
-SHORT_DECK = ("high_card", "pair", "two_pair", "straight", "three_of_a_kind", "full_house", "flush",
-              "four_of_a_kind", "straight_flush", "royal_flush")
-SHORT_DECK_STRAIGHT_OVER_TRIPS = ("high_card", "pair", "two_pair", "three_of_a_kind", "straight",
-                                  "full_house", "flush", "four_of_a_kind", "straight_flush", "royal_flush")
-FLUSH_OVER_FULL_HOUSE = ("high_card", "pair", "two_pair", "three_of_a_kind", "straight", "full_house",
-                         "flush", "four_of_a_kind", "straight_flush", "royal_flush")
+CATEGORIES = (
+    "high_card",
+    "pair",
+    "two_pair",
+    "three_of_a_kind",
+    "straight",
+    "flush",
+    "full_house",
+    "four_of_a_kind",
+    "straight_flush",
+    "royal_flush",
+)
+SHORT_DECK = (
+    "high_card",
+    "pair",
+    "two_pair",
+    "straight",
+    "three_of_a_kind",
+    "full_house",
+    "flush",
+    "four_of_a_kind",
+    "straight_flush",
+    "royal_flush",
+)
+SHORT_DECK_STRAIGHT_OVER_TRIPS = (
+    "high_card",
+    "pair",
+    "two_pair",
+    "three_of_a_kind",
+    "straight",
+    "full_house",
+    "flush",
+    "four_of_a_kind",
+    "straight_flush",
+    "royal_flush",
+)
+FLUSH_OVER_FULL_HOUSE = (
+    "high_card",
+    "pair",
+    "two_pair",
+    "three_of_a_kind",
+    "straight",
+    "full_house",
+    "flush",
+    "four_of_a_kind",
+    "straight_flush",
+    "royal_flush",
+)
 
 
 def all_hands(low_rank: int, size: int = 5) -> np.ndarray:
@@ -29,25 +69,38 @@ def all_hands(low_rank: int, size: int = 5) -> np.ndarray:
 def classify(hands: np.ndarray, low_rank: int, order: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
     """(category index into CATEGORIES, key) of each row of five card indices."""
     ranks, suits = hands >> 2, hands & 3
-    same = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)          # copies of each card's rank
-    grouped = np.sort(same * 16 + ranks, axis=1)[:, ::-1]                   # by group size, then rank
+    same = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)  # copies of each card's rank
+    grouped = np.sort(same * 16 + ranks, axis=1)[:, ::-1]  # by group size, then rank
     group_ranks, sizes = grouped & 15, grouped >> 4
     top_size = sizes[:, 0]
     pairs = (sizes == 2).sum(axis=1) // 2
     flush = (suits == suits[:, :1]).all(axis=1)
     distinct = top_size == 1
     high, low = ranks.max(axis=1), ranks.min(axis=1)
-    ace_low = distinct & (np.sort(ranks, axis=1) == [low_rank, low_rank + 1, low_rank + 2, low_rank + 3, 12]).all(axis=1)
+    ace_low = distinct & (np.sort(ranks, axis=1) == [low_rank, low_rank + 1, low_rank + 2, low_rank + 3, 12]).all(
+        axis=1
+    )
     straight = distinct & ((high - low == 4) | ace_low)
     top = np.where(ace_low, low_rank + 3, high)
     category = np.select(
-        [straight & flush & (top == 12), straight & flush, top_size == 4, (top_size == 3) & (pairs == 1),
-         flush, straight, top_size == 3, pairs == 2, pairs == 1],
-        [9, 8, 7, 6, 5, 4, 3, 2, 1], default=0)
+        [
+            straight & flush & (top == 12),
+            straight & flush,
+            top_size == 4,
+            (top_size == 3) & (pairs == 1),
+            flush,
+            straight,
+            top_size == 3,
+            pairs == 2,
+            pairs == 1,
+        ],
+        [9, 8, 7, 6, 5, 4, 3, 2, 1],
+        default=0,
+    )
     tiebreak = np.where(straight[:, None], top[:, None], group_ranks)
     packed = (tiebreak * 13 ** np.arange(4, -1, -1)).sum(axis=1)
     place = np.array([order.index(name) for name in CATEGORIES])
-    return category, place[category] * 13 ** 5 + packed
+    return category, place[category] * 13**5 + packed
 
 
 def best_keys(hands: np.ndarray, low_rank: int, order: tuple[str, ...]) -> np.ndarray:

@@ -12,9 +12,13 @@ from pathlib import Path
 @contextmanager
 def running_server(*options):
     """``pysolver serve --port 0 OPTIONS`` in a process of its own: yields (base url, process)."""
-    process = subprocess.Popen([sys.executable, "-m", "pysolver", "serve", "--port", "0", *options],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env=os.environ | {"PYTHONUNBUFFERED": "1"})
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pysolver", "serve", "--port", "0", *options],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=os.environ | {"PYTHONUNBUFFERED": "1"},
+    )
     try:
         line = process.stdout.readline()
         found = re.search(r"(http://\S+/)", line)

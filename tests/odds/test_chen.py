@@ -6,17 +6,24 @@ from pysolver.core._errors import RangeError
 from pysolver.odds._chen import CHEN_MAX, CHEN_MIN, chen_normalized, chen_points, chen_score, chen_table
 
 
-@pytest.mark.parametrize("hand, score", [
-    ("AA", 20), ("KK", 16), ("AKs", 12), ("JTs", 9), ("72o", -1),   # the values
-    ("22", 5),    # 1 doubled is 2, raised to the minimum 5
-    ("55", 5),    # 2.5 doubled
-    ("66", 6),
-    ("AKo", 10),
-    ("T9s", 8),   # 5 + 2 suited + 1 connector bonus
-    ("J9o", 6),   # 6 - 1 one-gap + 1 both below a queen
-    ("Q9s", 7),   # 7 + 2 - 2 two-gap, no bonus: the queen is not below a queen
-    ("94o", 0),   # 4.5 - 5 (gap of 4) = -0.5 rounds up to 0
-])
+@pytest.mark.parametrize(
+    "hand, score",
+    [
+        ("AA", 20),
+        ("KK", 16),
+        ("AKs", 12),
+        ("JTs", 9),
+        ("72o", -1),  # the values
+        ("22", 5),  # 1 doubled is 2, raised to the minimum 5
+        ("55", 5),  # 2.5 doubled
+        ("66", 6),
+        ("AKo", 10),
+        ("T9s", 8),  # 5 + 2 suited + 1 connector bonus
+        ("J9o", 6),  # 6 - 1 one-gap + 1 both below a queen
+        ("Q9s", 7),  # 7 + 2 - 2 two-gap, no bonus: the queen is not below a queen
+        ("94o", 0),  # 4.5 - 5 (gap of 4) = -0.5 rounds up to 0
+    ],
+)
 def test_known_scores(hand, score):
     assert chen_score(hand) == score
 
@@ -51,6 +58,7 @@ def test_cli(capsys):
     import json
 
     from pysolver.cli import main
+
     assert main(["chen", "AKs", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == [{"hand": "AKs", "chen": 12, "normalized": 13 / 21}]
     assert main(["chen", "AA", "72o"]) == 0

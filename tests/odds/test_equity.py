@@ -46,15 +46,18 @@ def test_ten_jack_against_random_on_the_river_is_exact():
     assert (hero.wins, hero.ties, hero.losses) == (54, 4, 932)
 
 
-@pytest.mark.parametrize("holes, board, dead", [
-    (["AhKh", "QsQd"], "2h 3h Jc", ""),                 # flush draw against an overpair
-    (["As2s", "KdKc"], "5s 6s 7c 8s", ""),              # made flush against a pair, turn
-    (["Tc9c", "8c7c", "AcKd"], "2c 3c 4d", ""),         # two flush draws, multiway
-    (["Tc9c", "8c7c", "AcKd"], "2c 3c 4c 5c 6d", ""),   # river: straight flush
-    (["AhAd", "KhKd", "QhQd", "JhJd"], "2h 7h 9c", "3h"),  # four players, dead heart
-    (["5c4d", "5h4s"], "Ac 2d 3h", ""),                 # chopped wheels, split pots
-    (["AsKs", "AdKd"], "Qs Js 2d", "Ts"),               # dead card kills the royal
-])
+@pytest.mark.parametrize(
+    "holes, board, dead",
+    [
+        (["AhKh", "QsQd"], "2h 3h Jc", ""),  # flush draw against an overpair
+        (["As2s", "KdKc"], "5s 6s 7c 8s", ""),  # made flush against a pair, turn
+        (["Tc9c", "8c7c", "AcKd"], "2c 3c 4d", ""),  # two flush draws, multiway
+        (["Tc9c", "8c7c", "AcKd"], "2c 3c 4c 5c 6d", ""),  # river: straight flush
+        (["AhAd", "KhKd", "QhQd", "JhJd"], "2h 7h 9c", "3h"),  # four players, dead heart
+        (["5c4d", "5h4s"], "Ac 2d 3h", ""),  # chopped wheels, split pots
+        (["AsKs", "AdKd"], "Qs Js 2d", "Ts"),  # dead card kills the royal
+    ],
+)
 def test_fixed_hands_match_brute_force(holes, board, dead):
     check_against_brute(equity(holes, board=board, dead=dead), holes, board, dead)
 
@@ -63,8 +66,8 @@ def test_fixed_hands_match_brute_force(holes, board, dead):
 @settings(max_examples=5, deadline=None)
 @given(st.permutations(range(52)), st.integers(2, 4), st.sampled_from([3, 4]))
 def test_random_deals_match_brute_force(cards, players, board_size):
-    holes = [cards[2 * i:2 * i + 2] for i in range(players)]
-    board = cards[2 * players:2 * players + board_size]
+    holes = [cards[2 * i : 2 * i + 2] for i in range(players)]
+    board = cards[2 * players : 2 * players + board_size]
     text = lambda cs: " ".join(str(parse_cards([c])[0]) for c in cs)  # noqa: E731
     result = equity([text(h) for h in holes], board=text(board))
     check_against_brute(result, [text(h) for h in holes], text(board))
@@ -87,12 +90,15 @@ def brute_open(fixed, open_range, open_position, board, dead=""):
     return totals, shares, deals
 
 
-@pytest.mark.parametrize("fixed, open_range, position, board, dead", [
-    (["AsKs"], "TT+, AQs, KJo, 0.5(T9s)", 1, "Qs Js 2c 3s", ""),
-    (["AsKs", "9h9d"], "TT+, AQs, 0.25(KJo)", 1, "Qs Js 2c 3s", ""),
-    (["AcKd"], "random", 0, "2c 5c 8c 4d 9h", "Kc"),
-    (["7h8h", "2c2d"], "0.3(random)", 2, "9h Th 3c 4d 5h", ""),
-])
+@pytest.mark.parametrize(
+    "fixed, open_range, position, board, dead",
+    [
+        (["AsKs"], "TT+, AQs, KJo, 0.5(T9s)", 1, "Qs Js 2c 3s", ""),
+        (["AsKs", "9h9d"], "TT+, AQs, 0.25(KJo)", 1, "Qs Js 2c 3s", ""),
+        (["AcKd"], "random", 0, "2c 5c 8c 4d 9h", "Kc"),
+        (["7h8h", "2c2d"], "0.3(random)", 2, "9h Th 3c 4d 5h", ""),
+    ],
+)
 def test_one_range_player_matches_brute_force(fixed, open_range, position, board, dead):
     players = list(fixed)
     players.insert(position, open_range)
@@ -131,10 +137,12 @@ def test_preflop_against_every_board_by_itertools():
     dead = "2h"
     r = equity(holes, dead=dead)
     from pysolver.evaluator._lookup import evaluate_batch
+
     used = {c for h in holes for c in idx(h)} | set(idx(dead))
     boards = np.array(list(combinations([c for c in range(52) if c not in used], 5)))
-    values = np.stack([np.asarray(evaluate_batch(np.column_stack([np.tile(idx(h), (len(boards), 1)), boards])))
-                       for h in holes])
+    values = np.stack(
+        [np.asarray(evaluate_batch(np.column_stack([np.tile(idx(h), (len(boards), 1)), boards]))) for h in holes]
+    )
     best = values.max(axis=0)
     winners = values == best
     solo = winners.sum(axis=0) == 1
@@ -170,8 +178,11 @@ def test_hand_against_random_preflop_with_a_dead_card_against_monte_carlo():
 
 
 def test_monte_carlo_within_four_standard_errors_of_exact():
-    for players, board in [(["AhKh", "QsQd"], ""), (["AsKs", "random", "TT+, AQs"], "Qs Js 2c 3d"),
-                           (["7h8h", "random", "random"], "9h Th 3c 4d 2s")]:
+    for players, board in [
+        (["AhKh", "QsQd"], ""),
+        (["AsKs", "random", "TT+, AQs"], "Qs Js 2c 3d"),
+        (["7h8h", "random", "random"], "9h Th 3c 4d 2s"),
+    ]:
         exact = equity(players, board=board, exact=True)
         sampled = equity(players, board=board, exact=False, trials=100_000, seed=7)
         assert not sampled.exact and sampled.deals == 100_000
@@ -191,16 +202,17 @@ def test_monte_carlo_is_seeded_and_stops_at_target():
 def test_the_sampler_deals_every_unseen_card_equally_often_and_none_twice():
     from pysolver.odds._hand_tables import CARD_BITS, CARD_RANK_KEY
     from pysolver.odds._sampling import _draw_at_once
+
     known = list(idx("Ah Kh Qs Qd"))
     keys, bits = _draw_at_once(np.random.default_rng(5), int(CARD_BITS[known].sum()), [2, 5], 100_000)
     trials = bits.shape[1]
     assert trials > 95_000
-    dealt = (bits[:, :, None] & CARD_BITS) != 0                      # (hole cards / board, trial, card)
-    assert (dealt.sum(axis=2) == np.array([[2], [5]])).all()          # no card twice within a group,
-    assert not (dealt[0] & dealt[1]).any() and not dealt[:, :, known].any()   # nor across, nor a known one
+    dealt = (bits[:, :, None] & CARD_BITS) != 0  # (hole cards / board, trial, card)
+    assert (dealt.sum(axis=2) == np.array([[2], [5]])).all()  # no card twice within a group,
+    assert not (dealt[0] & dealt[1]).any() and not dealt[:, :, known].any()  # nor across, nor a known one
     assert (keys == dealt @ CARD_RANK_KEY).all()
     unseen = [c for c in range(52) if c not in known]
-    for group, cards in enumerate((2, 5)):                            # each card: cards/48 of the trials
+    for group, cards in enumerate((2, 5)):  # each card: cards/48 of the trials
         p = cards / 48
         z = (dealt[group][:, unseen].sum(axis=0) - trials * p) / np.sqrt(trials * p * (1 - p))
         assert np.abs(z).max() < 5
@@ -223,20 +235,33 @@ def test_automatic_choice():
 def test_json_shape():
     r = equity(["AhKh", "QsQd"])
     assert list(r.to_dict()) == ["rules", "board", "dead", "players", "exact", "deals", "stderr", "seed"]
-    assert list(r.to_dict()["players"][0]) == ["player", "hand", "equity", "win", "tie", "loss", "wins", "ties",
-                                               "losses", "stderr"]
+    assert list(r.to_dict()["players"][0]) == [
+        "player",
+        "hand",
+        "equity",
+        "win",
+        "tie",
+        "loss",
+        "wins",
+        "ties",
+        "losses",
+        "stderr",
+    ]
     assert r.to_dict()["players"][0]["wins"] == r.players[0].wins and r.to_dict()["seed"] is None
     assert r.to_dict()["stderr"] is None and r.to_dict()["deals"] == 1_712_304
 
 
-@pytest.mark.parametrize("args, error", [
-    ((["AhKh", "AhQd"],), DuplicateCardError),
-    ((["AhKh", "QsQd"], "Ah 2c 3c"), DuplicateCardError),
-    ((["AhKh"],), PlayerCountError),
-    ((["AhKh", "AKx"],), RangeError),
-    ((["AhKh", "QsQd"], "2c 3c"), CardCountError),
-    ((["AsAh", "AA"], "Ac Ad 2c"), RangeError),   # no ace pair left for the range
-])
+@pytest.mark.parametrize(
+    "args, error",
+    [
+        ((["AhKh", "AhQd"],), DuplicateCardError),
+        ((["AhKh", "QsQd"], "Ah 2c 3c"), DuplicateCardError),
+        ((["AhKh"],), PlayerCountError),
+        ((["AhKh", "AKx"],), RangeError),
+        ((["AhKh", "QsQd"], "2c 3c"), CardCountError),
+        ((["AsAh", "AA"], "Ac Ad 2c"), RangeError),  # no ace pair left for the range
+    ],
+)
 def test_bad_input(args, error):
     with pytest.raises(error):
         equity(*args)

@@ -51,12 +51,15 @@ def brute_breakdown(players, board):
     return found
 
 
-@pytest.mark.parametrize("players, board, player", [
-    (("AA, KQs, 76s", "KK, AQs, T9o"), "Ks 7h 2d 9c", 0),
-    (("AA, KQs, 76s", "KK, AQs, T9o"), "Ks 7h 2d 9c", 1),
-    (("AhKh", "QQ+, AQs", "QQ+, AQs"), "Qs Jd 2c 9h Th", 1),       # the same range twice: one seat swapped
-    (("AhKh", "QQ+, AQs", "QQ+, AQs"), "Qs Jd 2c 9h Th", 2),
-])
+@pytest.mark.parametrize(
+    "players, board, player",
+    [
+        (("AA, KQs, 76s", "KK, AQs, T9o"), "Ks 7h 2d 9c", 0),
+        (("AA, KQs, 76s", "KK, AQs, T9o"), "Ks 7h 2d 9c", 1),
+        (("AhKh", "QQ+, AQs", "QQ+, AQs"), "Qs Jd 2c 9h Th", 1),  # the same range twice: one seat swapped
+        (("AhKh", "QQ+, AQs", "QQ+, AQs"), "Qs Jd 2c 9h Th", 2),
+    ],
+)
 @pytest.mark.heavy
 def test_every_combo_is_the_brute_force(players, board, player):
     result = equity(list(players), board, breakdown=True)
@@ -98,15 +101,18 @@ def test_a_hand_against_each_class_is_the_enumeration_of_every_board(five_of_48)
         assert row.equity == pytest.approx(1 - shares / deals, abs=1e-12)
 
 
-@pytest.mark.parametrize("players, board, dead, rules", [
-    (["AhKh", "QQ+, AK, JTs"], "", "", None),                              # the matchup table
-    (["AhKh", "QQ+, AK, JTs"], "", "2c", None),                            # fixed combo by combo
-    (["top 20%", "top 20%"], "Ks 7h 2d", "", None),
-    (["AsKs", "QQ+, AKs", "random"], "Qs Js 2c", "", None),
-    (["0.5(AA), KK, 0.25(AKs)", "random"], "", "", None),                   # weights
-    (["QQ+, 0.3(AKo)", "JJ, 0.7(TT)", "AhKh"], "Ks 7h 2d 3c", "", None),
-    (["AhKh", "random"], "Kd 7h 6d", "", "short_deck"),
-])
+@pytest.mark.parametrize(
+    "players, board, dead, rules",
+    [
+        (["AhKh", "QQ+, AK, JTs"], "", "", None),  # the matchup table
+        (["AhKh", "QQ+, AK, JTs"], "", "2c", None),  # fixed combo by combo
+        (["top 20%", "top 20%"], "Ks 7h 2d", "", None),
+        (["AsKs", "QQ+, AKs", "random"], "Qs Js 2c", "", None),
+        (["0.5(AA), KK, 0.25(AKs)", "random"], "", "", None),  # weights
+        (["QQ+, 0.3(AKo)", "JJ, 0.7(TT)", "AhKh"], "Ks 7h 2d 3c", "", None),
+        (["AhKh", "random"], "Kd 7h 6d", "", "short_deck"),
+    ],
+)
 def test_the_breakdown_sums_back_to_the_total(players, board, dead, rules):
     plain = equity(players, board, dead=dead, rules=rules)
     result = equity(players, board, dead=dead, rules=rules, breakdown=True)
@@ -120,11 +126,15 @@ def test_the_breakdown_sums_back_to_the_total(players, board, dead, rules):
             sums = [sum(getattr(r, key) for r in rows) for key in ("deals", "wins", "ties", "losses")]
             if weighted:
                 assert sums == pytest.approx([result.deals, total.wins, total.ties, total.losses], rel=1e-12)
-            else:                  # integers, exactly
-                assert sums == [plain.deals, plain.players[part.player].wins, plain.players[part.player].ties,
-                                plain.players[part.player].losses]
+            else:  # integers, exactly
+                assert sums == [
+                    plain.deals,
+                    plain.players[part.player].wins,
+                    plain.players[part.player].ties,
+                    plain.players[part.player].losses,
+                ]
             assert sum(r.share for r in rows) == pytest.approx(1.0)
-            for i, other in enumerate(plain.players):        # every player's equity, as each player holds what
+            for i, other in enumerate(plain.players):  # every player's equity, as each player holds what
                 assert sum(r.deals * r.equities[i] for r in rows) / result.deals == pytest.approx(other.equity)
 
 
@@ -132,8 +142,9 @@ def test_the_matchup_table_and_fixing_each_combo_agree():
     players = ["QQ+, AKs", "AK, 22, 0.5(JJ), 0.25(T9s)"]
     tabled, fixed = (equity(players, breakdown=True, table=t, exact=True).breakdown for t in (True, False))
     for a, b in zip(tabled.players, fixed.players):
-        assert [(r.name, r.deals, r.wins, r.ties) for r in a.combos] == \
-            [(r.name, pytest.approx(r.deals), pytest.approx(r.wins), pytest.approx(r.ties)) for r in b.combos]
+        assert [(r.name, r.deals, r.wins, r.ties) for r in a.combos] == [
+            (r.name, pytest.approx(r.deals), pytest.approx(r.wins), pytest.approx(r.ties)) for r in b.combos
+        ]
 
 
 def test_random_is_the_range_of_every_combo():
@@ -143,8 +154,8 @@ def test_random_is_the_range_of_every_combo():
     assert part.get("AA").combos == 3 and part.get("AKs").combos == 3 and part.get("72o").combos == 12
     aces = equity(["AhKh", "AA"])
     assert part.get("AA").deals == aces.deals and part.get("AA").equities[0] == pytest.approx(aces.players[0].equity)
-    assert part.get("AsAd").equity == part.get("AdAc").equity          # one combo per class of suits counted
-    both = equity(["random", "random"], breakdown=True).breakdown        # random only: both broken down
+    assert part.get("AsAd").equity == part.get("AdAc").equity  # one combo per class of suits counted
+    both = equity(["random", "random"], breakdown=True).breakdown  # random only: both broken down
     assert [p.player for p in both.players] == [0, 1] and len(both.player(0).combos) == 1326
     assert both.player(0).get("AA").equity == pytest.approx(equity(["AA", "random"]).players[0].equity)
 
@@ -197,8 +208,11 @@ def test_command_line(capsys, tmp_path):
     status, _, _ = run(capsys, "equity", "AhKh", "QQ+,AK,JTs", "--breakdown", "--svg", str(svg))
     text = svg.read_text().replace("&#160;", " ")
     assert status == 0 and "fair share 1/2 = 50%" in text and "QQ+,AK,JTs against AhKh" in text
-    for argv in (["AhKh", "QsQd", "--breakdown"], ["AhKh", "QQ+", "--svg", str(svg)],
-                 ["AhKh", "QQ+", "--breakdown", "--grid-player", "0"]):
+    for argv in (
+        ["AhKh", "QsQd", "--breakdown"],
+        ["AhKh", "QQ+", "--svg", str(svg)],
+        ["AhKh", "QQ+", "--breakdown", "--grid-player", "0"],
+    ):
         status, out, err = run(capsys, "equity", *argv)
         assert status == 2 and out == "" and err.count("\n") == 1 and err.startswith("pysolver: error:"), argv
 

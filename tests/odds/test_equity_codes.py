@@ -7,9 +7,9 @@ from itertools import combinations
 import numpy as np
 import pytest
 
+from pysolver.core import COMBOS, combo_mask
 from pysolver.core._cards import parse_cards
 from pysolver.core._errors import PokerInputError
-from pysolver.core import COMBOS, combo_mask
 from pysolver.core._situation import Situation
 from pysolver.odds._combo_codes import (
     CODE_HELD,
@@ -60,7 +60,7 @@ def test_grouped_matches_the_brute_force_on_suited_boards(seed):
     rng = np.random.default_rng(700 + seed)
     deck = _suited_deck(rng)
     board_size = 5 if seed % 2 else 4
-    board, dead = np.sort(deck[:board_size]), np.sort(deck[board_size:board_size + seed % 3])
+    board, dead = np.sort(deck[:board_size]), np.sort(deck[board_size : board_size + seed % 3])
     known = set(board.tolist()) | set(dead.tolist())
     live = np.flatnonzero([not (set(c) & known) for c in COMBOS.tolist()])
     suited = [i for i in live if COMBOS[i, 0] & 3 == COMBOS[i, 1] & 3]
@@ -101,8 +101,8 @@ def test_one_random_opponent_counted_matches_the_brute_force(seed):
     rng = np.random.default_rng(800 + seed)
     deck = _suited_deck(rng)
     board_size = [0, 3, 4][seed % 3]
-    hero, board = deck[:2].tolist(), sorted(deck[2:2 + board_size].tolist())
-    alive = deck[2 + board_size:2 + board_size + (9 if board_size == 0 else 11)].tolist()
+    hero, board = deck[:2].tolist(), sorted(deck[2 : 2 + board_size].tolist())
+    alive = deck[2 + board_size : 2 + board_size + (9 if board_size == 0 else 11)].tolist()
     dead = sorted(set(range(52)) - set(hero) - set(board) - set(alive))
     seat = seed % 2
     tally = hero_against_one(np.array(hero), np.array(board, dtype=np.int64), np.array(dead), seat)
@@ -118,7 +118,7 @@ def test_text_read_once_gives_the_same_answers_and_faults():
     assert first == again and first.players[0] is again.players[0]
     assert not first.players[0].weights.flags.writeable
     assert parse_cards("Ks 7h 2d") == parse_cards(["Ks", "7h", "2d"])
-    for _ in range(2):                                       # a fault is raised every time, never kept
+    for _ in range(2):  # a fault is raised every time, never kept
         with pytest.raises(PokerInputError):
             equity(["QQ+, AKx", "random"], "Ks 7h 2d")
         with pytest.raises(PokerInputError):
@@ -127,15 +127,19 @@ def test_text_read_once_gives_the_same_answers_and_faults():
     assert not mask.flags.writeable and mask.sum() == 1326 - 101
 
 
-@pytest.mark.parametrize("players, board, dead", [
-    (["QQ+, AKs", "JJ, TT, 99, AQs"], "Ks 7h 2d", ""),          # a rainbow flop
-    (["AhKh, 0.5(QhJh), 9c9d", "AsQs, Th9h, 0.5(7c7d)"], "Ah 7h 2h", "3c"),   # a monotone flop
-    (["AK", "QQ", "JTs"], "", ""),                              # three players before the flop
-])
+@pytest.mark.parametrize(
+    "players, board, dead",
+    [
+        (["QQ+, AKs", "JJ, TT, 99, AQs"], "Ks 7h 2d", ""),  # a rainbow flop
+        (["AhKh, 0.5(QhJh), 9c9d", "AsQs, Th9h, 0.5(7c7d)"], "Ah 7h 2h", "3c"),  # a monotone flop
+        (["AK", "QQ", "JTs"], "", ""),  # three players before the flop
+    ],
+)
 def test_grouped_counts_alike_in_blocks_of_any_size(players, board, dead, monkeypatch):
     """The showdowns valued and counted in small blocks, and the flush corrections filtered to the
     boards where a flush counts, give the same counts as all at once."""
     import pysolver.odds._exact_grouped as grouped
+
     situation = Situation.of(players, board, dead=dead, ranges=True)
     known = list(situation.fixed_cards)
     seats = [seat.weighted_combos(known) for seat in situation.players]
@@ -147,7 +151,10 @@ def test_grouped_counts_alike_in_blocks_of_any_size(players, board, dead, monkey
     monkeypatch.setattr(grouped, "BLOCK", 64)
     monkeypatch.setattr(grouped, "_DENSE", 16)
     blocks = exact_grouped(seats, cards, gone, report=steps.append)
-    assert (blocks.wins.tolist(), blocks.ties.tolist(), blocks.deals) == (whole.wins.tolist(), whole.ties.tolist(),
-                                                                           whole.deals)
+    assert (blocks.wins.tolist(), blocks.ties.tolist(), blocks.deals) == (
+        whole.wins.tolist(),
+        whole.ties.tolist(),
+        whole.deals,
+    )
     assert blocks.shares.tolist() == pytest.approx(whole.shares.tolist())
     assert len(steps) >= 16 and steps[-1] == 1.0 and steps == sorted(steps)

@@ -41,11 +41,14 @@ def keep_alive(alive, board, hero):
     return [c for c in range(52) if c not in set(cards(alive)) | set(board) | set(hero)]
 
 
-@pytest.mark.parametrize("hero, board, alive, seat", [
-    ("AhKh", "Qh Jh 2h 3c 9d", "Th 4h 5h Ts 9s 2d 7c 8c 4d Qs 6h Kd", 0),       # three hearts: hearts flush
-    ("7c2d", "Ac Kc Qc Jc 3d", "Tc 9c 2c Ad Kd Qh Qd 3h 3s Js 2h", 1),          # four clubs on the river
-    ("AsKd", "Ts 9s 8s 2c", "7s 6s 5s Jd Qd 8h 8d Tc Kc", 2),                  # the turn, a straight flush to come
-])
+@pytest.mark.parametrize(
+    "hero, board, alive, seat",
+    [
+        ("AhKh", "Qh Jh 2h 3c 9d", "Th 4h 5h Ts 9s 2d 7c 8c 4d Qs 6h Kd", 0),  # three hearts: hearts flush
+        ("7c2d", "Ac Kc Qc Jc 3d", "Tc 9c 2c Ad Kd Qh Qd 3h 3s Js 2h", 1),  # four clubs on the river
+        ("AsKd", "Ts 9s 8s 2c", "7s 6s 5s Jd Qd 8h 8d Tc Kc", 2),  # the turn, a straight flush to come
+    ],
+)
 @pytest.mark.heavy
 def test_counting_matches_the_brute_force(hero, board, alive, seat):
     hero_cards, board_cards = cards(hero), cards(board)
@@ -59,37 +62,51 @@ def test_counting_matches_the_brute_force(hero, board, alive, seat):
 def specs_of(hero, board, dead, seat):
     known = set(hero) | set(board) | set(dead)
     left = [c for c in range(52) if c not in known]
-    specs = [Player("random", np.array(list(combinations(left, 2))), np.ones(len(left) * (len(left) - 1) // 2),
-                    is_random=True) for _ in range(2)]
+    specs = [
+        Player(
+            "random", np.array(list(combinations(left, 2))), np.ones(len(left) * (len(left) - 1) // 2), is_random=True
+        )
+        for _ in range(2)
+    ]
     specs.insert(seat, Player.hand(hero))
     return specs
 
 
 def count_by(path, specs, board, dead):
     """The counts of the path named ``path`` (its name's first word) for the players ``specs``."""
-    question = Question(tuple(specs), np.asarray(board, dtype=np.int64), np.asarray(dead, dtype=np.int64), STANDARD,
-                        table=False)
+    question = Question(
+        tuple(specs), np.asarray(board, dtype=np.int64), np.asarray(dead, dtype=np.int64), STANDARD, table=False
+    )
     return solve(question, None, next(p for p in PATHS if p.name.startswith(path)))
 
 
 LOW_RANKS = " ".join(rank + suit for rank in "23456789" for suit in "cdhs")
 
 
-@pytest.mark.parametrize("hero, board, dead, seat, paths", [
-    ("QdJd", "Td 9d 2c 7h", "", 0, ("grouped",)),                     # the turn
-    ("8h8s", "8d 5c 5h 2h Ah", "", 2, ("grouped", "fix first")),    # the river, a boat against flushes
-    ("AhKh", "", LOW_RANKS, 1, ("grouped",)),                         # before the flop, tens to aces left
-])
+@pytest.mark.parametrize(
+    "hero, board, dead, seat, paths",
+    [
+        ("QdJd", "Td 9d 2c 7h", "", 0, ("grouped",)),  # the turn
+        ("8h8s", "8d 5c 5h 2h Ah", "", 2, ("grouped", "fix first")),  # the river, a boat against flushes
+        ("AhKh", "", LOW_RANKS, 1, ("grouped",)),  # before the flop, tens to aces left
+    ],
+)
 @pytest.mark.heavy
 def test_counting_matches_the_other_paths(hero, board, dead, seat, paths):
-    hero_cards, board_cards, dead_cards = np.array(cards(hero)), np.array(cards(board), dtype=np.int64), \
-        np.array(cards(dead), dtype=np.int64)
+    hero_cards, board_cards, dead_cards = (
+        np.array(cards(hero)),
+        np.array(cards(board), dtype=np.int64),
+        np.array(cards(dead), dtype=np.int64),
+    )
     counted = hero_against_two(hero_cards, board_cards, dead_cards, seat)
     specs = specs_of(hero_cards.tolist(), board_cards.tolist(), dead_cards.tolist(), seat)
     for path in paths:
         other = count_by(path, specs, board_cards, dead_cards)
-        assert (other.wins.tolist(), other.ties.tolist(), other.deals) == \
-            (counted.wins.tolist(), counted.ties.tolist(), counted.deals), path
+        assert (other.wins.tolist(), other.ties.tolist(), other.deals) == (
+            counted.wins.tolist(),
+            counted.ties.tolist(),
+            counted.deals,
+        ), path
         assert other.shares == pytest.approx(counted.shares)
 
 
@@ -108,12 +125,15 @@ def test_counting_matches_grouping_on_seeded_deals(seed):
     rng = np.random.default_rng(seed)
     deck = rng.permutation(52)
     opponents, board_size = (1, [3, 4, 5][seed % 3]) if seed < 3 else (2, 5 - seed % 2)
-    hero, board = deck[:2], np.sort(deck[2:2 + board_size])
+    hero, board = deck[:2], np.sort(deck[2 : 2 + board_size])
     seat = int(rng.integers(0, opponents + 1))
     specs = specs_of(hero.tolist(), board.tolist(), [], seat)
     if opponents == 1:
         specs.pop(next(i for i, s in enumerate(specs) if not s.is_hand))
     counted = count_by("counting", specs, board, [])
     grouped = count_by("grouped", specs, board, [])
-    assert (counted.wins.tolist(), counted.ties.tolist(), counted.deals) == \
-        (grouped.wins.tolist(), grouped.ties.tolist(), grouped.deals)
+    assert (counted.wins.tolist(), counted.ties.tolist(), counted.deals) == (
+        grouped.wins.tolist(),
+        grouped.ties.tolist(),
+        grouped.deals,
+    )

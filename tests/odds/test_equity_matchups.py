@@ -27,8 +27,11 @@ def test_a_seeded_sample_of_entries_is_the_enumeration():
         first, second = divmod(int(table.keys[row]), len(COMBOS))
         tally = exact_fixed(np.array([COMBOS[first], COMBOS[second]]))
         assert tally.deals == BOARDS
-        assert (tally.wins[0], tally.wins[1], tally.ties[0]) == \
-            (table.first_wins[row], table.second_wins[row], table.ties[row])
+        assert (tally.wins[0], tally.wins[1], tally.ties[0]) == (
+            table.first_wins[row],
+            table.second_wins[row],
+            table.ties[row],
+        )
 
 
 def test_keys_are_the_least_over_suit_permutations_and_seat_order():
@@ -45,7 +48,7 @@ def test_keys_are_the_least_over_suit_permutations_and_seat_order():
 
 
 def test_seat_order_swaps_the_counts():
-    aces, kings = np.array([1325]), np.array([1321])      # AsAh, KsKh share no card
+    aces, kings = np.array([1325]), np.array([1321])  # AsAh, KsKh share no card
     wins, ties, _ = matchup_counts(*canonical(aces, kings))
     turned, turned_ties, _ = matchup_counts(*canonical(kings, aces))
     assert wins[0].tolist() == turned[0, ::-1].tolist() and ties.tolist() == turned_ties.tolist()
@@ -57,17 +60,24 @@ def test_class_table_is_the_sum_of_its_matchups(name):
     others = COMBOS[combo_mask(hero.tolist())]
     tally = heads_up(Player.hand(hero), Player("random", others, np.ones(len(others))))
     row = preflop_table()[name]
-    assert (tally.wins[0], tally.ties[0], tally.wins[1], tally.deals) == \
-        (row["wins"], row["ties"], row["losses"], row["deals"])
+    assert (tally.wins[0], tally.ties[0], tally.wins[1], tally.deals) == (
+        row["wins"],
+        row["ties"],
+        row["losses"],
+        row["deals"],
+    )
     assert name in HAND_CLASSES
 
 
-@pytest.mark.parametrize("players", [
-    ["AhKh", "QsQd"],
-    ["AKs, 0.5(QQ)", "JJ+, AQo"],
-    ["AK, QQ", "AQ+, QQ"],                     # overlapping ranges: card removal between them
-    ["KhKd", "0.25(AA), AKs, 76s"],
-])
+@pytest.mark.parametrize(
+    "players",
+    [
+        ["AhKh", "QsQd"],
+        ["AKs, 0.5(QQ)", "JJ+, AQo"],
+        ["AK, QQ", "AQ+, QQ"],  # overlapping ranges: card removal between them
+        ["KhKd", "0.25(AA), AKs, 76s"],
+    ],
+)
 def test_range_against_range_is_the_enumeration(players):
     looked_up = equity(players)
     computed = equity(players, table=False, exact=True)

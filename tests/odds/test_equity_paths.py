@@ -24,8 +24,8 @@ NONE = np.zeros(0, dtype=np.int64)
 def random_question(rng, board_size):
     """Two or three players (a hand or a few weighted combos), a board, maybe a dead card."""
     deck = rng.permutation(52)
-    board, dead = deck[:board_size], deck[board_size:board_size + rng.integers(0, 2)]
-    free = deck[len(board) + len(dead):]
+    board, dead = deck[:board_size], deck[board_size : board_size + rng.integers(0, 2)]
+    free = deck[len(board) + len(dead) :]
     specs, used = [], set()
     for _ in range(rng.integers(2, 4)):
         if rng.random() < 0.4:
@@ -33,7 +33,7 @@ def random_question(rng, board_size):
             used.update(hand)
             specs.append(np.array(hand, dtype=np.int64))
         else:
-            specs.append(free)      # a range, filled in below
+            specs.append(free)  # a range, filled in below
     known = set(board.tolist()) | set(dead.tolist()) | used
     live = np.flatnonzero([not (set(c) & known) for c in COMBOS.tolist()])
     for i, spec in enumerate(specs):
@@ -66,11 +66,14 @@ def test_every_path_gives_the_same_counts(board_size):
         assert len(set(map(str, answers.values()))) == 1, answers
 
 
-@pytest.mark.parametrize("players, board", [
-    (["KhQh", "random"], "Ac Ad Ah 2c"),             # three aces: no holding makes a fifth
-    (["KhQh", "AsKs, 2d2h, QcJc"], "Ac Ad Ah 2c"),
-    (["7h6h", "random"], "Ah Kh 2h"),                # a monotone flop
-])
+@pytest.mark.parametrize(
+    "players, board",
+    [
+        (["KhQh", "random"], "Ac Ad Ah 2c"),  # three aces: no holding makes a fifth
+        (["KhQh", "AsKs, 2d2h, QcJc"], "Ac Ad Ah 2c"),
+        (["7h6h", "random"], "Ah Kh 2h"),  # a monotone flop
+    ],
+)
 def test_every_path_gives_the_same_counts_on_awkward_boards(players, board):
     answers = every_path(question_of(players, board))
     assert len(answers) > 1 and len(set(map(str, answers.values()))) == 1, answers
@@ -90,18 +93,23 @@ def brute_ranges(seats, board, dead=()):
     return totals, deals
 
 
-@pytest.mark.parametrize("players, board, dead", [
-    (["AhKh, 0.5(QsQd), JcTc", "AsQs, 9h9d, 0.5(KhQh)"], "Ah 7h 2h 3s", ""),     # a flush on the turn
-    (["AsKs, AdKd", "QsJs, 0.25(7c7d)", "9s8s"], "Ts 6s 2d 3c", ""),            # three players, two suits
-    (["AcAd, KhKs", "Tc9c, 2h2s, 0.5(AhQd)"], "Jc 8c 3c 4c", "5d"),            # four clubs, a dead card
-    (["AhKd, 5c4c, 0.5(JsTs)", "2c3d"], "Qs Js 2s 9d", ""),                     # against one known hand
-    (["AhKh, QcQd", "JhTh, 0.5(8c8d)"], "Ah 7h 2c 3s 4h", ""),                  # the river
-])
+@pytest.mark.parametrize(
+    "players, board, dead",
+    [
+        (["AhKh, 0.5(QsQd), JcTc", "AsQs, 9h9d, 0.5(KhQh)"], "Ah 7h 2h 3s", ""),  # a flush on the turn
+        (["AsKs, AdKd", "QsJs, 0.25(7c7d)", "9s8s"], "Ts 6s 2d 3c", ""),  # three players, two suits
+        (["AcAd, KhKs", "Tc9c, 2h2s, 0.5(AhQd)"], "Jc 8c 3c 4c", "5d"),  # four clubs, a dead card
+        (["AhKd, 5c4c, 0.5(JsTs)", "2c3d"], "Qs Js 2s 9d", ""),  # against one known hand
+        (["AhKh, QcQd", "JhTh, 0.5(8c8d)"], "Ah 7h 2c 3s 4h", ""),  # the river
+    ],
+)
 def test_grouped_matches_the_brute_force(players, board, dead):
     board_cards, dead_cards = _cards(board), _cards(dead)
     known = board_cards + dead_cards + [c for text in players if "," not in text for c in _cards(text)]
-    seats = [(np.array([_cards(text)]), np.ones(1)) if "," not in text else parse_range(text).weighted_combos(known)
-             for text in players]
+    seats = [
+        (np.array([_cards(text)]), np.ones(1)) if "," not in text else parse_range(text).weighted_combos(known)
+        for text in players
+    ]
     players = [Player("", *seat) for seat in seats]
     tally = exact_grouped(players, np.array(board_cards), np.array(dead_cards, dtype=np.int64))
     totals, deals = brute_ranges(seats, board_cards, dead_cards)
@@ -112,24 +120,28 @@ def test_grouped_matches_the_brute_force(players, board, dead):
 
 def _cards(text):
     from pysolver.core._cards import parse_cards
+
     return [c.index for c in parse_cards(text)] if text else []
 
 
 def test_suit_orbits():
-    aces = Player.hand([48, 49])                              # AcAd: clubs with diamonds, hearts with spades
+    aces = Player.hand([48, 49])  # AcAd: clubs with diamonds, hearts with spades
     assert suit_orbits(keeping(fixing(), [aces])) == [(0, 2), (2, 2)]
     everything = Player("random", COMBOS, np.ones(len(COMBOS)), is_random=True)
     assert suit_orbits(keeping(fixing(), [everything])) == [(0, 4)]
-    assert suit_orbits(keeping(fixing([51]), [everything])) == [(0, 3), (3, 1)]     # As on the board
+    assert suit_orbits(keeping(fixing([51]), [everything])) == [(0, 3), (3, 1)]  # As on the board
 
 
-@pytest.mark.parametrize("players, board, path", [
-    (["QQ+, AKs", "JJ, TT, 99, AQs"], "Ks 7h 2d", "grouped"),
-    (["AK", "QQ", "JTs"], "", "grouped"),
-    (["AhKh", "QsQd", "JcTc"], "", "fixed"),
-    (["AhKh", "random"], "Qh 7h 2h", "counting"),
-    (["QQ+, AKs", "random"], "Ks 7h 2d", "grouped"),
-])
+@pytest.mark.parametrize(
+    "players, board, path",
+    [
+        (["QQ+, AKs", "JJ, TT, 99, AQs"], "Ks 7h 2d", "grouped"),
+        (["AK", "QQ", "JTs"], "", "grouped"),
+        (["AhKh", "QsQd", "JcTc"], "", "fixed"),
+        (["AhKh", "random"], "Qh 7h 2h", "counting"),
+        (["QQ+, AKs", "random"], "Ks 7h 2d", "grouped"),
+    ],
+)
 @pytest.mark.heavy
 def test_the_engine_picks_the_cheapest_path_and_another_agrees(players, board, path):
     question = question_of(players, board)

@@ -26,10 +26,19 @@ def test_heads_up_against_random_is_zero_sum():
     assert sum(COMBOS_OF[n] * row["equity"] for n, row in table.items()) / 1326 == pytest.approx(0.5)
 
 
-@pytest.mark.parametrize("name, published", [
-    # PokerStove, heads-up against one random hand
-    ("AA", 0.8520), ("KK", 0.8240), ("QQ", 0.7993), ("AKs", 0.6704), ("AKo", 0.6532),
-    ("22", 0.5033), ("72o", 0.3458), ("32o", 0.3230),
-])
+@pytest.mark.parametrize(
+    "name, published",
+    [
+        # PokerStove, heads-up against one random hand
+        ("AA", 0.8520),
+        ("KK", 0.8240),
+        ("QQ", 0.7993),
+        ("AKs", 0.6704),
+        ("AKo", 0.6532),
+        ("22", 0.5033),
+        ("72o", 0.3458),
+        ("32o", 0.3230),
+    ],
+)
 def test_published_equities(name, published):
     assert preflop_table()[name]["equity"] == pytest.approx(published, abs=6e-5)

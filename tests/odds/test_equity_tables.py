@@ -17,6 +17,7 @@ def test_rank_keys_are_unique_for_every_seven_card_multiset():
 
 def test_tables_agree_with_the_evaluator_on_random_hands():
     from pysolver.evaluator._lookup import evaluate_batch
+
     rng = np.random.default_rng(0)
     hands = np.argsort(rng.random((20_000, 52)), axis=1)[:, :7]
     expected = np.asarray(evaluate_batch(hands))

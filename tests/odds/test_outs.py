@@ -80,8 +80,8 @@ def test_every_card_agrees_with_brute_force(seed):
     rng = np.random.default_rng(300 + seed)
     cards = rng.choice(52, size=10, replace=False).tolist()
     first, second = cards[:2], cards[2:4]
-    board = cards[4:7 + seed % 2]
-    dead = cards[8:8 + seed % 3]
+    board = cards[4 : 7 + seed % 2]
+    dead = cards[8 : 8 + seed % 3]
     r = outs([first, second], board, dead=dead)
     expected = brute_outs(first, second, board, dead)
     assert [o.card.index for o in r.outcomes] == sorted(expected)
@@ -110,6 +110,7 @@ def test_command_line(capsys):
     import json
 
     from pysolver.cli import main
+
     assert main(["outs", "AsKs", "QhQd", "--board", "Js Ts 2c", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["leader"] == 1 and [len(p["outs"]) for p in out["players"]] == [16, 29]

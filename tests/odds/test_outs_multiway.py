@@ -48,10 +48,10 @@ def test_three_way_ties_name_the_players():
 def test_every_card_against_the_oracle(seed, players):
     rng = np.random.default_rng(500 + seed)
     cards = rng.choice(52, size=2 * players + 4, replace=False).tolist()
-    holes = [cards[2 * p:2 * p + 2] for p in range(players)]
-    board = cards[2 * players:2 * players + 3 + seed % 2]
+    holes = [cards[2 * p : 2 * p + 2] for p in range(players)]
+    board = cards[2 * players : 2 * players + 3 + seed % 2]
     r = outs(holes, board)
-    known = set(cards[:2 * players]) | set(board)
+    known = set(cards[: 2 * players]) | set(board)
     assert [o.card.index for o in r.outcomes] == [c for c in range(52) if c not in known]
     for o in r.outcomes:
         ranks = [rank_hand(hole + board + [o.card.index]) for hole in holes]
@@ -59,11 +59,14 @@ def test_every_card_against_the_oracle(seed, players):
         assert o.winners == tuple(p for p, rank in enumerate(ranks) if rank == best)
 
 
-@pytest.mark.parametrize("players, board", [
-    (["AsKs", "QhQd", "8c9c"], "Js Ts 2c"),
-    (["5c6d", "5h6s", "5s6c"], "7c 8c 2c"),
-    (["Ah Ad", "Kc Qc", "7s 7d", "2h 3h"], "Jc Tc 2d 9h"),
-])
+@pytest.mark.parametrize(
+    "players, board",
+    [
+        (["AsKs", "QhQd", "8c9c"], "Js Ts 2c"),
+        (["5c6d", "5h6s", "5s6c"], "7c 8c 2c"),
+        (["Ah Ad", "Kc Qc", "7s 7d", "2h 3h"], "Jc Tc 2d 9h"),
+    ],
+)
 def test_asp_engine_agrees_with_the_table_engine(players, board):
     ours, theirs = outs(players, board, engine="asp"), outs(players, board)
     assert ours == theirs and ours.to_dict() == theirs.to_dict()
@@ -71,6 +74,7 @@ def test_asp_engine_agrees_with_the_table_engine(players, board):
 
 def test_player_counts_and_command_line(capsys):
     from pysolver.cli import main
+
     with pytest.raises(PlayerCountError):
         outs(["AsKs"], "Js Ts 2c")
     with pytest.raises(PlayerCountError, match="10 players"):

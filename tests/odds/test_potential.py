@@ -51,8 +51,8 @@ def test_published_example_two_cards_against_brute_force():
 def test_one_card_agrees_with_brute_force(seed):
     rng = np.random.default_rng(100 + seed)
     cards = rng.choice(52, size=2 + 4 + 2, replace=False).tolist()
-    hole, board = cards[:2], cards[2:5 + seed % 2]     # flops and turns
-    dead = cards[6:6 + seed % 3]
+    hole, board = cards[:2], cards[2 : 5 + seed % 2]  # flops and turns
+    dead = cards[6 : 6 + seed % 3]
     assert table(hand_potential(hole, board, 1, dead=dead)) == brute_potential(hole, board, 1, dead)
 
 
@@ -85,11 +85,11 @@ def test_report_combines_the_formulas():
     r = hand_report("AdQc", "3h 4c Jh", opponents=2)
     hs = (628 + 4.5) / 1081
     assert r.strength.hs == pytest.approx(hs)
-    assert r.hs == pytest.approx(hs ** 2)
+    assert r.hs == pytest.approx(hs**2)
     assert r.one_card.cards_to_come == 1 and r.two_cards.counts == ADQC_TWO_CARDS
     ppot, npot = ppot_npot(ADQC_TWO_CARDS)
-    assert r.ehs == pytest.approx(hs ** 2 + (1 - hs ** 2) * ppot)
-    assert r.win_probability == pytest.approx(hs ** 2 * (1 - npot) + (1 - hs ** 2) * ppot)
+    assert r.ehs == pytest.approx(hs**2 + (1 - hs**2) * ppot)
+    assert r.win_probability == pytest.approx(hs**2 * (1 - npot) + (1 - hs**2) * ppot)
     d = r.to_dict()
     assert d["two_cards"]["counts"]["behind"] == {"ahead": 91981, "tied": 1036, "behind": 346543}
     assert (d["ahead"], d["tied"], d["behind"], d["opponents"]) == (628, 9, 444, 2)
@@ -135,13 +135,16 @@ def test_range_weighted_potential_agrees_with_brute_force(cards_to_come):
     assert table(pot) == _brute_weighted(hole, board, combos, cards_to_come)
 
 
-@pytest.mark.parametrize("call, error, text", [
-    (lambda: hand_potential("AdQc", "3h 4c Jh 5s 6s", 1), CardCountError, "3 or 4"),
-    (lambda: hand_potential("AdQc", "3h 4c Jh 5s", 2), CardCountError, "2 cards to come"),
-    (lambda: hand_report("AdQc", "3h 4c"), CardCountError, "board '3h 4c'"),
-    (lambda: hand_report("AdQc", "3h 4c Jh", opponents=0), PlayerCountError, "opponents 0"),
-    (lambda: hand_report("AdQc", "3h 4c Jh", opponents=23), PlayerCountError, "23 opponents"),
-])
+@pytest.mark.parametrize(
+    "call, error, text",
+    [
+        (lambda: hand_potential("AdQc", "3h 4c Jh 5s 6s", 1), CardCountError, "3 or 4"),
+        (lambda: hand_potential("AdQc", "3h 4c Jh 5s", 2), CardCountError, "2 cards to come"),
+        (lambda: hand_report("AdQc", "3h 4c"), CardCountError, "board '3h 4c'"),
+        (lambda: hand_report("AdQc", "3h 4c Jh", opponents=0), PlayerCountError, "opponents 0"),
+        (lambda: hand_report("AdQc", "3h 4c Jh", opponents=23), PlayerCountError, "23 opponents"),
+    ],
+)
 def test_bad_input(call, error, text):
     with pytest.raises(error, match=text):
         call()

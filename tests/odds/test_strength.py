@@ -46,7 +46,7 @@ def test_agrees_with_brute_force_on_random_boards(seed):
     rng = np.random.default_rng(seed)
     cards = rng.choice(52, size=2 + 5 + 3, replace=False).tolist()
     hole, size = cards[:2], (3, 4, 5)[seed % 3]
-    board, dead = cards[2:2 + size], cards[7:7 + seed % 3]
+    board, dead = cards[2 : 2 + size], cards[7 : 7 + seed % 3]
     s = hand_strength(hole, board, dead=dead)
     assert (s.ahead, s.tied, s.behind) == brute_strength(hole, board, dead)
 
@@ -98,13 +98,16 @@ def test_result_type():
         s.against(0)
 
 
-@pytest.mark.parametrize("hole, board, dead, error, text", [
-    ("AdQc", "3h 4c", (), CardCountError, "board '3h 4c'"),
-    ("AdQc", "3h 4c", (), CardCountError, "3h 4c"),
-    ("AdQc", "Ad 4c Jh", (), DuplicateCardError, "Ad"),
-    ("AdQc", "3h 4c Jh", "3h", DuplicateCardError, "3h"),
-    ("AdQcKd", "3h 4c Jh", (), CardCountError, "Ad Qc Kd"),
-])
+@pytest.mark.parametrize(
+    "hole, board, dead, error, text",
+    [
+        ("AdQc", "3h 4c", (), CardCountError, "board '3h 4c'"),
+        ("AdQc", "3h 4c", (), CardCountError, "3h 4c"),
+        ("AdQc", "Ad 4c Jh", (), DuplicateCardError, "Ad"),
+        ("AdQc", "3h 4c Jh", "3h", DuplicateCardError, "3h"),
+        ("AdQcKd", "3h 4c Jh", (), CardCountError, "Ad Qc Kd"),
+    ],
+)
 def test_bad_input(hole, board, dead, error, text):
     with pytest.raises(error, match=text):
         hand_strength(hole, board, dead=dead)
@@ -121,6 +124,7 @@ def test_command_line_json(capsys):
     import json
 
     from pysolver.cli import main
+
     assert main(["strength", "AdQc", "--board", "3h4cJh", "--opponents", "2", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert (out["ahead"], out["tied"], out["behind"]) == (628, 9, 444)
@@ -132,6 +136,7 @@ def test_command_line_json(capsys):
 
 def test_command_line_text_and_errors(capsys):
     from pysolver.cli import main
+
     assert main(["strength", "As Ks", "--board", "Qs Js Ts 2c 3d"]) == 0
     out = capsys.readouterr().out
     assert "HS 1.0000" in out and "ahead 990, tied 0, behind 0" in out
@@ -150,6 +155,7 @@ def test_docstring_examples():
     from pysolver.odds import _outs as outs
     from pysolver.odds import _potential as potential
     from pysolver.odds import _strength as strength
+
     for module in (strength, potential, outs):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__

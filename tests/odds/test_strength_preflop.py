@@ -25,7 +25,7 @@ def test_against_one_hand_counted_exactly():
 
 def test_hs_n_and_the_report():
     report = hand_report("Ah Kh", opponents=3)
-    assert report.hs == pytest.approx(report.strength.hs ** 3)
+    assert report.hs == pytest.approx(report.strength.hs**3)
     assert report.one_card is None and report.two_cards is None and report.ehs == report.hs
     assert str(report).splitlines()[0] == "hand Ah Kh   preflop"
     with pytest.raises(PlayerCountError, match="opponents"):
@@ -34,6 +34,7 @@ def test_hs_n_and_the_report():
 
 def test_command_line(capsys):
     from pysolver.cli import main
+
     assert main(["strength", "AsAh", "--opponents", "2", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["board"] == [] and round(out["hs"], 4) == 0.852 and out["hs_n"] == pytest.approx(out["hs"] ** 2)

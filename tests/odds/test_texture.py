@@ -84,31 +84,45 @@ def test_short_deck_straights():
     assert texture("AsKd", "7c 8d 9h", rules="short_deck").count("gutshot") == 1
     assert texture("AsKd", "7c 8d 9h").count("gutshot") == 0
     r = texture("random", "7c 8d 9h", rules="short_deck")
-    assert r.combos == 528        # C(33, 2): 36 cards less the board
-    assert r.kinds.index("flush") < r.kinds.index("full_house")     # a flush beats a full house there
+    assert r.combos == 528  # C(33, 2): 36 cards less the board
+    assert r.kinds.index("flush") < r.kinds.index("full_house")  # a flush beats a full house there
 
 
 def _brute(hole, board, unseen):
     """(made kind, set of draws) of one combo, by the oracle's ranking and card by card."""
     cards = hole + board
     rank = rank_hand(cards)
-    cat = rank[0] + (rank[0] == 8 and rank[1] == 12)                  # a royal flush on its own
+    cat = rank[0] + (rank[0] == 8 and rank[1] == 12)  # a royal flush on its own
     hole_ranks, board_ranks = [c >> 2 for c in hole], sorted({c >> 2 for c in board})
     if cat == 1:
         paired = rank[1]
         if paired not in hole_ranks:
             kind = "board_pair"
         elif hole_ranks[0] == hole_ranks[1]:
-            kind = ("overpair" if paired > board_ranks[-1] else "underpair" if paired < board_ranks[0]
-                    else "middle_pair")
+            kind = "overpair" if paired > board_ranks[-1] else "underpair" if paired < board_ranks[0] else "middle_pair"
         else:
-            kind = ("top_pair" if paired == board_ranks[-1] else "bottom_pair" if paired == board_ranks[0]
-                    else "middle_pair")
+            kind = (
+                "top_pair"
+                if paired == board_ranks[-1]
+                else "bottom_pair"
+                if paired == board_ranks[0]
+                else "middle_pair"
+            )
     elif cat == 3:
         kind = THREES[hole_ranks.count(rank[1])]
     else:
-        kind = ["high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush", "full_house",
-                "four_of_a_kind", "straight_flush", "royal_flush"][cat]
+        kind = [
+            "high_card",
+            "pair",
+            "two_pair",
+            "three_of_a_kind",
+            "straight",
+            "flush",
+            "full_house",
+            "four_of_a_kind",
+            "straight_flush",
+            "royal_flush",
+        ][cat]
     draws = set()
     if len(board) == 5:
         return kind, draws
@@ -124,9 +138,11 @@ def _brute(hole, board, unseen):
     pairs = [same[:2] for same in ([c for c in rest if c & 3 == s] for s in range(4)) if len(same) > 1]
     if cat < 5 and len(board) == 3 and "flush_draw" not in draws and any(flush_with(p) for p in pairs):
         draws.add("backdoor_flush_draw")
-    completing = {c >> 2 for c in rest
-                  if any(run <= {x >> 2 for x in cards + [c]} and not run <= {x >> 2 for x in board + [c]}
-                         for run in STRAIGHTS)}
+    completing = {
+        c >> 2
+        for c in rest
+        if any(run <= {x >> 2 for x in cards + [c]} and not run <= {x >> 2 for x in board + [c]} for run in STRAIGHTS)
+    }
     if cat < 4 and len(completing) >= 2:
         draws.add("open_ended")
     if cat < 4 and len(completing) == 1:
@@ -161,7 +177,7 @@ def test_every_combo_against_brute_force(seed, size):
 def test_per_class_counts_add_up():
     r = texture("top 25%, 0.5(76s-54s)", "Jd Th 4d 9c")
     table = r.class_table()
-    assert table[:len(r.kinds)].sum(axis=0) == pytest.approx(r.class_counts())
+    assert table[: len(r.kinds)].sum(axis=0) == pytest.approx(r.class_counts())
     d = r.to_dict()
     assert sum(c["combos"] for c in d["classes"].values()) == pytest.approx(r.combos)
     assert len(d["hands"]) == len(r.indices) and d["board"] == ["Jd", "Th", "4d", "9c"]
@@ -169,14 +185,17 @@ def test_per_class_counts_add_up():
     assert np.array_equal(COMBOS[r.indices], r.hands)
 
 
-@pytest.mark.parametrize("call, error, text", [
-    (lambda: texture("AA", "Ks 7h"), CardCountError, "Ks 7h"),
-    (lambda: texture("AA", ""), CardCountError, "board ''"),
-    (lambda: texture("AsKs", "As 7h 2d"), DuplicateCardError, "As"),
-    (lambda: texture("AA", "As Ah Ad"), RangeError, "no combo is left"),
-    (lambda: texture("AKx", "As Ah Ad"), RangeError, "AKx"),
-    (lambda: texture("AA", "Ks 7h 2d").count("nuts"), RangeError, "nuts"),
-])
+@pytest.mark.parametrize(
+    "call, error, text",
+    [
+        (lambda: texture("AA", "Ks 7h"), CardCountError, "Ks 7h"),
+        (lambda: texture("AA", ""), CardCountError, "board ''"),
+        (lambda: texture("AsKs", "As 7h 2d"), DuplicateCardError, "As"),
+        (lambda: texture("AA", "As Ah Ad"), RangeError, "no combo is left"),
+        (lambda: texture("AKx", "As Ah Ad"), RangeError, "AKx"),
+        (lambda: texture("AA", "Ks 7h 2d").count("nuts"), RangeError, "nuts"),
+    ],
+)
 def test_bad_input(call, error, text):
     with pytest.raises(error, match=text):
         call()

@@ -4,27 +4,26 @@ text is refused, and many clients at once all get their answers."""
 
 import json
 import os
-import time
-from importlib import resources
-from pathlib import Path
 import subprocess
 import sys
+import time
 import urllib.parse
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
+from importlib import resources
+from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 
-from pysolver import equity, parse_cards, outs, runouts, solve_showdown, texture
+from pysolver import equity, outs, parse_cards, runouts, solve_showdown, texture
 from pysolver.cli import main
 from pysolver.core import range_grid
 from pysolver.crossval import rule_diff
 from pysolver.web import create_app
 from tests.helpers.web_server import rss_mib, running_server
 
-pytestmark = pytest.mark.heavy   # real servers and their worker processes
-
+pytestmark = pytest.mark.heavy  # real servers and their worker processes
 
 
 def variant_path(name):
@@ -32,8 +31,9 @@ def variant_path(name):
 
 
 STANDARD_TEXT = variant_path("standard").read_text()
-FLUSH_OVER_BOAT = (STANDARD_TEXT.replace("category_order(flush, 5)", "category_order(flush, 6)")
-                   .replace("category_order(full_house, 6)", "category_order(full_house, 5)"))
+FLUSH_OVER_BOAT = STANDARD_TEXT.replace("category_order(flush, 5)", "category_order(flush, 6)").replace(
+    "category_order(full_house, 6)", "category_order(full_house, 5)"
+)
 
 
 @pytest.fixture(scope="module")
@@ -88,8 +88,10 @@ def test_showdown_streets_explanation_outs_runouts(client):
     assert [s["street"] for s in streets] == ["flop", "turn", "river"] and streets[-1]["winners"] == [1]
     flop = {"p": ["AsKs", "QhQd"], "board": "JsTs2c"}
     assert client.get("/api/outs", params=flop).json() == outs(["AsKs", "QhQd"], "Js Ts 2c").to_dict()
-    assert client.get("/api/runouts", params=flop).json()["players"][0]["wins"] == \
-        runouts(["AsKs", "QhQd"], "Js Ts 2c").wins[0]
+    assert (
+        client.get("/api/runouts", params=flop).json()["players"][0]["wins"]
+        == runouts(["AsKs", "QhQd"], "Js Ts 2c").wins[0]
+    )
 
 
 def test_rule_text_checked_counted_and_diffed(client):
@@ -98,26 +100,41 @@ def test_rule_text_checked_counted_and_diffed(client):
     facts = checked.json()
     assert facts["file"] == "rules.lp" and "/" not in json.dumps(facts["rules"])
     assert facts["category_order"][3:5] == ["flush", "full_house"]
-    assert facts["counts"]["flush"] == {"hands": 5108, "classes": 1277}            # the published count
-    diff = client.post("/api/rules/diff", json={"text": FLUSH_OVER_BOAT, "against": "standard", "showdowns": 500,
-                                                "seed": 3, "matchup": ["AhKh vs QsQd on 7h 9h Ts"]}).json()
-    expected = rule_diff("standard", "flush_beats_full_house", showdowns=500, seed=3,
-                         matchups=["AhKh vs QsQd on 7h 9h Ts"]).to_dict()
+    assert facts["counts"]["flush"] == {"hands": 5108, "classes": 1277}  # the published count
+    diff = client.post(
+        "/api/rules/diff",
+        json={
+            "text": FLUSH_OVER_BOAT,
+            "against": "standard",
+            "showdowns": 500,
+            "seed": 3,
+            "matchup": ["AhKh vs QsQd on 7h 9h Ts"],
+        },
+    ).json()
+    expected = rule_diff(
+        "standard", "flush_beats_full_house", showdowns=500, seed=3, matchups=["AhKh vs QsQd on 7h 9h Ts"]
+    ).to_dict()
     assert diff["classes"] == expected["classes"] and diff["showdowns"]["changed"] == expected["showdowns"]["changed"]
     assert [m["a"] for m in diff["equity"]] == [m["a"] for m in expected["equity"]]
     # A showdown under the edited rules: a flush beats a full house.
     deal = {"p": ["AhKh", "7c7d"], "board": "7h9hTh9c2h", "text": FLUSH_OVER_BOAT}
-    assert client.post("/api/showdown", json=deal).json()["winners"] == \
-        list(solve_showdown(["AhKh", "7c7d"], "7h 9h Th 9c 2h", rules="flush_beats_full_house").winners) == [0]
+    assert (
+        client.post("/api/showdown", json=deal).json()["winners"]
+        == list(solve_showdown(["AhKh", "7c7d"], "7h 9h Th 9c 2h", rules="flush_beats_full_house").winners)
+        == [0]
+    )
 
 
-@pytest.mark.parametrize("params, field, words", [
-    ({"p": ["AhKh", "QQ++"]}, "p1", "QQ++"),
-    ({"p": ["AhKh", "QsQd"], "board": "Ks7hXx"}, "board", "Xx"),
-    ({"p": ["AhKh", "QsQd"], "board": "Ks7hAh"}, "p0", "Ah"),
-    ({"p": ["AhKh", "QsQd"], "trials": "many"}, "trials", "trials"),
-    ({"p": ["AhKh"] + ["random"] * 10}, "", "11 players"),
-])
+@pytest.mark.parametrize(
+    "params, field, words",
+    [
+        ({"p": ["AhKh", "QQ++"]}, "p1", "QQ++"),
+        ({"p": ["AhKh", "QsQd"], "board": "Ks7hXx"}, "board", "Xx"),
+        ({"p": ["AhKh", "QsQd"], "board": "Ks7hAh"}, "p0", "Ah"),
+        ({"p": ["AhKh", "QsQd"], "trials": "many"}, "trials", "trials"),
+        ({"p": ["AhKh"] + ["random"] * 10}, "", "11 players"),
+    ],
+)
 def test_bad_input_is_400_with_one_line(client, params, field, words):
     answer = client.get("/api/equity", params=params)
     assert answer.status_code == 400
@@ -126,20 +143,26 @@ def test_bad_input_is_400_with_one_line(client, params, field, words):
     assert body["field"] == field
     # The command line says the same.
     if field.startswith("p") or field == "board":
-        done = subprocess.run([sys.executable, "-m", "pysolver", "equity", *params["p"], "--board",
-                               params.get("board", "")], capture_output=True, text=True)
+        done = subprocess.run(
+            [sys.executable, "-m", "pysolver", "equity", *params["p"], "--board", params.get("board", "")],
+            capture_output=True,
+            text=True,
+        )
         assert done.returncode == 2 and body["error"] in done.stderr
 
 
-@pytest.mark.parametrize("text, words, line", [
-    ('face(two; three.\n', "syntax error", 1),
-    ("royal(ace).\n\n#script (python)\nimport os\n#end.\n", "#script is refused", 3),
-    ('royal(ace).\n#include "/etc/passwd".\n', "#include is refused", 2),
-    ("royal(ace).\n#include <incmode>.\n", "#include is refused", 2),
-    ('x :- y(@system("ls")).\n', "@system is not a function", 1),
-    (STANDARD_TEXT.replace("category_order(flush, 5).", ""), "no category_order for flush", None),
-    ("n(1..1000000000).\nbig(X, Y) :- n(X), n(Y).\n", "limit", None),
-])
+@pytest.mark.parametrize(
+    "text, words, line",
+    [
+        ("face(two; three.\n", "syntax error", 1),
+        ("royal(ace).\n\n#script (python)\nimport os\n#end.\n", "#script is refused", 3),
+        ('royal(ace).\n#include "/etc/passwd".\n', "#include is refused", 2),
+        ("royal(ace).\n#include <incmode>.\n", "#include is refused", 2),
+        ('x :- y(@system("ls")).\n', "@system is not a function", 1),
+        (STANDARD_TEXT.replace("category_order(flush, 5).", ""), "no category_order for flush", None),
+        ("n(1..1000000000).\nbig(X, Y) :- n(X), n(Y).\n", "limit", None),
+    ],
+)
 def test_hostile_rule_text_is_refused_at_its_line(client, text, words, line):
     answer = client.post("/api/rules", json={"text": text})
     assert answer.status_code == 400
@@ -178,6 +201,7 @@ def test_many_clients_at_once_all_get_their_answers():
     """Ten clients of a real server at once, each its own spot; the server's memory stays small."""
     hands = ["AhKh", "QsQd", "JcTc", "9d9h", "AsKd", "7c6c", "KhQh", "5s5d", "AdJd", "Tc9c"]
     with running_server("--workers", "2") as (url, process):
+
         def ask(hand):
             query = urllib.parse.urlencode({"p": [hand, "QQ+,AK"], "board": "2c3d8h"}, doseq=True)
             with urllib.request.urlopen(f"{url}api/equity?{query}", timeout=60) as answer:
@@ -192,8 +216,9 @@ def test_many_clients_at_once_all_get_their_answers():
 def test_a_client_that_leaves_stops_its_computation():
     """A long streamed run whose client closes the connection stops: the server's CPU falls to nothing."""
     with running_server("--workers", "1") as (url, process):
-        query = urllib.parse.urlencode({"p": ["AhKh", "random", "random", "random"], "trials": 100_000_000,
-                                        "stream": 1}, doseq=True)
+        query = urllib.parse.urlencode(
+            {"p": ["AhKh", "random", "random", "random"], "trials": 100_000_000, "stream": 1}, doseq=True
+        )
         with urllib.request.urlopen(f"{url}api/equity?{query}", timeout=30) as answer:
             lines = [json.loads(answer.readline()) for _ in range(4)]
         assert lines[-1]["total"] == 100_000_000 and 0 < lines[-1]["progress"] < 100_000_000
@@ -207,13 +232,14 @@ def test_a_client_that_leaves_stops_its_computation():
         time.sleep(2.0)
         assert cpu_seconds() - before < 0.5
         with urllib.request.urlopen(f"{url}api/showdown?p=AsKs&p=QhQd&board=JsTs2c7h3d", timeout=30) as answer:
-            assert json.load(answer)["winners"] == [1]               # the one worker is free again
+            assert json.load(answer)["winners"] == [1]  # the one worker is free again
 
 
 def test_serve_needs_the_extra_and_a_sane_port(capsys, monkeypatch):
     assert main(["serve", "--port", "70000"]) == 2
     assert "port 70000" in capsys.readouterr().err
     import importlib.util
+
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "starlette" else real(name, *a))
     assert main(["serve"]) == 2
@@ -223,7 +249,7 @@ def test_serve_needs_the_extra_and_a_sane_port(capsys, monkeypatch):
 def test_another_host_than_this_machine_is_warned_about(capsys, monkeypatch):
     import pysolver.web._serve as serving
 
-    class Server:                                   # uvicorn, stopped at once
+    class Server:  # uvicorn, stopped at once
         started, should_exit = False, True
 
         def __init__(self, config):

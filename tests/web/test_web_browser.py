@@ -22,7 +22,7 @@ from pysolver.crossval import rule_diff
 from tests.helpers.web_server import running_server
 from tests.web.test_web_api import FLUSH_OVER_BOAT
 
-pytestmark = pytest.mark.heavy   # a browser and a server
+pytestmark = pytest.mark.heavy  # a browser and a server
 
 webdriver = pytest.importorskip("selenium.webdriver")
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
@@ -30,8 +30,16 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
-CHROME_OPTIONS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=1400,1000")
+CHROME_OPTIONS = (
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--window-size=1400,1000",
+)
 
 
 def _browser():
@@ -54,6 +62,7 @@ def server():
 def browser():
     binary, driver_path = _browser()
     from selenium.webdriver.chrome.service import Service
+
     options = webdriver.ChromeOptions()
     options.binary_location = binary
     profile = tempfile.mkdtemp(prefix="pysolver-chromium-")
@@ -81,7 +90,7 @@ def shots():
 def screenshot(driver, folder, name):
     """The whole page as a PNG, the window as tall as the page."""
     height = driver.execute_script("return document.documentElement.scrollHeight")
-    driver.set_window_size(1400, min(4000, height + 140))           # the window holds the page and its frame
+    driver.set_window_size(1400, min(4000, height + 140))  # the window holds the page and its frame
     driver.execute_script("window.scrollTo(0, 0)")
     path = folder / f"{name}.png"
     driver.save_screenshot(str(path))
@@ -97,7 +106,8 @@ def find(driver, testid):
 def wait_text(driver, testid, timeout=60):
     """The text of an element once it has some."""
     WebDriverWait(driver, timeout).until(
-        lambda d: d.find_elements(By.CSS_SELECTOR, f"[data-testid='{testid}']") and find(d, testid).text.strip())
+        lambda d: d.find_elements(By.CSS_SELECTOR, f"[data-testid='{testid}']") and find(d, testid).text.strip()
+    )
     return find(driver, testid).text.strip()
 
 
@@ -139,8 +149,9 @@ def test_a_range_built_on_the_grid_against_a_hand_on_a_picked_board(browser, ser
 
     for name in ("AA", "KK", "QQ"):
         cell(name).click()
-    ActionChains(browser).click_and_hold(cell("AKs")).move_to_element(cell("AQs")).move_to_element(cell("AJs")) \
-        .release().perform()                                             # a drag across three cells
+    ActionChains(browser).click_and_hold(cell("AKs")).move_to_element(cell("AQs")).move_to_element(
+        cell("AJs")
+    ).release().perform()  # a drag across three cells
     wait_until(browser, lambda: "combos" in find(browser, "combos-1").text)
     text = find(browser, "player-1").get_attribute("value")
     assert text == "QQ+, AJs+" and parse_range(text) == parse_range("AA, KK, QQ, AKs, AQs, AJs")
@@ -154,11 +165,11 @@ def test_a_range_built_on_the_grid_against_a_hand_on_a_picked_board(browser, ser
     assert find(browser, "equity-1").text == percent(expected.players[1].equity)
     assert find(browser, "win-0").text == percent(expected.players[0].win)
     query = urllib.parse.parse_qs(urllib.parse.urlparse(browser.current_url).query)
-    assert query["p"] == ["AhKh", text] and query["board"] == ["Ks7h2d"]   # the spot is in the link
+    assert query["p"] == ["AhKh", text] and query["board"] == ["Ks7h2d"]  # the spot is in the link
     made = find(browser, "texture-1").text
-    assert "Set 3" in made                                                # KK on a king-high board
+    assert "Set 3" in made  # KK on a king-high board
     screenshot(browser, shots, "equity")
-    assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []   # nothing refused or missing
+    assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []  # nothing refused or missing
 
 
 def test_suits_weights_and_top_percent_on_the_grid(browser, server):
@@ -174,18 +185,22 @@ def test_suits_weights_and_top_percent_on_the_grid(browser, server):
     grid.find_element(By.CSS_SELECTOR, "td[data-class='KQs']").click()
     wait_until(browser, lambda: find(browser, "player-1").get_attribute("value") == "AhKh, 0.5(KQs)")
     wait_until(browser, lambda: find(browser, "combos-1").text.startswith("3 combos"))
-    browser.execute_script("const s = arguments[0]; s.value = '10'; s.dispatchEvent(new Event('input'));",
-                           find(browser, "top-1"))
+    browser.execute_script(
+        "const s = arguments[0]; s.value = '10'; s.dispatchEvent(new Event('input'));", find(browser, "top-1")
+    )
     wait_until(browser, lambda: find(browser, "player-1").get_attribute("value") == "top 10% vs1")
     expected = range_grid(parse_range("top 10% vs1")).combos
     wait_until(browser, lambda: find(browser, "combos-1").text.startswith(f"{expected:g} combos"))
 
 
-@pytest.mark.parametrize("spot", [
-    {"p": ["AhKh", "QsQd"]},
-    {"p": ["AsKs", "QQ+,AKs"], "board": "QsJs2c"},
-    {"p": ["AhKh", "random", "random"], "board": "Kd7h2c", "breakdown": "0"},
-])
+@pytest.mark.parametrize(
+    "spot",
+    [
+        {"p": ["AhKh", "QsQd"]},
+        {"p": ["AsKs", "QQ+,AKs"], "board": "QsJs2c"},
+        {"p": ["AhKh", "random", "random"], "board": "Kd7h2c", "breakdown": "0"},
+    ],
+)
 def test_a_shared_link_computes_when_opened(browser, server, spot):
     url = server + "equity?" + urllib.parse.urlencode(spot, doseq=True)
     seconds, shown = open_and_time(browser, url, "equity-0")
@@ -216,8 +231,11 @@ def test_a_showdown_solved_and_explained(browser, server, shots):
 def test_a_rule_file_edited_in_the_page_and_its_diff(browser, server, shots):
     open_page(browser, server + "rules")
     wait_until(browser, lambda: "category_order(flush, 5)" in find(browser, "rule-text").get_attribute("value"))
-    browser.execute_script("const t = arguments[0]; t.value = arguments[1]; t.dispatchEvent(new Event('input'));",
-                           find(browser, "rule-text"), FLUSH_OVER_BOAT)
+    browser.execute_script(
+        "const t = arguments[0]; t.value = arguments[1]; t.dispatchEvent(new Event('input'));",
+        find(browser, "rule-text"),
+        FLUSH_OVER_BOAT,
+    )
     find(browser, "rule-check").click()
     wait_until(browser, lambda: "rules.lp" in find(browser, "rule-facts").text)
     rows = [r.text for r in find(browser, "counts").find_elements(By.CSS_SELECTOR, "tr[data-category]")]
@@ -226,18 +244,19 @@ def test_a_rule_file_edited_in_the_page_and_its_diff(browser, server, shots):
         type_into(browser, find(browser, testid), value)
     find(browser, "rule-diff-run").click()
     moved = wait_text(browser, "classes-moved")
-    expected = rule_diff("standard", "flush_beats_full_house", showdowns=2000, seed=3,
-                         matchups=["AhKh vs 7c7d on 7h 9h Ts"])
+    expected = rule_diff(
+        "standard", "flush_beats_full_house", showdowns=2000, seed=3, matchups=["AhKh vs 7c7d on 7h 9h Ts"]
+    )
     assert moved.startswith(f"{expected.classes.moved:,} of 7,462 classes change places")
     assert find(browser, "showdowns-changed").text.startswith(f"{expected.showdowns.changed:,} of 2,000")
     last = expected.matchups[-1]
-    for under in last.equities:                                          # the matchup under both books
+    for under in last.equities:  # the matchup under both books
         assert f"{percent(under[0])} / {percent(under[1])}" in find(browser, "matchups").text
     type_into(browser, find(browser, "player-0"), "AhKh")
     type_into(browser, find(browser, "player-1"), "7c7d")
     type_into(browser, find(browser, "board"), "7h 9h Th 9c 2h")
     find(browser, "calculate").click()
-    assert wait_text(browser, "winner") == "Player 0 wins"            # the flush, now above the full house
+    assert wait_text(browser, "winner") == "Player 0 wins"  # the flush, now above the full house
     assert "#text=" in browser.current_url
     screenshot(browser, shots, "rules")
     # The link, opened again, shows the same diff.
@@ -253,14 +272,17 @@ def test_bad_input_beside_its_field_and_hostile_rule_text(browser, server, shots
     message = wait_text(browser, "error")
     assert message == str(expected.value)
     sibling = browser.execute_script("return arguments[0].previousElementSibling", find(browser, "error"))
-    assert sibling.get_attribute("data-testid") == "player-1"            # beside the field it concerns
+    assert sibling.get_attribute("data-testid") == "player-1"  # beside the field it concerns
     assert "Traceback" not in browser.page_source
     screenshot(browser, shots, "error")
     open_page(browser, server + "rules")
     wait_until(browser, lambda: find(browser, "rule-text").get_attribute("value"))
     hostile = 'royal(ace).\n#include "/etc/passwd".\n'
-    browser.execute_script("const t = arguments[0]; t.value = arguments[1]; t.dispatchEvent(new Event('input'));",
-                           find(browser, "rule-text"), hostile)
+    browser.execute_script(
+        "const t = arguments[0]; t.value = arguments[1]; t.dispatchEvent(new Event('input'));",
+        find(browser, "rule-text"),
+        hostile,
+    )
     find(browser, "rule-check").click()
     assert "#include is refused" in wait_text(browser, "error")
     assert find(browser, "error-line").text == "2"
@@ -270,11 +292,16 @@ def test_bad_input_beside_its_field_and_hostile_rule_text(browser, server, shots
 def test_a_long_run_shows_progress_and_cancels(browser, server):
     spot = {"p": ["AhKh", "random", "random", "random"], "mode": "sample", "trials": "100000000", "seed": "1"}
     browser.get(server + "equity?" + urllib.parse.urlencode(spot, doseq=True))
-    wait_until(browser, lambda: find(browser, "progress").is_displayed()
-               and browser.execute_script("return arguments[0].value", find(browser, "progress")) > 0)
+    wait_until(
+        browser,
+        lambda: (
+            find(browser, "progress").is_displayed()
+            and browser.execute_script("return arguments[0].value", find(browser, "progress")) > 0
+        ),
+    )
     find(browser, "cancel").click()
     assert wait_text(browser, "error") == "cancelled"
     type_into(browser, find(browser, "trials"), "20000")
-    find(browser, "calculate").click()                                   # the server answers the next run
+    find(browser, "calculate").click()  # the server answers the next run
     expected = equity(spot["p"], trials=20_000, seed=1)
     assert wait_text(browser, "equity-0") == percent(expected.players[0].equity)

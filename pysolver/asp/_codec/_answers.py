@@ -1,7 +1,7 @@
 """What each encoding shows, and how Python reads it: one reader per shown predicate.
 
-    >>> winners_of({0: "tie", 2: "tie"})
-    (0, 2)
+>>> winners_of({0: "tie", 2: "tie"})
+(0, 2)
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ OUTCOMES = ("win", "tie")
 """The second argument of ``game_outcome/3``: the only winner, or one of several."""
 TALLY_OUTCOMES = ("win", "tie", "loss")
 """The second argument of ``tally/3`` (``runouts.lp``): wins alone, ties, loses."""
+
 
 def winners_of(outcomes: dict[int, str]) -> tuple[int, ...] | None:
     """The winners that a showdown's ``game_outcome/3`` atoms name (player: outcome), or None if
@@ -74,8 +75,9 @@ def read_driver(atoms: Iterable[clingo.Symbol], showdowns: int) -> list[Showdown
         if name == _RESULT:
             g, p = int(parts[0]), int(parts[1])
             if p in answer[g][0]:
-                raise RuleFileError(f"showdown {g}: player {p} has more than one hand "
-                                    "(a rule file derives a second category or value)")
+                raise RuleFileError(
+                    f"showdown {g}: player {p} has more than one hand (a rule file derives a second category or value)"
+                )
             answer[g][0][p] = PlayerAnswer(category_of(parts[2]), int(parts[3]), int(parts[4]))
         elif name == _OUTCOME:
             answer[int(parts[0])][1][int(parts[2])] = parts[1]
@@ -117,8 +119,7 @@ def _verdict(parts: list[str]) -> tuple:
         return players, "category", 0, (category_of(parts[4]), category_of(parts[5]))
     element, _, index = parts[3].partition("(")
     if element not in ("lead", "kicker") or not index[:-1].isdigit():
-        raise RuleFileError(f"unknown element '{parts[3]}' in beats_on: the elements are category, lead(I), "
-                            "kicker(I)")
+        raise RuleFileError(f"unknown element '{parts[3]}' in beats_on: the elements are category, lead(I), kicker(I)")
     return players, element, int(index[:-1]), (int(parts[4]), int(parts[5]))
 
 
@@ -141,8 +142,9 @@ def read_explanations(atoms: Iterable[clingo.Symbol], showdowns: int) -> list[Ex
             answer[int(parts[0])].verdicts.append(_verdict(parts))
         elif name == "ties_on":
             if parts[3] not in TIE_REASONS:
-                raise RuleFileError(f"unknown tie reason '{parts[3]}' in ties_on: the reasons are "
-                                    f"{', '.join(TIE_REASONS)}")
+                raise RuleFileError(
+                    f"unknown tie reason '{parts[3]}' in ties_on: the reasons are {', '.join(TIE_REASONS)}"
+                )
             answer[int(parts[0])].verdicts.append(((int(parts[1]), int(parts[2])), "tie", 0, (), parts[3]))
         elif name == "plays_as":
             if parts[4] not in _ROLE_NAMES:
@@ -163,8 +165,11 @@ def _value(symbol: clingo.Symbol):
         return symbol.string
     if not symbol.arguments:
         return symbol.name
-    return (symbol.name,) + tuple(_value(a) for a in symbol.arguments) if symbol.name else \
-        tuple(_value(a) for a in symbol.arguments)
+    return (
+        (symbol.name,) + tuple(_value(a) for a in symbol.arguments)
+        if symbol.name
+        else tuple(_value(a) for a in symbol.arguments)
+    )
 
 
 def read_atoms(atoms: Iterable[clingo.Symbol], wanted: Iterable[tuple[str, int]]) -> dict[str, list[tuple]]:
@@ -190,14 +195,19 @@ RULES_FACTS = (("face", 1), ("straight", 3), ("royal", 1), ("category_order", 2)
 EXPLAIN_ATOMS = (("beats_on", 6), ("ties_on", 4), ("plays_the_board", 2), ("plays_as", 5), ("does_not_play", 4))
 _EXPLAIN_NAMES = frozenset(name for name, _ in EXPLAIN_ATOMS)
 #: What ``runouts.lp`` shows.
-RUNOUTS_ATOMS = (("hand", 4), ("game_outcome", 3), ("tally", 3), ("reaches", 3), ("out", 3),
-                 ("runner_runner", 4))
+RUNOUTS_ATOMS = (("hand", 4), ("game_outcome", 3), ("tally", 3), ("reaches", 3), ("out", 3), ("runner_runner", 4))
 #: What ``show.lp`` shows, the readable view for a person (no Python reads it).
-READABLE_ATOMS = (("category", 3), ("best_five", 4), ("tiebreak", 4), ("game_outcome", 3), ("beats", 3),
-                  ("ties", 3), ("card_outside_deck", 3))
+READABLE_ATOMS = (
+    ("category", 3),
+    ("best_five", 4),
+    ("tiebreak", 4),
+    ("game_outcome", 3),
+    ("beats", 3),
+    ("ties", 3),
+    ("card_outside_deck", 3),
+)
 #: What each encoding shows (its ``#show`` lines); the others show nothing of their own.
-SHOWN = {"driver.lp": DRIVER_ATOMS, "explain.lp": EXPLAIN_ATOMS, "runouts.lp": RUNOUTS_ATOMS,
-         "show.lp": READABLE_ATOMS}
+SHOWN = {"driver.lp": DRIVER_ATOMS, "explain.lp": EXPLAIN_ATOMS, "runouts.lp": RUNOUTS_ATOMS, "show.lp": READABLE_ATOMS}
 
 
 def stage_cards(stage) -> tuple[int, ...]:
@@ -205,6 +215,22 @@ def stage_cards(stage) -> tuple[int, ...]:
     return () if stage == "now" else tuple(stage[1:])
 
 
-__all__ = ["OUTCOMES", "TALLY_OUTCOMES", "winners_of", "tally_counts", "DRIVER_ATOMS", "PlayerAnswer",
-           "ShowdownAnswer", "read_driver", "ExplainAnswer", "read_explanations", "read_atoms", "RULES_FACTS",
-           "EXPLAIN_ATOMS", "RUNOUTS_ATOMS", "READABLE_ATOMS", "SHOWN", "stage_cards"]
+__all__ = [
+    "OUTCOMES",
+    "TALLY_OUTCOMES",
+    "winners_of",
+    "tally_counts",
+    "DRIVER_ATOMS",
+    "PlayerAnswer",
+    "ShowdownAnswer",
+    "read_driver",
+    "ExplainAnswer",
+    "read_explanations",
+    "read_atoms",
+    "RULES_FACTS",
+    "EXPLAIN_ATOMS",
+    "RUNOUTS_ATOMS",
+    "READABLE_ATOMS",
+    "SHOWN",
+    "stage_cards",
+]

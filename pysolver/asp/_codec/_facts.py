@@ -1,8 +1,8 @@
 """The encodings' names of faces, suits and categories, and the facts of a deal.
 
-    >>> from pysolver import Deal
-    >>> whatif_facts(Deal.parse(["As Ks", "Qh Qd"], "Js Ts 2c"), [], 1)[:44]
-    'holding(0,ace,spades).holding(0,king,spades)'
+>>> from pysolver import Deal
+>>> whatif_facts(Deal.parse(["As Ks", "Qh Qd"], "Js Ts 2c"), [], 1)[:44]
+'holding(0,ace,spades).holding(0,king,spades)'
 """
 
 from __future__ import annotations
@@ -16,8 +16,7 @@ from clingo import Function, Number
 
 from ...core import Card, Category, Deal, RuleFileError
 
-FACE_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine",
-              "ten", "jack", "queen", "king", "ace")
+FACE_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
 """ASP names of the faces, by rank 0..12."""
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 """ASP names of the suits, by suit 0..3 (``suit_index/2`` of ``cards.lp``)."""
@@ -32,8 +31,9 @@ def card_of(face: str, suit: str) -> Card:
     try:
         return _CARD_OF[(face, suit)]
     except KeyError:
-        raise RuleFileError(f"'{face}, {suit}' is not a card (faces two .. ace, suits "
-                            f"{', '.join(SUIT_NAMES)})") from None
+        raise RuleFileError(
+            f"'{face}, {suit}' is not a card (faces two .. ace, suits {', '.join(SUIT_NAMES)})"
+        ) from None
 
 
 def category_of(name: str) -> Category:
@@ -41,8 +41,9 @@ def category_of(name: str) -> Category:
     try:
         return _CATEGORY_OF[name]
     except KeyError:
-        raise RuleFileError(f"unknown hand category '{name}' in an answer: the categories are "
-                            f"{', '.join(_CATEGORY_OF)}") from None
+        raise RuleFileError(
+            f"unknown hand category '{name}' in an answer: the categories are {', '.join(_CATEGORY_OF)}"
+        ) from None
 
 
 def showdown_facts(showdown: int, deal: Deal) -> str:
@@ -62,9 +63,11 @@ def batch_facts(deals: Iterable[Deal], first: int = 0) -> str:
 #: ``board/3`` as the facts, without clingo parsing a text of facts. Each showdown id
 #: asks for its cards once; the (Player, Face, Suit) and (Face, Suit) terms are made once
 #: per process, so a batch creates no clingo symbols per card.
-DEAL_INPUT_RULES = ("showdown_id(0..N - 1) :- N = @showdowns().\n"
-                    "hole(G, P, F, S) :- showdown_id(G), (P, F, S) = @holes(G).\n"
-                    "board(G, F, S) :- showdown_id(G), (F, S) = @board(G).\n")
+DEAL_INPUT_RULES = (
+    "showdown_id(0..N - 1) :- N = @showdowns().\n"
+    "hole(G, P, F, S) :- showdown_id(G), (P, F, S) = @holes(G).\n"
+    "board(G, F, S) :- showdown_id(G), (F, S) = @board(G).\n"
+)
 _FACE_SUIT = tuple((Function(FACE_NAMES[i >> 2]), Function(SUIT_NAMES[i & 3])) for i in range(52))
 _CARD_TERM = tuple(Function("", pair) for pair in _FACE_SUIT)
 
@@ -117,13 +120,27 @@ CONTEXT_FUNCTIONS = ("showdowns", "holes", "board")
 
 def whatif_facts(deal: Deal, unseen: Sequence[Card], look_ahead: int) -> str:
     """The input of ``runouts.lp``: ``holding/3``, ``known/2``, ``unseen/3``, ``look_ahead/1``."""
+
     def name(c: Card) -> str:
         return f"{FACE_NAMES[c.rank]},{SUIT_NAMES[c.suit]}"
-    return "".join([f"holding({p},{name(c)})." for p, hole in enumerate(deal.players) for c in hole]
-                   + [f"known({name(c)})." for c in deal.board]
-                   + [f"unseen({c.index},{name(c)})." for c in unseen]
-                   + [f"look_ahead({look_ahead})."])
+
+    return "".join(
+        [f"holding({p},{name(c)})." for p, hole in enumerate(deal.players) for c in hole]
+        + [f"known({name(c)})." for c in deal.board]
+        + [f"unseen({c.index},{name(c)})." for c in unseen]
+        + [f"look_ahead({look_ahead})."]
+    )
 
 
-__all__ = ["FACE_NAMES", "SUIT_NAMES", "card_of", "category_of", "showdown_facts", "batch_facts", "DEAL_INPUT_RULES",
-           "DealInput", "CONTEXT_FUNCTIONS", "whatif_facts"]
+__all__ = [
+    "FACE_NAMES",
+    "SUIT_NAMES",
+    "card_of",
+    "category_of",
+    "showdown_facts",
+    "batch_facts",
+    "DEAL_INPUT_RULES",
+    "DealInput",
+    "CONTEXT_FUNCTIONS",
+    "whatif_facts",
+]

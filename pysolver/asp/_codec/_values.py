@@ -22,9 +22,18 @@ ORDER_SHIFT = RANK_BITS + 2 * LEAD_BITS
 LEAD_SHIFTS = (RANK_BITS + LEAD_BITS, RANK_BITS)
 KICKER_MASK = (1 << RANK_BITS) - 1
 _LEAD_MASK = (1 << LEAD_BITS) - 1
-LEADS = {Category.ROYAL_FLUSH: 1, Category.STRAIGHT_FLUSH: 1, Category.FOUR_OF_A_KIND: 1,
-         Category.FULL_HOUSE: 2, Category.FLUSH: 0, Category.STRAIGHT: 1,
-         Category.THREE_OF_A_KIND: 1, Category.TWO_PAIR: 2, Category.PAIR: 1, Category.HIGH_CARD: 0}
+LEADS = {
+    Category.ROYAL_FLUSH: 1,
+    Category.STRAIGHT_FLUSH: 1,
+    Category.FOUR_OF_A_KIND: 1,
+    Category.FULL_HOUSE: 2,
+    Category.FLUSH: 0,
+    Category.STRAIGHT: 1,
+    Category.THREE_OF_A_KIND: 1,
+    Category.TWO_PAIR: 2,
+    Category.PAIR: 1,
+    Category.HIGH_CARD: 0,
+}
 """How many leading ranks (``lead/4``) each category's ``hand_value`` holds."""
 _KICKERS = tuple(tuple(r for r in range(RANK_BITS - 1, -1, -1) if mask >> r & 1) for mask in range(1 << RANK_BITS))
 
@@ -36,8 +45,11 @@ def unpack_value(value: int) -> tuple[int, tuple[int, int], tuple[int, ...]]:
     >>> unpack_value((5 << ORDER_SHIFT) | (1 << 12) | (1 << 3))
     (5, (0, 0), (12, 3))
     """
-    return (value_place(value), tuple((value >> s) & _LEAD_MASK for s in LEAD_SHIFTS),  # type: ignore[return-value]
-            _KICKERS[value & KICKER_MASK])
+    return (
+        value_place(value),
+        tuple((value >> s) & _LEAD_MASK for s in LEAD_SHIFTS),  # type: ignore[return-value]
+        _KICKERS[value & KICKER_MASK],
+    )
 
 
 def value_place(value: int) -> int:
@@ -51,7 +63,7 @@ def value_place(value: int) -> int:
 
 def tiebreak_from_value(category: Category, value: int) -> tuple[int, ...]:
     """The tie-break ranks a ``hand_value`` holds (convention of :mod:`pysolver.core._categories`)."""
-    leads = tuple((value >> shift) & _LEAD_MASK for shift in LEAD_SHIFTS)[:LEADS[category]]
+    leads = tuple((value >> shift) & _LEAD_MASK for shift in LEAD_SHIFTS)[: LEADS[category]]
     return leads + _KICKERS[value & KICKER_MASK]
 
 
@@ -99,11 +111,29 @@ def best_mask_slots(hands: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, n
     low, high = np.sort(hands[:, :2].astype(np.int64), axis=1).T + 1
     code = masks >> BOARD_SLOTS
     both = code == low + high
-    taken = np.concatenate([((masks[:, None] >> np.arange(BOARD_SLOTS)) & 1).astype(bool),
-                            ((code == low) | both)[:, None], ((code == high) | both)[:, None]], axis=1)
+    taken = np.concatenate(
+        [
+            ((masks[:, None] >> np.arange(BOARD_SLOTS)) & 1).astype(bool),
+            ((code == low) | both)[:, None],
+            ((code == high) | both)[:, None],
+        ],
+        axis=1,
+    )
     ok = ((code == 0) | taken[:, BOARD_SLOTS:].any(axis=1)) & ~((slots < 0) & taken).any(axis=1)
     return slots, taken, ok
 
 
-__all__ = ["RANK_BITS", "LEAD_BITS", "ORDER_SHIFT", "LEAD_SHIFTS", "KICKER_MASK", "LEADS", "unpack_value",
-           "value_place", "tiebreak_from_value", "BOARD_SLOTS", "best_cards", "best_mask_slots"]
+__all__ = [
+    "RANK_BITS",
+    "LEAD_BITS",
+    "ORDER_SHIFT",
+    "LEAD_SHIFTS",
+    "KICKER_MASK",
+    "LEADS",
+    "unpack_value",
+    "value_place",
+    "tiebreak_from_value",
+    "BOARD_SLOTS",
+    "best_cards",
+    "best_mask_slots",
+]
