@@ -19,7 +19,7 @@ import argparse
 import json
 
 from ..asp import load_rules
-from ..core import VARIANTS, Limits, variant_path
+from ..core import VARIANTS, Limits, PokerInputError, variant_path
 from ..crossval import describe_rules, rule_diff
 from ._options import add_rules_options, emit, rules_from
 
@@ -48,10 +48,11 @@ def add_parser(subparsers) -> None:
     diff.add_argument(
         "b", metavar="B", nargs="?", default=None, help="the second rule book (default: A, with the --add files)"
     )
+    # the options "rules" takes too keep what was given before "diff" (their defaults are the parent's)
     diff.add_argument(
         "--add",
         action="append",
-        default=[],
+        default=argparse.SUPPRESS,
         metavar="FILE",
         help="an ASP rule file added to B (repeatable), e.g. examples/wraparound.lp",
     )
@@ -81,18 +82,18 @@ def add_parser(subparsers) -> None:
         help="a matchup measured under both, e.g. 'AhKh vs QsQd on 7h 9h Ts' (repeatable)",
     )
     diff.add_argument("--no-named", action="store_true", help="skip the named matchups")
-    diff.add_argument("--json", action="store_true", help="print JSON")
+    diff.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help="print JSON")
     diff.add_argument(
         "--time-limit",
         type=float,
-        default=Limits.seconds,
+        default=argparse.SUPPRESS,
         metavar="SECONDS",
         help=f"how long your rule files may ground (default {Limits.seconds:g} s)",
     )
     diff.add_argument(
         "--memory-limit",
         type=int,
-        default=Limits.memory_mb,
+        default=argparse.SUPPRESS,
         metavar="MIB",
         help=f"how much memory grounding your rule files may take (default {Limits.memory_mb} MiB)",
     )
@@ -100,6 +101,10 @@ def add_parser(subparsers) -> None:
 
 
 def run_diff(args: argparse.Namespace) -> int:
+    if args.rules is not None:
+        raise PokerInputError(
+            f"--rules {args.rules}: rules diff compares the rule books named after it (pysolver rules diff A [B])"
+        )
     limits = Limits(args.time_limit, args.memory_limit)
     a = load_rules(args.a, limits=limits)
     b = load_rules(a if args.b is None else args.b, args.add, limits=limits)

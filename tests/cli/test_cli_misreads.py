@@ -77,3 +77,21 @@ def test_a_range_with_no_combo_in_the_deck_is_refused(capsys, argv):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "no combo of it is left" in err
+
+
+def test_options_before_rules_diff_are_kept_or_refused(capsys, tmp_path):
+    wrap = str(__import__("pathlib").Path(__file__).parents[2] / "examples" / "wraparound.lp")
+    assert (
+        main(["rules", "--add", wrap, "--json", "diff", "standard", "--showdowns", "0", "--no-named", "--seed", "1"])
+        == 0
+    )
+    before = __import__("json").loads(capsys.readouterr().out)
+    assert (
+        main(["rules", "diff", "standard", "--add", wrap, "--json", "--showdowns", "0", "--no-named", "--seed", "1"])
+        == 0
+    )
+    after = __import__("json").loads(capsys.readouterr().out)
+    assert before == after and "wraparound.lp" in str(before)
+    assert main(["rules", "--rules", "short_deck", "diff", "standard"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--rules short_deck: rules diff compares the rule books named after it" in err
