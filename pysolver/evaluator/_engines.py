@@ -93,7 +93,7 @@ def compiled_key_value() -> Callable:
     cards from the sums of its cards' ``tables.card_word0`` and ``tables.card_word1``, callable
     from Python and from numba-compiled code. Raises ImportError when numba is not installed."""
     if backend() != "numba":
-        raise ImportError("the compiled kernel needs numba: pip install 'pysolver[fast]'")
+        raise ImportError("the compiled kernel needs numba: pip install 'pysolver-holdem[fast]'")
     return compiled().key_value
 
 

@@ -95,7 +95,7 @@ def test_an_unreachable_scheduler_is_one_clear_error(monkeypatch):
 def test_without_the_extra_a_scheduler_asks_for_it(monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)
     assert not cluster.cluster_available()
-    with pytest.raises(PokerInputError, match=r"pysolver\[cluster\]"):
+    with pytest.raises(PokerInputError, match=r"pysolver-holdem\[cluster\]"):
         run_tasks(cluster_tasks.square, [1], scheduler="local")
 
 
