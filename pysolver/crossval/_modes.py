@@ -39,7 +39,6 @@ import numpy as np
 from ..asp import rules_of
 from ..core import Card, PokerInputError, Rules, RulesLike, check_count, format_cards
 from ..evaluator import n_values
-from ._colex import ShowdownGroups
 from ._compare import Partial, compare_showdowns
 from ._dealer import STREET_CASES, deal_skewed, deal_streets
 from ._execution import TASKS_PER_PROCESS, CrossvalReport, check_where, resume_file, run_checks, run_seed
@@ -51,6 +50,7 @@ from ._seven_card import (
     crossval_seven,
     crossval_seven_canonical,
 )
+from ._showdown_groups import ShowdownGroups
 
 EXHAUSTIVE_CHUNKS = 40
 """Default number of chunks of the exhaustive 5-card run."""

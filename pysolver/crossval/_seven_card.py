@@ -36,19 +36,12 @@ import numpy as np
 from ..asp import rules_of
 from ..core import STANDARD, Card, Category, PokerInputError, Rules, RulesLike, check_count, format_cards
 from ..evaluator import categories
-from ._colex import (
-    ShowdownGroups,
-    canonical_range,
-    canonical_tasks,
-    group_hands,
-    hand_range,
-    rank_tasks,
-    relabel_suits,
-    sample_hands,
-    seven_card_hands,
-)
+from ._colex import hand_range, rank_tasks, seven_card_hands
 from ._compare import Partial, asp_answers, compare_hands
 from ._execution import CrossvalReport, check_where, resume_file, run_checks, run_seed
+from ._random_hands import relabel_suits, sample_hands
+from ._showdown_groups import ShowdownGroups, group_hands
+from ._suit_classes import canonical_range, canonical_tasks
 
 SEVEN_TASKS = 1000
 """Tasks of the full seven-card run: about 134,000 hands, ten to twenty seconds of one core, each."""

@@ -12,9 +12,10 @@ import pytest
 
 from pysolver.core._errors import PokerInputError
 from pysolver.crossval import _seven_card as seven
-from pysolver.crossval._colex import canonical_range, canonical_tasks, rank_tasks
+from pysolver.crossval._colex import rank_tasks
 from pysolver.crossval._modes import crossval_exhaustive
 from pysolver.crossval._resume import ResumeFile
+from pysolver.crossval._suit_classes import canonical_range, canonical_tasks
 from pysolver.evaluator._lookup import categories, evaluate_batch
 
 pytestmark = pytest.mark.heavy  # slices of the seven-card run, on worker processes and Dask

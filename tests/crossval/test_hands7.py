@@ -1,4 +1,4 @@
-"""The hand sets of the seven-card cross-validation (pysolver.crossval._colex).
+"""The hand sets of the seven-card cross-validation (colex ranks, showdown groups, suit classes).
 
 Every number is checked against something known independently of the module: the
 published count of seven-card hands by category and of classes up to suit
@@ -16,20 +16,10 @@ import pytest
 
 from pysolver import load_rules
 from pysolver.core._rules import STANDARD
-from pysolver.crossval._colex import (
-    ShowdownGroups,
-    canonical_classes,
-    canonical_range,
-    canonical_tasks,
-    colex_ranks,
-    group_hands,
-    hand_range,
-    hands_at,
-    rank_tasks,
-    relabel_suits,
-    sample_hands,
-    seven_card_hands,
-)
+from pysolver.crossval._colex import colex_ranks, hand_range, hands_at, rank_tasks, seven_card_hands
+from pysolver.crossval._random_hands import relabel_suits, sample_hands
+from pysolver.crossval._showdown_groups import ShowdownGroups, group_hands
+from pysolver.crossval._suit_classes import canonical_classes, canonical_range, canonical_tasks
 from pysolver.evaluator._lookup import categories, evaluate_batch
 
 PERMUTATIONS = np.array(list(itertools.permutations(range(4))))
