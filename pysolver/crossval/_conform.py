@@ -37,7 +37,8 @@ from ..evaluator import categories, evaluate_batch
 from ._compare import Partial
 from ._conform_findings import class_examples, explain, failure_examples, failures, out_of_order
 from ._conform_hands import deck_hands, hands_of_ranks, quick_hands, random_hands, rank_ranges
-from ._evaluators import CARD_TEXT, EXCEPTION, FAILURES, NOT_RUN, OK, TIMEOUT, Evaluator, run_evaluator
+from ._evaluator_answers import CARD_TEXT, EXCEPTION, FAILURES, NOT_RUN, OK
+from ._evaluators import TIMEOUT, Evaluator, run_evaluator
 from ._execution import check_where, resume_file, rules_label, run_checks, run_seed
 
 MODES = ("quick", "random", "exhaustive")
