@@ -38,7 +38,7 @@ import uuid
 from collections.abc import Callable, Iterator, Sequence
 from urllib.parse import urlsplit
 
-from ..core import PokerInputError, WorkerError
+from ..core import THREADS_VARIABLE, PokerInputError, WorkerError
 from ._lifeline import EARLY, end_with_parent
 from ._processes import recycled_imap
 
@@ -300,6 +300,7 @@ class _Child:
 
     def __init__(self, initializer: Callable[[], None] | None):
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+        env[THREADS_VARIABLE] = "1"  # the processes are the parallel work: one thread each
         self.process = subprocess.Popen(
             [sys.executable, "-c", EARLY + "from pysolver.asp._cluster import serve; serve()", str(os.getpid())],
             stdin=subprocess.PIPE,

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from multiprocessing.connection import Connection, wait
 from typing import TypeVar
 
-from ..core import WorkerError, check_count
+from ..core import WorkerError, check_count, one_thread_per_process
 from ._lifeline import Lifeline, end_with_parent
 
 T = TypeVar("T")
@@ -133,6 +133,7 @@ def _work(
     end_with_parent(lifeline.parent, lifeline)
     for connection in inherited:
         connection.close()
+    one_thread_per_process()  # the processes are the parallel work: one thread each
     if initializer is not None:
         initializer(*initargs)
     for index in indices:

@@ -21,7 +21,7 @@ from contextlib import contextmanager
 
 from ..core import Picture, PokerInputError, equity_picture
 from ..odds import EquityResult, Progress, equity
-from ._options import add_json_option, add_rules_options, emit, rules_from
+from ._options import add_json_option, add_rules_options, add_threads_option, emit, rules_from
 from ._ranges import add_export_options, export
 from ._render import show
 
@@ -64,6 +64,7 @@ def add_parser(subparsers) -> None:
         "terminal, the first in --svg/--html/--png)",
     )
     add_export_options(parser)
+    add_threads_option(parser)
     add_json_option(parser)
     add_rules_options(parser)
     parser.set_defaults(run=run)
@@ -139,6 +140,7 @@ def run(args) -> int:
             progress=progress,
             force=args.force,
             breakdown=args.breakdown,
+            threads=args.threads,
         )
     breakdown = result.breakdown
     players = [p.player for p in breakdown.players] if breakdown is not None else []

@@ -74,6 +74,17 @@ def add_where_options(parser: argparse.ArgumentParser, every_core: str) -> None:
     )
 
 
+def add_threads_option(parser: argparse.ArgumentParser) -> None:
+    """Declare ``--threads N`` on a command's parser (the library checks it: a bad count exits 2)."""
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=None,
+        metavar="N",
+        help="threads that count (default 0: every core); the result is the same for any number",
+    )
+
+
 def add_json_option(parser: argparse.ArgumentParser) -> None:
     """Declare ``--json`` on a command's parser."""
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -84,4 +95,4 @@ def emit(result, as_json: bool) -> None:
     print(json.dumps(result.to_dict(), indent=2) if as_json else result)
 
 
-__all__ = ["add_rules_options", "rules_from", "add_where_options", "add_json_option", "emit"]
+__all__ = ["add_rules_options", "rules_from", "add_where_options", "add_threads_option", "add_json_option", "emit"]

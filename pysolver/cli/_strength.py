@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 
 from ..odds import hand_report
-from ._options import add_json_option, add_rules_options, emit, rules_from
+from ._options import add_json_option, add_rules_options, add_threads_option, emit, rules_from
 
 
 def add_parser(subparsers) -> None:
@@ -38,6 +38,7 @@ def add_parser(subparsers) -> None:
         metavar="RANGE",
         help='weight the opponent\'s holdings by a range, e.g. "TT+,AKs"',
     )
+    add_threads_option(parser)
     add_json_option(parser)
     add_rules_options(parser)
     parser.set_defaults(run=run)
@@ -52,6 +53,7 @@ def run(args: argparse.Namespace) -> int:
             dead=args.dead,
             opponent_range=args.opponent_range,
             rules=rules_from(args),
+            threads=args.threads,
         ),
         args.json,
     )

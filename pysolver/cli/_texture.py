@@ -16,7 +16,7 @@ import numpy as np
 
 from ..core import CLASS_SIZES, Picture, class_grid, share_picture
 from ..odds import DRAWS, TextureReport, texture
-from ._options import add_json_option, add_rules_options, rules_from
+from ._options import add_json_option, add_rules_options, add_threads_option, rules_from
 from ._ranges import add_export_options, export
 from ._render import show
 
@@ -42,6 +42,7 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--board", required=True, help='a flop, turn or river, e.g. "Ks 7h 2d"')
     parser.add_argument("--dead", default="", help="cards out of play")
     add_export_options(parser)
+    add_threads_option(parser)
     add_json_option(parser)
     add_rules_options(parser)
     parser.set_defaults(run=run)
@@ -79,7 +80,7 @@ def category_picture(report: TextureReport) -> Picture:
 
 
 def run(args: argparse.Namespace) -> int:
-    report = texture(args.range, args.board, dead=args.dead, rules=rules_from(args))
+    report = texture(args.range, args.board, dead=args.dead, rules=rules_from(args), threads=args.threads)
     drawing = category_picture(report)
     if not export(drawing, args):
         return 2

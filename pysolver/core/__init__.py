@@ -49,6 +49,7 @@ from ._picture import (
 from ._ranges import Range, as_range, orderings_named, parse_range
 from ._rules import STANDARD, VARIANTS, Limits, Rules, RulesLike, read_rule_text, rules_fingerprint, variant_path
 from ._situation import PlayerLike, Situation
+from ._threads import THREADS_VARIABLE, check_threads, cpu_threads, one_thread_per_process, run_parts, threads_for
 
 __all__ = [
     "Card",
@@ -115,6 +116,13 @@ __all__ = [
     "rules_fingerprint",
     "variant_path",
     "PlayerLike",
+    # threads: how many a call gets, its parts run on them (pysolver/core/_threads.py)
+    "THREADS_VARIABLE",
+    "check_threads",
+    "cpu_threads",
+    "threads_for",
+    "one_thread_per_process",
+    "run_parts",
     # the grid's pictures, drawn by the command line, in notebooks and by the web app
     "Picture",
     "Cell",

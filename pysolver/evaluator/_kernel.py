@@ -26,17 +26,15 @@ where no folder is writable the kernel is compiled in each process instead.
 
 from __future__ import annotations
 
-import os
-import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
+from itertools import pairwise
 from types import ModuleType
 from typing import NamedTuple
 
 import numpy as np
 
-from ..core import PokerInputError
+from ..core import check_threads, cpu_threads, run_parts, threads_for
 from ._jit import backend, load_numba
 from ._shipped_tables import BAD_CARD
 
@@ -115,59 +113,22 @@ def make_kernel_tables(
     )
 
 
-def cpu_threads() -> int:
-    """The cores this process may run on (every core, the default of ``threads=``)."""
-    if hasattr(os, "process_cpu_count"):
-        return os.process_cpu_count() or 1
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0)) or 1
-    return os.cpu_count() or 1
-
-
 def thread_count(threads: int | None, rows: int) -> int:
-    """Threads for ``rows`` hands: ``threads`` (None or 0: every core), fewer for a small batch.
+    """Threads for ``rows`` hands: ``threads`` (:func:`~pysolver.core.check_threads`: None or 0 for
+    every core), fewer for a small batch.
 
     >>> thread_count(1, 10**7), thread_count(None, 10)
     (1, 1)
     """
-    if threads is None or threads == 0:
-        threads = cpu_threads()
-    elif isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 0:
-        raise PokerInputError(
-            f"threads={threads!r}: expected a positive number of threads, or 0 or None for every core"
-        )
-    return max(1, min(int(threads), -(-rows // MIN_ROWS_PER_THREAD)))
+    return threads_for(check_threads(threads), rows, MIN_ROWS_PER_THREAD)
 
 
 def in_parts(rows: int, threads: int, work: Callable[[int, int], int]) -> int:
     """``work(start, stop)`` over ``threads`` contiguous parts of ``range(rows)`` at once; the
     smallest non-negative answer (the first bad row), or -1."""
-    if threads <= 1:
-        return work(0, rows)
     bounds = [rows * t // threads for t in range(threads + 1)]
-    found = list(_pool(threads).map(work, bounds[:-1], bounds[1:]))
+    found = run_parts(lambda part: work(*part), list(pairwise(bounds)), threads)
     return min((f for f in found if f >= 0), default=-1)
-
-
-_pools: dict[int, ThreadPoolExecutor] = {}
-_pools_lock = threading.Lock()
-
-
-def _pool(threads: int) -> ThreadPoolExecutor:
-    """A pool of at least ``threads`` threads (one per core unless more are asked for), kept for
-    the next batch; a forked child makes its own."""
-    with _pools_lock:
-        size = max([threads, cpu_threads(), *_pools])
-        if size not in _pools:
-            for old in _pools.values():
-                old.shutdown(wait=False)
-            _pools.clear()
-            _pools[size] = ThreadPoolExecutor(size, thread_name_prefix="pysolver-evaluator")
-        return _pools[size]
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_pools.clear)
 
 
 def _cards(array: np.ndarray) -> np.ndarray:

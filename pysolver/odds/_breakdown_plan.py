@@ -25,6 +25,7 @@ its budget, as it does for a total.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cached_property
 from typing import Protocol, runtime_checkable
 
@@ -103,14 +104,14 @@ class BreakdownPlan:
         """The estimated work of the exact breakdown."""
         return self.reader_cost if self.reader else self._fixing_work()
 
-    def run(self, report: Report = None) -> tuple[Tally, Breakdown]:
-        """Count every combo exactly: the total (summed over the first range player's combos) and
-        the breakdown."""
+    def run(self, report: Report = None, threads: int = 1) -> tuple[Tally, Breakdown]:
+        """Count every combo exactly on up to ``threads`` threads: the total (summed over the first
+        range player's combos) and the breakdown."""
         if self.reader:
-            found = self.reader.per_combo(self.question)
+            found = self.reader.per_combo(replace(self.question, threads=threads))
             counts = {p: found[p] | {"squares": None} for p in self.ranged}
         else:
-            counts = self._fixed_counts(report)
+            counts = self._fixed_counts(report, threads)
         first = counts[self.ranged[0]]
         total = Tally(
             first["wins"].sum(axis=0),
@@ -134,7 +135,7 @@ class BreakdownPlan:
         )
         return Breakdown(parts, tuple(p.name for p in players), exact)
 
-    def _fixed_counts(self, report: Report) -> dict:
+    def _fixed_counts(self, report: Report, threads: int) -> dict:
         counts, done, todo = {}, 0, max(self.questions(), 1)
         size = len(self.question.players)
         for p, (inverse, rests) in self._jobs.items():
@@ -142,7 +143,7 @@ class BreakdownPlan:
             for k, rest in enumerate(rests):
                 if rest is not None:
                     step = None if report is None else (lambda f, done=done: report((done + f) / todo))
-                    tally = solve(rest, step)
+                    tally = solve(replace(rest, threads=threads), step)
                     per_class["deals"][k] = tally.deals
                     per_class["wins"][k], per_class["ties"][k], per_class["shares"][k] = (
                         tally.wins,

@@ -40,6 +40,7 @@ from ..core import (
     check_count,
     check_positive,
     check_seed,
+    check_threads,
     equity_picture,
     table_html,
 )
@@ -156,6 +157,7 @@ def equity(
     table: bool = True,
     force: bool = False,
     breakdown: bool = False,
+    threads: int | None = None,
 ) -> EquityResult:
     """Equity of each player: a specific hand, a range or ``'random'``.
 
@@ -173,16 +175,21 @@ def equity(
     ``breakdown=True`` also breaks every range player down by combo and by class
     (:mod:`pysolver.odds._breakdown`): exact or sampled as the whole result, the work being
     the breakdown's.
+    ``threads`` is how many threads count (None: every core; an exact question of less than
+    :data:`~pysolver.odds._planner.THREAD_WORK` hand values a thread takes fewer): the counts
+    are the same for any number.
 
     >>> r = equity(["TcJd", "random"], board="4h 5h 6d 2h Kh")
     >>> r.players[0].wins, r.players[0].ties, r.players[0].losses, r.deals
     (54, 4, 932, 990)
     >>> equity(["AhAs", "KcQc"], board="Kh Qd 7c", rules="short_deck").deals   # C(29, 2) runouts
     406
+    >>> equity(["AhKh", "random", "random"], "Qs Js 2c", threads=2).players[0].wins   # one thread or two
+    388765454
     """
     situation = Situation.of(players, board, dead=dead, rules=rules_of(rules), ranges=True)
     exact = _check_sampling(exact, trials, target_stderr, seed)
-    question = Question.of(situation, table)
+    question = Question.of(situation, table, check_threads(threads))
     outcome = plan(question, exact, force, breakdown).run(progress, trials, target_stderr, seed)
     return _result(situation, question, outcome)
 

@@ -256,24 +256,26 @@ class Player:
 @dataclass(frozen=True, eq=False)
 class Question:
     """An equity question as the paths read it: the players, the board and the dead cards (card
-    indices; the cards outside the rules' deck among the dead), the rules and whether the shipped
-    tables may answer (``table``)."""
+    indices; the cards outside the rules' deck among the dead), the rules, whether the shipped
+    tables may answer (``table``) and how many threads may count it (``threads``, at least 1: a
+    path cuts its work into parts that do not depend on it, so neither do its counts)."""
 
     players: tuple[Player, ...]
     board: np.ndarray
     dead: np.ndarray
     rules: Rules
     table: bool = True
+    threads: int = 1
 
     @classmethod
-    def of(cls, situation: Situation, table: bool = True) -> Question:
+    def of(cls, situation: Situation, table: bool = True, threads: int = 1) -> Question:
         """The question of a checked situation (a range with no combo left raises :class:`RangeError`)."""
         rules = situation.rules
         known = list(situation.fixed_cards) + [Card(int(i)) for i in rules.removed]
         players = tuple(Player.of(seat, known, situation.seat_name(i)) for i, seat in enumerate(situation.players))
         board = np.array([c.index for c in situation.board], dtype=np.int64)
         dead = np.concatenate([[c.index for c in situation.dead], rules.removed]).astype(np.int64)
-        return cls(players, board, dead, rules, table)
+        return cls(players, board, dead, rules, table, threads)
 
     def with_players(self, players: Sequence[Player]) -> Question:
         return replace(self, players=tuple(players))

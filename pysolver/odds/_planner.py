@@ -20,11 +20,11 @@ samples. :meth:`Plan.run` carries it out.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ..core import Card, PokerInputError, Range, draw_seed, quoted
+from ..core import Card, PokerInputError, Range, draw_seed, quoted, threads_for
 from ._breakdown import Breakdown
 from ._breakdown_plan import BreakdownPlan
 from ._cost import HAND, VALUES_PER_SECOND, Path, Shape, size_of_range
@@ -38,6 +38,11 @@ EXACT_BUDGET = 100_000_000
 EXACT_TIME_LIMIT = 60.0
 """Longest exact run (seconds at :data:`~pysolver.odds._cost.VALUES_PER_SECOND`) that ``exact=True``
 starts without ``force=True``."""
+
+THREAD_WORK = 200_000
+"""Work (hand values) per thread below which an exact run takes fewer threads than it may (about
+20 ms at :data:`~pysolver.odds._cost.VALUES_PER_SECOND`): a question smaller than this counts in
+the calling thread, with no part handed to another."""
 
 PROGRESS_STEPS = 1000
 """An exact run reports ``progress(done, PROGRESS_STEPS)``: the thousandths of its deals counted."""
@@ -73,6 +78,11 @@ class Plan:
         """The estimated time of the exact run on one core."""
         return self.work / VALUES_PER_SECOND
 
+    @property
+    def threads(self) -> int:
+        """The threads an exact run takes: the question's, one per :data:`THREAD_WORK` of its work at most."""
+        return threads_for(self.question.threads, self.work, THREAD_WORK)
+
     def run(
         self,
         progress: Progress | None = None,
@@ -83,10 +93,11 @@ class Plan:
         """Count or sample; a sampled run takes ``trials`` or ``target_stderr`` and its ``seed``."""
         if self.exact:
             report = None if progress is None else (lambda f: progress(int(f * PROGRESS_STEPS), PROGRESS_STEPS))
+            question = replace(self.question, threads=self.threads)
             if self.breakdown is not None:
-                tally, parts = self.breakdown.run(report)
+                tally, parts = self.breakdown.run(report, question.threads)
                 return Outcome(tally, breakdown=parts)
-            return Outcome(solve(self.question, report, self.path))
+            return Outcome(solve(question, report, self.path))
         q, seed = self.question, draw_seed() if seed is None else seed
         collector = None if self.breakdown is None else self.breakdown.collector()
         tally, stderr = monte_carlo(
@@ -175,6 +186,7 @@ def exact_seconds(players: Sequence[tuple | Range], board_size: int, dead: int =
 __all__ = [
     "EXACT_BUDGET",
     "EXACT_TIME_LIMIT",
+    "THREAD_WORK",
     "PROGRESS_STEPS",
     "Progress",
     "Outcome",

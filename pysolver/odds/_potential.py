@@ -305,16 +305,18 @@ def hand_potential(
     dead: CardsLike = (),
     opponent_range=None,
     rules: RulesLike = None,
+    threads: int | None = None,
 ) -> HandPotential:
     """PPot and NPot of ``hole`` on a flop (1 or 2 cards to come) or a turn (1 card).
 
-    ``rules`` is a variant (:mod:`pysolver.core._rules`), whose deck deals the runouts.
+    ``rules`` is a variant (:mod:`pysolver.core._rules`), whose deck deals the runouts;
+    ``threads`` is how many threads count (None: every core), the counts the same for any number.
 
-    >>> p = hand_potential("AdQc", "3h 4c Jh", 1)
+    >>> p = hand_potential("AdQc", "3h 4c Jh", 1, threads=2)
     >>> p.counts[1]  # tied now: 396 runouts stay tied, 9 fall behind
     (0, 396, 9)
     """
-    field = Field.of(hole, board, dead, opponent_range, streets=(3, 4), rules=rules)
+    field = Field.of(hole, board, dead, opponent_range, streets=(3, 4), rules=rules, threads=threads)
     return transition_counts(field, cards_to_come)
 
 
@@ -342,8 +344,10 @@ def hand_report(
     dead: CardsLike = (),
     opponent_range=None,
     rules: RulesLike = None,
+    threads: int | None = None,
 ) -> HandReport:
-    """HS, HS^n, PPot/NPot for each lookahead, EHS and Pr(win) of hole cards on a board.
+    """HS, HS^n, PPot/NPot for each lookahead, EHS and Pr(win) of hole cards on a board, counted
+    on ``threads`` threads (None: every core; the counts do not depend on it).
 
     >>> r = hand_report("As Ks", "Qs Js Ts 2c 3d")  # the royal flush on the river
     >>> r.hs, r.ehs, r.one_card
@@ -358,9 +362,9 @@ def hand_report(
     check_count("opponents", opponents, error=PlayerCountError)
     _check_seats(hole, board, dead, opponents, rules_of(rules))
     if is_preflop(board):
-        strength = hand_strength(hole, (), dead=dead, opponent_range=opponent_range, rules=rules)
+        strength = hand_strength(hole, (), dead=dead, opponent_range=opponent_range, rules=rules, threads=threads)
         return HandReport(parse_hole(hole), (), opponents, strength, None, None)
-    field = Field.of(hole, board, dead, opponent_range, rules=rules)
+    field = Field.of(hole, board, dead, opponent_range, rules=rules, threads=threads)
     before = current_states(field)
     strength = HandStrength(*count_states(before, field.weights))
     street = len(field.board)

@@ -34,9 +34,17 @@ def is_preflop(board: CardsLike | None) -> bool:
     return len(parse_board(() if board is None else board, allowed=(0, 3, 4, 5))) == 0
 
 
-def preflop_counts(hole: CardsLike, *, dead: CardsLike = (), opponent_range=None, rules: RulesLike = None) -> tuple:
+def preflop_counts(
+    hole: CardsLike,
+    *,
+    dead: CardsLike = (),
+    opponent_range=None,
+    rules: RulesLike = None,
+    threads: int | None = None,
+) -> tuple:
     """(ahead, tied, behind): the deals ``hole`` wins, ties and loses against one opponent
-    (``opponent_range``, random by default) over every board; integers unless weighted."""
+    (``opponent_range``, random by default) over every board, counted on ``threads`` threads;
+    integers unless weighted."""
     checked = rules_of(rules)
     # two hole cards, not a range
     situation = Situation.of([cast(PlayerLike, hole)], (), dead=dead, rules=checked, least=1)
@@ -45,6 +53,7 @@ def preflop_counts(hole: CardsLike, *, dead: CardsLike = (), opponent_range=None
         dead=situation.dead,
         rules=checked,
         exact=True,
+        threads=threads,
     )
     mine = result.players[0]
     return mine.wins, mine.ties, mine.losses

@@ -40,6 +40,7 @@ from ..core import (
     Situation,
     as_range,
     check_count,
+    check_threads,
     format_cards,
 )
 from ..evaluator import evaluate_batch
@@ -108,6 +109,7 @@ class Field:
     holdings: np.ndarray
     weights: np.ndarray | None
     rules: Rules
+    threads: int = 1
 
     @classmethod
     def of(
@@ -118,9 +120,11 @@ class Field:
         opponent_range=None,
         streets: tuple[int, ...] = (3, 4, 5),
         rules: RulesLike = None,
+        threads: int | None = None,
     ) -> Field:
-        """Read and check the cards (a :class:`~pysolver.Situation` of one player); enumerate (or
-        weight) the opponent holdings of the deck."""
+        """Read and check the cards (a :class:`~pysolver.Situation` of one player) and ``threads``
+        (:func:`~pysolver.core.check_threads`); enumerate (or weight) the opponent holdings of the deck."""
+        count = check_threads(threads)
         situation = Situation.of(
             [cast(PlayerLike, hole)], board, dead=dead, rules=rules_of(rules), boards=streets, least=1
         )
@@ -137,7 +141,7 @@ class Field:
         if opponent_range is not None:
             known = set(range(52)) - set(unseen.tolist())
             holdings, weights = _range_holdings(opponent_range, holdings, known)
-        return cls(hole_cards, situation.board, situation.dead, unseen, holdings, weights, situation.rules)
+        return cls(hole_cards, situation.board, situation.dead, unseen, holdings, weights, situation.rules, count)
 
     @property
     def hole_index(self) -> np.ndarray:
@@ -189,7 +193,7 @@ def current_states(field: Field) -> np.ndarray:
     board = field.board_index
     mine = evaluate_batch(np.concatenate([field.hole_index, board])[None, :], rules=field.rules)[0]
     rows = np.concatenate([field.holdings, np.broadcast_to(board, (len(field.holdings), len(board)))], axis=1)
-    return compare_states(mine, evaluate_batch(rows, rules=field.rules))
+    return compare_states(mine, evaluate_batch(rows, rules=field.rules, threads=field.threads))
 
 
 PREFLOP = "deals over every opponent holding and board"
@@ -197,7 +201,13 @@ PREFLOP = "deals over every opponent holding and board"
 
 
 def hand_strength(
-    hole: CardsLike, board: CardsLike = (), *, dead: CardsLike = (), opponent_range=None, rules: RulesLike = None
+    hole: CardsLike,
+    board: CardsLike = (),
+    *,
+    dead: CardsLike = (),
+    opponent_range=None,
+    rules: RulesLike = None,
+    threads: int | None = None,
 ) -> HandStrength:
     """Hand strength of ``hole`` on a flop, turn or river against every opponent holding;
     preflop (no board), against every opponent holding and every board
@@ -206,16 +216,19 @@ def hand_strength(
     ``opponent_range`` (range text or a range object of :mod:`pysolver.core._ranges`)
     weights the holdings; by default each pair of unseen cards counts once.
     ``rules`` is a variant (:mod:`pysolver.core._rules`), whose deck holds the unseen cards.
+    ``threads`` is how many threads count (None: every core); the counts do not depend on it.
 
-    >>> hand_strength("As Ah", "Ad Ac Kd 2s 3h").hs  # quad aces on a board with no straight flush
+    >>> hand_strength("As Ah", "Ad Ac Kd 2s 3h", threads=1).hs  # quad aces on a board with no straight flush
     1.0
     >>> round(hand_strength("As Ah").hs, 4)            # preflop: from the shipped exact table
     0.852
     """
     if is_preflop(board):
-        ahead, tied, behind = preflop_counts(hole, dead=dead, opponent_range=opponent_range, rules=rules)
+        ahead, tied, behind = preflop_counts(
+            hole, dead=dead, opponent_range=opponent_range, rules=rules, threads=threads
+        )
         return HandStrength(ahead, tied, behind, over=PREFLOP)
-    field = Field.of(hole, board, dead, opponent_range, rules=rules)
+    field = Field.of(hole, board, dead, opponent_range, rules=rules, threads=threads)
     return HandStrength(*count_states(current_states(field), field.weights))
 
 

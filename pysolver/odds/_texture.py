@@ -58,6 +58,7 @@ from ..core import (
     Rules,
     RulesLike,
     Situation,
+    check_threads,
     combo_index,
     combo_mask,
     format_cards,
@@ -235,7 +236,9 @@ def _ranks_bits(cards: np.ndarray) -> np.ndarray:
     return np.bitwise_or.reduce(np.left_shift(1, cards >> 2), axis=-1)
 
 
-def classify(combos: np.ndarray, board: np.ndarray, unseen: np.ndarray, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+def classify(
+    combos: np.ndarray, board: np.ndarray, unseen: np.ndarray, rules: Rules, threads: int = 1
+) -> tuple[np.ndarray, np.ndarray]:
     """The made kind (index into :func:`made_kinds`) and the draws ((n, 6) bool) of each combo.
 
     ``combos`` (n, 2) and ``board`` (3 to 5) are card indices; ``unseen`` the cards that may
@@ -244,7 +247,8 @@ def classify(combos: np.ndarray, board: np.ndarray, unseen: np.ndarray, rules: R
     n = len(combos)
     kinds = made_kinds(rules)
     cats = categories(
-        evaluate_batch(np.hstack([combos, np.broadcast_to(board, (n, len(board)))]), rules=rules), rules
+        evaluate_batch(np.hstack([combos, np.broadcast_to(board, (n, len(board)))]), rules=rules, threads=threads),
+        rules,
     ).astype(np.int64)
     place = np.zeros(len(Category), dtype=np.int64)
     place[[int(c) for c in rules.order]] = np.arange(len(rules.order))
@@ -308,16 +312,22 @@ def classify(combos: np.ndarray, board: np.ndarray, unseen: np.ndarray, rules: R
 
 
 def texture(
-    hands: PlayerLike | Range, board: CardsLike, *, dead: CardsLike = (), rules: RulesLike = None
+    hands: PlayerLike | Range,
+    board: CardsLike,
+    *,
+    dead: CardsLike = (),
+    rules: RulesLike = None,
+    threads: int | None = None,
 ) -> TextureReport:
     """Classify every combo of ``hands`` (a range, ``'random'`` or two hole cards) left on a
-    flop, turn or river, after removing the board, ``dead`` and the cards outside the rules' deck.
+    flop, turn or river, after removing the board, ``dead`` and the cards outside the rules' deck,
+    on ``threads`` threads (None: every core; the report does not depend on it).
 
     >>> r = texture("JTs, 98s", "Qh 9h 2c")
     >>> r.by_class("open_ended"), r.count("combo_draw"), r.count("flush_draw")
     ({'JTs': 4.0}, 1.0, 1.0)
     """
-    rules = rules_of(rules)
+    rules, count = rules_of(rules), check_threads(threads)
     situation = Situation.of([hands], board, dead=dead, rules=rules, ranges=True, boards=(3, 4, 5), least=1)
     seat = situation.players[0]
     rng = seat if isinstance(seat, Range) else Range(situation.seat_name(0), _one_combo(seat))
@@ -328,7 +338,7 @@ def texture(
     unseen = np.zeros(52, dtype=bool)
     unseen[[c.index for c in situation.unseen]] = True
     board_index = np.array([c.index for c in situation.board], dtype=np.int64)
-    made, draws = classify(COMBOS[indices], board_index, unseen, rules)
+    made, draws = classify(COMBOS[indices], board_index, unseen, rules, count)
     return TextureReport(
         str(rng),
         situation.board,

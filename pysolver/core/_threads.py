@@ -1,0 +1,148 @@
+"""Threads: how many a call gets, and running its parts on them.
+
+Every call that can use threads takes ``threads=``: ``None`` (or 0, as OMPEval's
+``--threads 0``) for every core this process may use, or a count of at least 1.
+:func:`check_threads` reads it, for every engine alike; a bad value is a
+:class:`~pysolver.PokerInputError` naming it. ``PYSOLVER_THREADS`` in the
+environment changes what ``None`` means (a worker process of a pool sets it to 1
+with :func:`one_thread_per_process`, so that processes on every core do not each
+start a thread per core).
+
+The work of a call is cut into parts that do not depend on the thread count, and
+:func:`run_parts` runs them on up to that many threads, giving their results in
+order: summed in that order, the answer is the same for any thread count. The
+threads are those of one pool per process, kept between calls; a part that runs
+:func:`run_parts` itself runs its parts in its own thread (no pool thread waits
+for another).
+
+    >>> check_threads(2), check_threads(None) == cpu_threads()
+    (2, True)
+    >>> run_parts(lambda part: sum(part), [range(10), range(10, 20)], threads=2)
+    [45, 145]
+    >>> check_threads(-1)
+    Traceback (most recent call last):
+    ...
+    pysolver.PokerInputError: threads -1: must be a whole number, at least 1 (0 or None: every core)
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
+
+from ._cards import quoted
+from ._errors import PokerInputError
+
+THREADS_VARIABLE = "PYSOLVER_THREADS"
+"""The environment variable that, when set, is what ``threads=None`` means."""
+
+Part = TypeVar("Part")
+Result = TypeVar("Result")
+
+
+def cpu_threads() -> int:
+    """The cores this process may run on.
+
+    >>> cpu_threads() >= 1
+    True
+    """
+    if hasattr(os, "process_cpu_count"):
+        return os.process_cpu_count() or 1
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
+def check_threads(threads: object) -> int:
+    """The thread count a call asked for: ``threads`` if it is a whole number of at least 1;
+    for ``None`` or 0 every core (or ``PYSOLVER_THREADS`` when set)."""
+    count = threads.__index__() if hasattr(threads, "__index__") and not isinstance(threads, bool) else -1
+    if count < 0 and threads is not None:
+        raise PokerInputError(f"threads {quoted(threads)}: must be a whole number, at least 1 (0 or None: every core)")
+    if count > 0:
+        return count
+    setting = os.environ.get(THREADS_VARIABLE, "").strip()
+    if not setting:
+        return cpu_threads()
+    if not setting.isdigit():
+        raise PokerInputError(f"{THREADS_VARIABLE}={quoted(setting)}: must be a whole number, 0 for every core")
+    return int(setting) or cpu_threads()
+
+
+def threads_for(threads: int, work: float, work_per_thread: float) -> int:
+    """Threads for ``work`` (any unit): ``threads`` at most, one per ``work_per_thread`` of it, at least 1.
+
+    >>> threads_for(8, 10, 100), threads_for(8, 250, 100), threads_for(2, 10**9, 100)
+    (1, 3, 2)
+    """
+    return max(1, min(threads, -int(-work // work_per_thread)))
+
+
+def one_thread_per_process() -> None:
+    """Make ``threads=None`` mean one thread in this process (a worker of a pool of processes)."""
+    os.environ[THREADS_VARIABLE] = "1"
+
+
+_inside = threading.local()
+
+
+def run_parts(function: Callable[[Part], Result], parts: Sequence[Part], threads: int) -> list[Result]:
+    """``function(part)`` for every part, on up to ``threads`` threads at once; the results in the
+    order of ``parts``. One thread, one part, or a call from inside a part: in this thread."""
+    threads = min(threads, len(parts))
+    if threads <= 1 or getattr(_inside, "part", False):
+        return [function(part) for part in parts]
+
+    def inside(part: Part) -> Result:
+        _inside.part = True
+        try:
+            return function(part)
+        finally:
+            _inside.part = False
+
+    pool = _pool(threads)
+    if threads >= len(parts):
+        return list(pool.map(inside, parts))
+    # ``threads`` workers, each taking the next part: results put back in order
+    results: list = [None] * len(parts)
+    taken = iter(range(len(parts)))
+    lock = threading.Lock()
+
+    def worker() -> None:
+        while True:
+            with lock:
+                index = next(taken, None)
+            if index is None:
+                return
+            results[index] = inside(parts[index])
+
+    for future in [pool.submit(worker) for _ in range(threads)]:
+        future.result()
+    return results
+
+
+_pools: dict[int, ThreadPoolExecutor] = {}
+_pools_lock = threading.Lock()
+
+
+def _pool(threads: int) -> ThreadPoolExecutor:
+    """A pool of at least ``threads`` threads (one per core unless more are asked for), kept for
+    the next call; a forked child makes its own."""
+    with _pools_lock:
+        size = max([threads, cpu_threads(), *_pools])
+        if size not in _pools:
+            for old in _pools.values():
+                old.shutdown(wait=False)
+            _pools.clear()
+            _pools[size] = ThreadPoolExecutor(size, thread_name_prefix="pysolver")
+        return _pools[size]
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_pools.clear)
+
+
+__all__ = ["THREADS_VARIABLE", "cpu_threads", "check_threads", "threads_for", "one_thread_per_process", "run_parts"]

@@ -1,0 +1,91 @@
+"""``threads=`` and ``--threads``: read once for every engine, carried through the plan, bad
+values refused by name, worker processes one thread each; results independent of the count."""
+
+import re
+
+import numpy as np
+import pytest
+
+from pysolver.asp._processes import recycled_imap
+from pysolver.cli import main
+from pysolver.core import THREADS_VARIABLE, PokerInputError, Situation, check_threads, cpu_threads, run_parts
+from pysolver.odds import equity, hand_potential, hand_report, hand_strength, texture
+from pysolver.odds._model import Question
+from pysolver.odds._planner import THREAD_WORK, plan
+
+CALLS = {
+    "equity": lambda threads: equity(["AhKh", "QsQd"], "2c 3d 4h", threads=threads),
+    "hand_strength": lambda threads: hand_strength("AdQc", "3h 4c Jh", threads=threads),
+    "hand_potential": lambda threads: hand_potential("AdQc", "3h 4c Jh", threads=threads),
+    "hand_report": lambda threads: hand_report("AdQc", "3h 4c Jh", threads=threads),
+    "texture": lambda threads: texture("QQ+, AK", "Ks 7h 2d", threads=threads),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+@pytest.mark.parametrize("bad", [-1, 1.5, "2", True, [2]])
+def test_a_bad_thread_count_is_refused_naming_it(name, bad):
+    with pytest.raises(PokerInputError, match=re.escape(f"threads {bad!r}: must be a whole number")):
+        CALLS[name](bad)
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+def test_every_call_gives_the_same_result_on_any_count(name):
+    one = CALLS[name](1)
+    for threads in (2, 3, None, 0):
+        assert CALLS[name](threads).to_dict() == one.to_dict()
+
+
+def test_none_and_zero_are_every_core_or_the_environment(monkeypatch):
+    monkeypatch.delenv(THREADS_VARIABLE, raising=False)
+    assert check_threads(None) == check_threads(0) == cpu_threads()
+    assert check_threads(np.int64(3)) == 3
+    monkeypatch.setenv(THREADS_VARIABLE, "5")
+    assert check_threads(None) == 5 and check_threads(2) == 2
+    monkeypatch.setenv(THREADS_VARIABLE, "many")
+    with pytest.raises(PokerInputError, match="PYSOLVER_THREADS='many'"):
+        equity(["AhKh", "QsQd"], "2c 3d 4h")
+
+
+def test_the_question_carries_the_count_and_small_questions_take_one_thread():
+    small = Question.of(Situation.of(["AhKh", "QsQd"], "2c 3d 4h", ranges=True), threads=4)
+    assert small.threads == 4 and small.with_players(small.players).threads == 4
+    assert plan(small).work < THREAD_WORK and plan(small).threads == 1
+    large = Question.of(Situation.of(["AhKh", "random", "random"], ranges=True), threads=3)
+    assert plan(large).work > 3 * THREAD_WORK and plan(large).threads == 3
+
+
+def test_parts_come_back_in_order_and_nested_parts_run_in_their_thread():
+    def inner(part):
+        return run_parts(lambda x: x * x, list(part), threads=4)
+
+    parts = [range(k, k + 3) for k in range(0, 30, 3)]
+    assert run_parts(inner, parts, threads=3) == [[x * x for x in part] for part in parts]
+    assert run_parts(sum, [], threads=2) == []
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["equity", "AhKh", "QsQd"],
+        ["strength", "AdQc", "--board", "3h 4c Jh"],
+        ["texture", "QQ+", "--board", "Ks 7h 2d"],
+    ],
+)
+def test_the_command_line_takes_threads_and_refuses_a_bad_count(capsys, command):
+    assert main(command + ["--threads", "-3"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "threads -3" in err
+    assert main(command + ["--threads", "1", "--json"]) == 0
+    one = capsys.readouterr().out
+    assert main(command + ["--threads", "2", "--json"]) == 0
+    assert capsys.readouterr().out == one
+
+
+def _threads_here(_: int) -> int:
+    return check_threads(None)
+
+
+def test_worker_processes_take_one_thread_each(monkeypatch):
+    monkeypatch.delenv(THREADS_VARIABLE, raising=False)
+    assert list(recycled_imap(_threads_here, [0, 1], workers=2, tasks_per_process=1)) == [1, 1]
