@@ -169,8 +169,14 @@ def _describe_eval(value: int, rules: Rules) -> dict:
     return {"value": int(value), "category": cat.snake, "tiebreak": list(ranks), "description": describe(cat, ranks)}
 
 
-def _mismatch(kind: str, cards: str, player: int | None, asp: dict, evaluator: dict) -> dict:
-    return {"kind": kind, "cards": cards, "player": player, "asp": asp, "evaluator": evaluator}
+def mismatch(kind: str, cards: object, player: int | None, asp: dict, evaluator: dict) -> dict:
+    """One disagreement of a report: its kind, the cards (their text), the player (None: the
+    whole deal or run) and what each side says.
+
+    >>> mismatch("hands", "every rank", None, {"hands": 1}, {"hands": 2})["evaluator"]
+    {'hands': 2}
+    """
+    return {"kind": kind, "cards": str(cards), "player": player, "asp": asp, "evaluator": evaluator}
 
 
 def compare_hands(
@@ -199,7 +205,7 @@ def compare_hands(
             if kind == "best_five":
                 asp_side["best_five"] = _five_text(hands[i], int(asp.mask[i]))
             part.mismatches.append(
-                _mismatch(kind, deal_text(i), int(player[i]), asp_side, _describe_eval(int(values[i]), rules))
+                mismatch(kind, deal_text(i), int(player[i]), asp_side, _describe_eval(int(values[i]), rules))
             )
     good = asp.category >= 0
     part.pairs = np.unique(np.stack([asp.value[good], values[good].astype(np.int64)], axis=1), axis=0)
@@ -232,7 +238,7 @@ def order_mismatches(pairs: np.ndarray, rules: Rules | None = None) -> list[dict
         (a, x), (b, y) = pairs[j].tolist(), pairs[j + 1].tolist()
         why = "one ASP class, two evaluator values" if a == b else "evaluator order differs"
         out.append(
-            _mismatch(
+            mismatch(
                 "order",
                 why,
                 None,
@@ -276,7 +282,7 @@ def compare_showdowns(
     asp_winner = asp.winner.reshape(n, players)
     for g in np.flatnonzero((eval_winner != asp_winner).any(axis=1)).tolist():
         part.mismatches.append(
-            _mismatch(
+            mismatch(
                 "winners",
                 deal_text(holes[g], board[g]),
                 None,
@@ -297,6 +303,7 @@ __all__ = [
     "asp_answers",
     "compare_hands",
     "order_mismatches",
+    "mismatch",
     "deal_text",
     "compare_showdowns",
 ]

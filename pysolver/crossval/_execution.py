@@ -222,6 +222,20 @@ def run_seed(seed: int | None) -> int:
     return draw_seed() if seed is None else check_seed(seed)
 
 
+def task_ids(only: Sequence[int] | None, tasks: int, noun: str = "task") -> list[int]:
+    """The tasks of a run to run: ``only`` (0-based, each once, in order), or all ``tasks``;
+    an error names a task ``noun``.
+
+    >>> task_ids([3, 1, 3], 5), task_ids(None, 3)
+    ([1, 3], [0, 1, 2])
+    """
+    ids = list(range(tasks)) if only is None else sorted(set(only))
+    for i in ids:
+        if not 0 <= i < tasks:
+            raise PokerInputError(f"{noun} {i} of {tasks}: {noun}s are numbered 0..{tasks - 1}")
+    return ids
+
+
 def check_where(workers: int, scheduler: str | None) -> None:
     """``workers`` local processes (or workers of a local Dask cluster): 1 to the cores here;
     any other ``scheduler`` a Dask scheduler's address (``tcp://HOST:PORT``)."""
@@ -291,4 +305,13 @@ def _progress_bar(total: int, done: int, mode: str, progress: bool, hands: bool)
     return SimpleNamespace(update=update, close=bar.stop)
 
 
-__all__ = ["TASKS_PER_PROCESS", "CrossvalReport", "run_checks", "rules_label", "resume_file", "check_where", "run_seed"]
+__all__ = [
+    "TASKS_PER_PROCESS",
+    "CrossvalReport",
+    "run_checks",
+    "rules_label",
+    "resume_file",
+    "check_where",
+    "run_seed",
+    "task_ids",
+]

@@ -32,7 +32,7 @@ import numpy as np
 from ..asp import LEADS, ShowdownResult, Solver, rules_of
 from ..core import Card, Category, Deal, PokerInputError, Rules, RulesLike, check_count, check_seed, draw_seed
 from ..evaluator import categories, evaluate_batch, tiebreak_ranks
-from ._compare import deal_text
+from ._compare import deal_text, mismatch
 from ._dealer import CASES, deal_skewed
 from ._execution import CrossvalReport, rules_label
 from ._modes import SHOWDOWNS_PER_TASK
@@ -59,10 +59,6 @@ class _Text:
         return deal_text(
             np.array([[c.index for c in h] for h in self.deal.players]), np.array([c.index for c in self.deal.board])
         )
-
-
-def _mismatch(kind: str, cards: _Text, player: int | None, claim: dict, evaluator: dict) -> dict:
-    return {"kind": kind, "cards": str(cards), "player": player, "asp": claim, "evaluator": evaluator}
 
 
 def check_explanation(
@@ -117,7 +113,7 @@ def check_explanation(
                 and verdict.values == (ranks[p][position], ranks[q][position])
             )
         if not holds:
-            out.append(_mismatch("explanation", text, None, claim, seen))
+            out.append(mismatch("explanation", text, None, claim, seen))
     for p, roles in enumerate(explanation.roles):
         lead_ranks = {
             (ROLE_LEAD[(role, cats[p])], card.rank) for card, role in roles.plays if (role, cats[p]) in ROLE_LEAD
@@ -143,7 +139,7 @@ def check_explanation(
             or worth != values[p]
         ):
             out.append(
-                _mismatch(
+                mismatch(
                     "roles",
                     text,
                     p,

@@ -39,9 +39,9 @@ import numpy as np
 from ..asp import rules_of
 from ..core import Card, PokerInputError, Rules, RulesLike, check_count, format_cards
 from ..evaluator import n_values
-from ._compare import Partial, compare_showdowns
+from ._compare import Partial, compare_showdowns, mismatch
 from ._dealer import STREET_CASES, deal_skewed, deal_streets
-from ._execution import TASKS_PER_PROCESS, CrossvalReport, check_where, resume_file, run_checks, run_seed
+from ._execution import TASKS_PER_PROCESS, CrossvalReport, check_where, resume_file, run_checks, run_seed, task_ids
 from ._seven_card import (
     CANONICAL_TASKS,
     SAMPLE_HANDS,
@@ -270,9 +270,7 @@ def crossval_exhaustive(
     check_where(workers, scheduler)
     rules = rules_of(rules)
     _check_chunks(chunks)
-    ids = list(range(chunks)) if only is None else sorted(set(only))
-    for i in ids:
-        chunk_boards(i, chunks)  # checks the numbers
+    ids = task_ids(only, chunks, "chunk")
     record = resume_file(
         resume, "exhaustive 5", rules, chunks=chunks, only=None if only is None else ids, tasks=len(ids)
     )
@@ -291,13 +289,7 @@ def crossval_exhaustive(
     classes = n_values(rules)
     if ids == list(range(chunks)) and report.ok and report.classes != classes:
         report.mismatches.append(
-            {
-                "kind": "classes",
-                "cards": "all 5-card hands",
-                "player": None,
-                "asp": {"classes": report.classes},
-                "evaluator": {"classes": classes},
-            }
+            mismatch("classes", "all 5-card hands", None, {"classes": report.classes}, {"classes": classes})
         )
     return report
 
@@ -328,14 +320,9 @@ def _equity_task(holes: np.ndarray, board: np.ndarray, rules: Rules) -> Partial:
     )
     part.cases[f"{len(holes)}-way {street}"] += 1
     if asp_counts != eval_counts:
+        cards = f"{' | '.join(texts)} | board {board_text}"
         part.mismatches.append(
-            {
-                "kind": "equity",
-                "cards": f"{' | '.join(texts)} | board {board_text}",
-                "player": None,
-                "asp": {"win_tie_loss": asp_counts},
-                "evaluator": {"win_tie_loss": eval_counts},
-            }
+            mismatch("equity", cards, None, {"win_tie_loss": asp_counts}, {"win_tie_loss": eval_counts})
         )
     return part
 

@@ -37,8 +37,8 @@ from ..asp import rules_of
 from ..core import STANDARD, Card, Category, PokerInputError, Rules, RulesLike, check_count, format_cards
 from ..evaluator import categories
 from ._colex import hand_range, rank_tasks, seven_card_hands
-from ._compare import Partial, asp_answers, compare_hands
-from ._execution import CrossvalReport, check_where, resume_file, run_checks, run_seed
+from ._compare import Partial, asp_answers, compare_hands, mismatch
+from ._execution import CrossvalReport, check_where, resume_file, run_checks, run_seed, task_ids
 from ._random_hands import relabel_suits, sample_hands
 from ._showdown_groups import ShowdownGroups, group_hands
 from ._suit_classes import canonical_range, canonical_tasks
@@ -123,14 +123,6 @@ def _tasks(kind: str, tasks: int) -> None:
     check_count(f"{kind} tasks", tasks, 1, 100_000)
 
 
-def _only(only: Sequence[int] | None, tasks: int) -> list[int]:
-    ids = list(range(tasks)) if only is None else sorted(set(only))
-    for i in ids:
-        if not 0 <= i < tasks:
-            raise PokerInputError(f"task {i} of {tasks}: tasks are numbered 0..{tasks - 1}")
-    return ids
-
-
 def crossval_seven(
     tasks: int = SEVEN_TASKS,
     only: Sequence[int] | None = None,
@@ -148,7 +140,7 @@ def crossval_seven(
     rules = rules_of(rules)
     _tasks("seven-card", tasks)
     ranges = rank_tasks(tasks, rules)
-    ids = _only(only, len(ranges))
+    ids = task_ids(only, len(ranges))
     record = resume_file(resume, "exhaustive 7", rules, tasks=len(ranges), only=None if only is None else ids)
     report = run_checks(
         "exhaustive 7",
@@ -194,7 +186,7 @@ def crossval_seven_canonical(
         )
     seed = run_seed(seed)
     ranges = canonical_tasks(tasks, rules)
-    ids = _only(only, len(ranges))
+    ids = task_ids(only, len(ranges))
     args = [(*ranges[i], rules) for i in ids]
     sizes = [ranges[i][1] - ranges[i][0] for i in ids]
     whole = ids == list(range(len(ranges)))
@@ -238,9 +230,7 @@ def _dispatch(task, args: tuple) -> Partial:
 def _check_count(report: CrossvalReport, counted: int, hands: int, what: str) -> None:
     """The hands a whole run covered must be every hand of the deck, C(n, 7)."""
     if counted != hands:
-        report.mismatches.append(
-            {"kind": "hands", "cards": what, "player": None, "asp": {"hands": counted}, "evaluator": {"hands": hands}}
-        )
+        report.mismatches.append(mismatch("hands", what, None, {"hands": counted}, {"hands": hands}))
 
 
 def _check_published(report: CrossvalReport, rules: Rules, counts: dict[str, int]) -> None:
@@ -249,13 +239,9 @@ def _check_published(report: CrossvalReport, rules: Rules, counts: dict[str, int
         return
     if counts != PUBLISHED_SEVEN:
         report.mismatches.append(
-            {
-                "kind": "published counts",
-                "cards": "all seven-card hands",
-                "player": None,
-                "asp": {"categories": counts},
-                "evaluator": {"published": PUBLISHED_SEVEN},
-            }
+            mismatch(
+                "published counts", "all seven-card hands", None, {"categories": counts}, {"published": PUBLISHED_SEVEN}
+            )
         )
 
 

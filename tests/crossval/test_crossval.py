@@ -34,19 +34,9 @@ from pysolver.crossval._modes import (
 )
 from pysolver.crossval._modes import run_checks as _run
 from pysolver.evaluator._lookup import categories, evaluate_batch
+from tests.helpers.variant_brute import CATEGORIES
 
-ALL_CATEGORIES = {
-    "high_card",
-    "pair",
-    "two_pair",
-    "three_of_a_kind",
-    "straight",
-    "flush",
-    "full_house",
-    "four_of_a_kind",
-    "straight_flush",
-    "royal_flush",
-}
+ALL_CATEGORIES = set(CATEGORIES)
 
 
 @pytest.mark.heavy

@@ -21,6 +21,7 @@ from pysolver.crossval._random_hands import relabel_suits, sample_hands
 from pysolver.crossval._showdown_groups import ShowdownGroups, group_hands
 from pysolver.crossval._suit_classes import canonical_classes, canonical_range, canonical_tasks
 from pysolver.evaluator._lookup import categories, evaluate_batch
+from tests.helpers.variant_brute import CATEGORIES
 
 PERMUTATIONS = np.array(list(itertools.permutations(range(4))))
 # Seven-card hands by category (e.g. Wikipedia, "Poker probability": 7-card poker hands).
@@ -36,18 +37,6 @@ PUBLISHED = {
     "pair": 58_627_800,
     "high_card": 23_294_460,
 }
-NAMES = [
-    "high_card",
-    "pair",
-    "two_pair",
-    "three_of_a_kind",
-    "straight",
-    "flush",
-    "full_house",
-    "four_of_a_kind",
-    "straight_flush",
-    "royal_flush",
-]
 
 
 def brute_canonical(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -96,7 +85,7 @@ def test_the_classes_number_6009159_and_weigh_every_hand_once():
 def test_weighted_categories_of_the_classes_are_the_published_counts():
     classes = canonical_classes()
     counts = np.bincount(categories(evaluate_batch(classes.hands)), weights=classes.weights, minlength=10)
-    assert dict(zip(NAMES, counts.astype(np.int64).tolist())) == PUBLISHED
+    assert dict(zip(CATEGORIES, counts.astype(np.int64).tolist())) == PUBLISHED
     assert PUBLISHED["straight_flush"] + PUBLISHED["royal_flush"] == 41_584
 
 

@@ -23,42 +23,21 @@ CATEGORIES = (
     "straight_flush",
     "royal_flush",
 )
-SHORT_DECK = (
-    "high_card",
-    "pair",
-    "two_pair",
-    "straight",
-    "three_of_a_kind",
-    "full_house",
-    "flush",
-    "four_of_a_kind",
-    "straight_flush",
-    "royal_flush",
-)
-SHORT_DECK_STRAIGHT_OVER_TRIPS = (
-    "high_card",
-    "pair",
-    "two_pair",
-    "three_of_a_kind",
-    "straight",
-    "full_house",
-    "flush",
-    "four_of_a_kind",
-    "straight_flush",
-    "royal_flush",
-)
-FLUSH_OVER_FULL_HOUSE = (
-    "high_card",
-    "pair",
-    "two_pair",
-    "three_of_a_kind",
-    "straight",
-    "full_house",
-    "flush",
-    "four_of_a_kind",
-    "straight_flush",
-    "royal_flush",
-)
+
+
+def _swapped(order: tuple[str, ...], *pairs: tuple[str, str]) -> tuple[str, ...]:
+    """``order`` with each pair of categories trading places."""
+    out = list(order)
+    for a, b in pairs:
+        i, j = out.index(a), out.index(b)
+        out[i], out[j] = b, a
+    return tuple(out)
+
+
+FLUSH_OVER_FULL_HOUSE = _swapped(CATEGORIES, ("flush", "full_house"))
+SHORT_DECK = _swapped(FLUSH_OVER_FULL_HOUSE, ("straight", "three_of_a_kind"))
+# The short deck that keeps the straight over three of a kind: only the flush moves.
+SHORT_DECK_STRAIGHT_OVER_TRIPS = FLUSH_OVER_FULL_HOUSE
 
 
 def all_hands(low_rank: int, size: int = 5) -> np.ndarray:

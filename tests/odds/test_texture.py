@@ -12,6 +12,7 @@ from pysolver.core._ranges import COMBOS
 from pysolver.evaluator._lookup import category
 from pysolver.odds._texture import DRAWS, texture
 from tests.helpers.strength_oracle import rank_hand
+from tests.helpers.variant_brute import CATEGORIES
 
 STRAIGHTS = [set(range(low, low + 5)) for low in range(9)] + [{12, 0, 1, 2, 3}]
 THREES = {2: "set", 1: "trips", 0: "board_trips"}
@@ -111,18 +112,7 @@ def _brute(hole, board, unseen):
     elif cat == 3:
         kind = THREES[hole_ranks.count(rank[1])]
     else:
-        kind = [
-            "high_card",
-            "pair",
-            "two_pair",
-            "three_of_a_kind",
-            "straight",
-            "flush",
-            "full_house",
-            "four_of_a_kind",
-            "straight_flush",
-            "royal_flush",
-        ][cat]
+        kind = CATEGORIES[cat]
     draws = set()
     if len(board) == 5:
         return kind, draws

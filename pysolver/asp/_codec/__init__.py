@@ -31,90 +31,10 @@ in :mod:`~pysolver.asp._codec._answers`):
     (12, 10, 11)
 """
 
-from ._answers import (
-    DRIVER_ATOMS,
-    EXPLAIN_ATOMS,
-    OUTCOMES,
-    READABLE_ATOMS,
-    RULES_FACTS,
-    RUNOUTS_ATOMS,
-    SHOWN,
-    TALLY_OUTCOMES,
-    ExplainAnswer,
-    PlayerAnswer,
-    ShowdownAnswer,
-    read_atoms,
-    read_driver,
-    read_explanations,
-    stage_cards,
-    tally_counts,
-    winners_of,
-)
-from ._facts import (
-    CONTEXT_FUNCTIONS,
-    DEAL_INPUT_RULES,
-    FACE_NAMES,
-    SUIT_NAMES,
-    DealInput,
-    batch_facts,
-    card_of,
-    category_of,
-    showdown_facts,
-    whatif_facts,
-)
-from ._values import (
-    BOARD_SLOTS,
-    KICKER_MASK,
-    LEAD_BITS,
-    LEAD_SHIFTS,
-    LEADS,
-    ORDER_SHIFT,
-    RANK_BITS,
-    best_cards,
-    best_mask_slots,
-    tiebreak_from_value,
-    unpack_value,
-    value_place,
-)
+from . import _answers, _facts, _values
+from ._answers import *  # noqa: F403 (the package holds the names of its three modules)
+from ._facts import *  # noqa: F403
+from ._values import *  # noqa: F403
 
-__all__ = [
-    "FACE_NAMES",
-    "SUIT_NAMES",
-    "OUTCOMES",
-    "TALLY_OUTCOMES",
-    "RANK_BITS",
-    "LEAD_BITS",
-    "ORDER_SHIFT",
-    "LEAD_SHIFTS",
-    "KICKER_MASK",
-    "LEADS",
-    "card_of",
-    "category_of",
-    "showdown_facts",
-    "batch_facts",
-    "DEAL_INPUT_RULES",
-    "DealInput",
-    "CONTEXT_FUNCTIONS",
-    "whatif_facts",
-    "unpack_value",
-    "value_place",
-    "tiebreak_from_value",
-    "BOARD_SLOTS",
-    "best_cards",
-    "best_mask_slots",
-    "winners_of",
-    "tally_counts",
-    "DRIVER_ATOMS",
-    "PlayerAnswer",
-    "ShowdownAnswer",
-    "read_driver",
-    "ExplainAnswer",
-    "read_explanations",
-    "read_atoms",
-    "RULES_FACTS",
-    "EXPLAIN_ATOMS",
-    "RUNOUTS_ATOMS",
-    "READABLE_ATOMS",
-    "SHOWN",
-    "stage_cards",
-]
+# The names of the three modules, in their order: facts in, the packed values, answers out.
+__all__ = _facts.__all__ + _values.__all__ + _answers.__all__
