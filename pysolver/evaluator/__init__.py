@@ -1,6 +1,7 @@
 """The lookup-table evaluator: 5, 6 and 7 cards, one hand or batches, numpy or a compiled kernel.
 
-:mod:`~pysolver.evaluator._lookup` evaluates, :mod:`~pysolver.evaluator._shipped_tables`
+:mod:`~pysolver.evaluator._lookup` evaluates (from a game's tables, :mod:`~pysolver.evaluator._game_tables`),
+:mod:`~pysolver.evaluator._shipped_tables`
 builds and loads the shipped tables from :mod:`~pysolver.evaluator._reference`
 (a small, obviously correct ranking), and :mod:`~pysolver.evaluator._variants`
 ranks a rule variant's tables with clingo. With numba installed (the ``fast``
@@ -31,20 +32,11 @@ sampler), the kernel-level API:
 """
 
 from ._engines import compiled_key_value, evaluate_boards, kernel_tables
+from ._game_tables import n_values
 from ._jit import backend
 from ._kernel import KernelTables, cpu_threads, load_kernel, thread_count
-from ._lookup import (
-    best_five,
-    card_keys,
-    categories,
-    category,
-    describe_value,
-    evaluate,
-    evaluate_batch,
-    evaluate_keys,
-    n_values,
-    tiebreak_ranks,
-)
+from ._key_values import card_keys, evaluate_keys
+from ._lookup import best_five, categories, category, describe_value, evaluate, evaluate_batch, tiebreak_ranks
 from ._shipped_tables import deck_multisets, load_shipped_tables, rank_multisets
 from ._variants import CACHE_KEEP, CachedTables, cache_root, cached_tables, clear_cache
 

@@ -5,8 +5,8 @@ Python (correct, slow, and used only by the tests). Card indices are read as
 unsigned integers, clamped to 255: a table entry of 52..255 marks word 0 with
 :data:`~pysolver.evaluator._shipped_tables.BAD_CARD`, and the loop returns that row.
 
-    >>> from pysolver.evaluator._lookup import CARD_KEYS, _standard_tables
-    >>> tables = _standard_tables().kernel
+    >>> from pysolver.evaluator._game_tables import CARD_KEYS, standard_tables
+    >>> tables = standard_tables().kernel
     >>> cards = [51, 47, 43, 39, 35, 0, 1]             # As Ks Qs Js Ts 2c 2d
     >>> int(key_value(int(CARD_KEYS[cards, 0].sum()), int(CARD_KEYS[cards, 1].sum()), tables))
     7462

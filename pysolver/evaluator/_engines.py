@@ -23,9 +23,11 @@ from collections.abc import Callable
 import numpy as np
 
 from ..core import CardCountError, InvalidCardError, RulesLike
+from ._game_tables import check_deck, game_tables
+from ._hand_checks import bad_card
 from ._jit import backend
 from ._kernel import KernelTables, compiled, evaluate_board_rows, in_parts, thread_count, uses_kernel
-from ._lookup import _bad_card, _check_deck, _tables, card_keys, evaluate_keys
+from ._key_values import card_keys, evaluate_keys
 
 
 def _card_array(cards, name: str, ndim: tuple[int, ...]) -> np.ndarray:
@@ -35,7 +37,7 @@ def _card_array(cards, name: str, ndim: tuple[int, ...]) -> np.ndarray:
     if not np.issubdtype(cards.dtype, np.integer):
         raise InvalidCardError(f"{name} of dtype {cards.dtype}: expected integer card indices")
     if cards.size and (cards.min() < 0 or cards.max() > 51):
-        raise _bad_card(cards)
+        raise bad_card(cards)
     return cards
 
 
@@ -60,9 +62,9 @@ def evaluate_boards(
         raise CardCountError(
             f"boards of {boards.shape[1]} cards and holes of {holes3.shape[2]}: a hand has 5, 6 or 7 cards"
         )
-    tables = _tables(rules)
-    _check_deck(boards, tables)
-    _check_deck(holes, tables)
+    tables = game_tables(rules)
+    check_deck(boards, tables)
+    check_deck(holes, tables)
     out = np.empty((n, players), dtype=np.int16)
     parts = min(thread_count(threads, n * players), max(n, 1))
     if uses_kernel(n * players):
@@ -85,7 +87,7 @@ def kernel_tables(rules: RulesLike = None) -> KernelTables:
     >>> kernel_tables().flush_values.shape
     (8192,)
     """
-    return _tables(rules).kernel
+    return game_tables(rules).kernel
 
 
 def compiled_key_value() -> Callable:

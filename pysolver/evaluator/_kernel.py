@@ -2,7 +2,7 @@
 
 The kernel (:mod:`pysolver.evaluator._compiled`) evaluates hands one after
 another in a compiled loop, on the same additive keys and tables as the numpy
-path (:mod:`pysolver.evaluator._lookup`): a card adds one int64 to word 0 (rank
+path (:mod:`pysolver.evaluator._key_values`): a card adds one int64 to word 0 (rank
 key and suit counts), the rank key's perfect-hash slot gives the value, and
 only a hand with five cards of a suit reads word 1 (its suit's rank mask) and
 the flush table. The loops release the GIL, so a large batch is cut into one
@@ -87,7 +87,7 @@ class KernelTables(NamedTuple):
     """A game's tables as the kernel reads them (numba-typed fields, passable into compiled code).
 
     ``card_word0`` and ``card_word1`` have 256 entries, one per ``uint8`` card index: 0..51 are
-    the cards' keys (unbiased, as :data:`pysolver.evaluator._lookup.CARD_KEYS`), 52..255 flag a bad card.
+    the cards' keys (unbiased, as :data:`pysolver.evaluator._game_tables.CARD_KEYS`), 52..255 flag a bad card.
     """
 
     card_word0: np.ndarray  # (256,) int64

@@ -18,7 +18,8 @@ from pysolver.asp._whatif import runouts
 from pysolver.cli import main
 from pysolver.core._rules import VARIANTS, rules_fingerprint, variant_path
 from pysolver.crossval._modes import crossval_equity, crossval_random, exhaustive_chunk
-from pysolver.evaluator._lookup import best_five, categories, describe_value, evaluate, evaluate_batch, n_values
+from pysolver.evaluator._game_tables import n_values
+from pysolver.evaluator._lookup import best_five, categories, describe_value, evaluate, evaluate_batch
 from pysolver.evaluator._shipped_tables import load_shipped_tables
 from pysolver.evaluator._variants import build_variant_tables, cache_path, variant_tables
 from pysolver.odds._equity import equity

@@ -8,16 +8,15 @@ import pytest
 
 from pysolver import Card, Category
 from pysolver.core._errors import CardCountError, DuplicateCardError, InvalidCardError, PokerInputError
+from pysolver.evaluator._game_tables import CARD_KEYS
+from pysolver.evaluator._key_values import card_keys, evaluate_keys
 from pysolver.evaluator._lookup import (
-    CARD_KEYS,
     best_five,
-    card_keys,
     categories,
     category,
     describe_value,
     evaluate,
     evaluate_batch,
-    evaluate_keys,
     tiebreak_ranks,
 )
 from pysolver.evaluator._reference import hand_classes, rank_pattern
