@@ -3,7 +3,8 @@
 :mod:`~pysolver.asp._runtime` loads the encodings and rule books and grounds
 programs; :mod:`~pysolver.asp._codec` writes facts and reads answers (the one
 place that knows the encodings' names and bit layouts);
-:mod:`~pysolver.asp._solver` solves showdowns, :mod:`~pysolver.asp._whatif`
+:mod:`~pysolver.asp._solver` solves showdowns (into the results of
+:mod:`~pysolver.asp._showdown_result`), :mod:`~pysolver.asp._whatif`
 every runout of a flop or turn, :mod:`~pysolver.asp._processes` runs long
 batches in recycled worker processes.
 """
@@ -13,7 +14,8 @@ from ._codec import LEADS, DealInput, best_mask_slots, read_driver, tiebreak_fro
 from ._processes import check_workers
 from ._rulefiles import read_rule_files
 from ._runtime import ENCODING_FILES, AspProgram, encoding_text, load_rules, rules_of
-from ._solver import PlayerHand, ShowdownResult, Solver, solve_batch, solve_showdown
+from ._showdown_result import PlayerHand, ShowdownResult
+from ._solver import Solver, solve_batch, solve_showdown
 from ._whatif import Out, Runout, RunoutReport, runouts, solve_whatif, whatif_situation
 
 __all__ = [

@@ -21,179 +21,15 @@ derived by ``asp/explain.lp``):
 
 from __future__ import annotations
 
-import html
-from dataclasses import dataclass
-from functools import lru_cache
-from operator import attrgetter
 from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
 
-from ..core import (Card, CardsLike, Category, Deal, Explanation, HandRoles, PlayerLike, PokerInputError, RuleFileError,
-                    Rules, RulesLike, Situation, cards_html, describe, format_cards, table_html)
-from ._codec import (DealInput, ExplainAnswer, ShowdownAnswer, batch_facts, best_cards, read_driver,
-                    read_explanations, tiebreak_from_value, winners_of)
+from ..core import CardsLike, Deal, PlayerLike, PokerInputError, Rules, RulesLike, Situation
 from ._cluster import run_tasks
+from ._codec import DealInput, batch_facts, read_driver, read_explanations
 from ._processes import check_workers, recycled_imap
 from ._runtime import ENCODING_FILES, EXPLAIN_FILES, AspProgram, GroundSize, RulePath, load_rules
-
-_STRAIGHTS = (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
-_DISTINCT_RANKS = frozenset((Category.HIGH_CARD, Category.STRAIGHT, Category.FLUSH,
-                             Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH))
-_INDEX = attrgetter("index")
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerHand:
-    """One player's best hand: category, five cards (two preflop), tie-break ranks."""
-
-    hole: tuple[Card, Card]
-    category: Category
-    best_five: tuple[Card, ...]
-    tiebreak: tuple[int, ...]
-
-    @property
-    def description(self) -> str:
-        """The hand as a player says it: ``'Full house, Kings full of Sevens'``."""
-        return describe(self.category, self.tiebreak)
-
-    @property
-    def key(self) -> tuple[int, ...]:
-        """Compares hands: higher is better, equal keys tie."""
-        return (int(self.category),) + self.tiebreak
-
-
-@dataclass(frozen=True, slots=True)
-class ShowdownResult:
-    """The solved showdown: each player's hand and the winners (numbered from 0, as the
-    players are given); two or more winners tie and split the pot. ``explanation`` says
-    why, when it was asked for (``explain=True``)."""
-
-    deal: Deal
-    players: tuple[PlayerHand, ...]
-    winners: tuple[int, ...]
-    rules: str = "standard"
-    explanation: Explanation | None = None
-
-    @property
-    def board(self) -> tuple[Card, ...]:
-        return self.deal.board
-
-    @property
-    def is_tie(self) -> bool:
-        """True when two or more players split the pot."""
-        return len(self.winners) > 1
-
-    @property
-    def outcome(self) -> str:
-        """``'win'`` (one winner) or ``'tie'`` (a split pot)."""
-        return "tie" if self.is_tie else "win"
-
-    @property
-    def street(self) -> str:
-        return self.deal.street
-
-    def to_dict(self) -> dict:
-        """What ``pysolver showdown --json`` prints (``--explain``: with ``"explanation"``)."""
-        out: dict[str, object] = {
-            "rules": self.rules, "street": self.street, "board": [str(c) for c in self.board],
-            "players": [{"player": i, "hole": [str(c) for c in p.hole], "category": p.category.snake,
-                         "best_five": [str(c) for c in p.best_five], "tiebreak": list(p.tiebreak),
-                         "description": p.description} for i, p in enumerate(self.players)],
-            "winners": list(self.winners),
-            "outcome": self.outcome,
-        }
-        if self.explanation is not None:
-            out["explanation"] = self.explanation.to_dict()
-        return out
-
-    def __str__(self) -> str:
-        lines = [f"board {format_cards(self.board) or '(preflop)'}"]
-        for i, p in enumerate(self.players):
-            lines.append(f"player {i}: {format_cards(p.hole)}  best five {format_cards(p.best_five)}  "
-                         f"{p.description}")
-        if self.is_tie:
-            lines.append(f"tie: players {', '.join(map(str, self.winners))} split the pot")
-        else:
-            lines.append(f"win: player {self.winners[0]}")
-        if self.explanation is not None:
-            lines += self.explanation.lines()
-        return "\n".join(lines)
-
-    def _repr_html_(self) -> str:
-        """In a notebook: each player's cards with the best five highlighted, the hand's name, the
-        winners in bold, and why (with ``explain=True``), as the web app shows them."""
-        rows = [[f"player {i}", cards_html(p.hole + self.board, p.best_five), p.description]
-                for i, p in enumerate(self.players)]
-        out = f"<p>{cards_html(self.board) or '(preflop)'}</p>" + table_html(["", "cards", "hand"], rows, self.winners)
-        who = " and ".join(f"player {w}" for w in self.winners)
-        out += f"<p><strong>{who} {'split the pot' if self.is_tie else 'wins'}</strong></p>"
-        if self.explanation is not None:
-            out += "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in self.explanation.lines()) + "</ul>"
-        return out
-
-
-def _display_order(cards: list[Card], category: Category, tiebreak: tuple[int, ...]) -> tuple[Card, ...]:
-    """Best five in reading order: biggest groups first, high to low; a wheel's ace last."""
-    # index = 4 * rank + suit, so ordering by index orders by rank, then suit
-    if category in _DISTINCT_RANKS:
-        ordered = sorted(cards, key=_INDEX, reverse=True)
-    else:
-        ranks = [c.index >> 2 for c in cards]
-        ordered = sorted(cards, key=lambda c: (ranks.count(c.index >> 2), c.index), reverse=True)
-    if category in _STRAIGHTS and ordered[0].index >> 2 == 12 and tiebreak[0] != 12:
-        ordered = ordered[1:] + ordered[:1]
-    return tuple(ordered)
-
-
-#: A chunk's answers: each showdown's, and the reasons when they were asked for.
-ChunkAnswer = tuple[list[ShowdownAnswer], list[ExplainAnswer] | None]
-
-
-def _results(deals: Sequence[Deal], chunk: ChunkAnswer, rules: Rules) -> list[ShowdownResult]:
-    answers, whys = chunk
-    return [_result(g, deal, *answer, rules, whys[g] if whys else None)
-            for g, (deal, answer) in enumerate(zip(deals, answers))]
-
-
-def _result(g: int, deal: Deal, hands: dict, wins: dict[int, str], rules: Rules,
-            why: ExplainAnswer | None = None) -> ShowdownResult:
-    """One showdown's answer as a result, checking the contract (a rule file may break it)."""
-    size = min(5, 2 + len(deal.board))
-    players = []
-    for p, hole in enumerate(deal.players):
-        if p not in hands:
-            raise RuleFileError(f"showdown {g}: no hand derived for player {p} ({format_cards(hole)})")
-        hand = hands[p]
-        cards = best_cards(hand.mask, hole, deal.board)
-        if cards is None or len(cards) != size:
-            raise RuleFileError(f"showdown {g}: player {p}'s best hand is not {size} of the player's cards")
-        tiebreak = tiebreak_from_value(hand.category, hand.value)
-        players.append(PlayerHand(hole, hand.category, _display_order(cards, hand.category, tiebreak), tiebreak))
-    winners = winners_of(wins)
-    if winners is None:
-        raise RuleFileError(f"showdown {g}: inconsistent outcome {sorted(wins.items())}")
-    explanation = None if why is None else _explanation(g, deal, players, winners, why, rules)
-    return ShowdownResult(deal, tuple(players), winners, rules.label, explanation)
-
-
-def _explanation(g: int, deal: Deal, players: list[PlayerHand], winners: tuple[int, ...], why: ExplainAnswer,
-                 rules: Rules) -> Explanation:
-    """The reasons of one showdown, checked: one verdict for every two players, a role for
-    each card of the best five, and every other card of the player's idle."""
-    verdicts = why.verdict_values()
-    pairs = sorted(tuple(sorted(v.players)) for v in verdicts)
-    if pairs != [(p, q) for p in range(len(players)) for q in range(p + 1, len(players))]:
-        raise RuleFileError(f"showdown {g}: the explanation does not compare every two players once "
-                            "(a rule file changes the hands' order without its reasons)")
-    roles = []
-    for p, hand in enumerate(players):
-        played, idle = why.roles.get(p, {}), why.idle.get(p, [])
-        cards = {c.index for c in deal.players[p] + deal.board}
-        if set(played) != {c.index for c in hand.best_five} or set(idle) != cards - set(played):
-            raise RuleFileError(f"showdown {g}: player {p}'s explanation does not match the best five cards")
-        roles.append(HandRoles(tuple((c, played[c.index]) for c in hand.best_five),
-                               tuple(Card(i) for i in sorted(idle, reverse=True)), p in why.board_players))
-    return Explanation(tuple((p.category, p.tiebreak) for p in players), winners, tuple(verdicts),
-                       tuple(roles), rules.straights)
+from ._showdown_result import ChunkAnswer, ShowdownResult, showdown_results
 
 
 class Solver:
@@ -216,8 +52,16 @@ class Solver:
     (1,)
     """
 
-    def __init__(self, rules: RulesLike = None, *, add: Sequence[RulePath] = (), chunk_size: int = 1000,
-                 workers: int = 1, explain: bool = False, scheduler: str | None = None):
+    def __init__(
+        self,
+        rules: RulesLike = None,
+        *,
+        add: Sequence[RulePath] = (),
+        chunk_size: int = 1000,
+        workers: int = 1,
+        explain: bool = False,
+        scheduler: str | None = None,
+    ):
         if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
             raise PokerInputError(f"chunk_size {chunk_size!r}: must be a whole number, at least 1")
         if scheduler is None or scheduler == "local":
@@ -232,7 +76,7 @@ class Solver:
     def solve(self, deal: Deal) -> ShowdownResult:
         """Solve one showdown (one grounding)."""
         self.rules.check_deal(deal)
-        return _results([deal], self._solve_chunk([deal]), self.rules)[0]
+        return showdown_results([deal], self._solve_chunk([deal]), self.rules)[0]
 
     def solve_batch(self, deals: Iterable[Deal]) -> list[ShowdownResult]:
         """Solve many showdowns, ``chunk_size`` of them per grounding, in order.
@@ -254,14 +98,23 @@ class Solver:
         answers: Iterable[ChunkAnswer]
         per_process = max(1, CHUNK_PLAYERS_PER_PROCESS // (self.chunk_size * players))
         if self.scheduler is not None:
-            with run_tasks(_solve_chunk, [(self.rules, self.explain, chunk) for chunk in chunks],
-                           workers=self.workers, scheduler=self.scheduler, tasks_per_process=per_process) as run:
+            with run_tasks(
+                _solve_chunk,
+                [(self.rules, self.explain, chunk) for chunk in chunks],
+                workers=self.workers,
+                scheduler=self.scheduler,
+                tasks_per_process=per_process,
+            ) as run:
                 answers = [answer for _, answer in sorted(run, key=lambda pair: pair[0])]  # type: ignore[misc]
         elif len(chunks) == 1 or (self.workers == 1 and len(chunks) <= per_process):
-            return [result for chunk in chunks for result in _results(chunk, self._solve_chunk(chunk), self.rules)]
+            return [
+                result for chunk in chunks for result in showdown_results(chunk, self._solve_chunk(chunk), self.rules)
+            ]
         else:
             answers = recycled_imap(self._solve_chunk, chunks, self.workers, per_process)
-        return [result for chunk, answer in zip(chunks, answers) for result in _results(chunk, answer, self.rules)]
+        return [
+            result for chunk, answer in zip(chunks, answers) for result in showdown_results(chunk, answer, self.rules)
+        ]
 
     def _solve_chunk(self, chunk: list[Deal]) -> ChunkAnswer:
         """One chunk solved, as plain data (a worker process's task: the worker is forked,
@@ -290,6 +143,7 @@ class Solver:
 #: How many players' hands a worker process of :meth:`Solver.solve_batch` solves before
 #: it is replaced: one chunk of 1,000 heads-up showdowns.
 CHUNK_PLAYERS_PER_PROCESS = 2000
+
 
 def _deal_input(deals: list[Deal]) -> str | DealInput:
     """The showdowns' cards for the grounder: a batch through DealInput (no text for clingo
@@ -320,8 +174,14 @@ def _solver(rules: Rules, explain: bool = False) -> Solver:
     return Solver(rules, explain=explain)
 
 
-def solve_showdown(players: Sequence[PlayerLike], board: CardsLike | None = "", *, dead: CardsLike = (),
-                   rules: RulesLike = None, explain: bool = False) -> ShowdownResult:
+def solve_showdown(
+    players: Sequence[PlayerLike],
+    board: CardsLike | None = "",
+    *,
+    dead: CardsLike = (),
+    rules: RulesLike = None,
+    explain: bool = False,
+) -> ShowdownResult:
     """Solve the showdown of these players' hole cards on this board (0, 3, 4 or 5 cards).
 
     ``dead`` cards are only checked (a dead card cannot be dealt to a player or the
@@ -336,8 +196,14 @@ def solve_showdown(players: Sequence[PlayerLike], board: CardsLike | None = "", 
     return _solver(rules, bool(explain)).solve(situation.deal)
 
 
-def solve_batch(deals: Iterable[Deal], *, rules: RulesLike = None, chunk_size: int = 1000,
-                workers: int = 1, scheduler: str | None = None) -> list[ShowdownResult]:
+def solve_batch(
+    deals: Iterable[Deal],
+    *,
+    rules: RulesLike = None,
+    chunk_size: int = 1000,
+    workers: int = 1,
+    scheduler: str | None = None,
+) -> list[ShowdownResult]:
     """Solve many showdowns, grounding ``chunk_size`` of them per program, in ``workers``
     processes or on the Dask cluster at ``scheduler`` (see :meth:`Solver.solve_batch`).
 
@@ -348,5 +214,4 @@ def solve_batch(deals: Iterable[Deal], *, rules: RulesLike = None, chunk_size: i
     return Solver(rules, chunk_size=chunk_size, workers=workers, scheduler=scheduler).solve_batch(deals)
 
 
-__all__ = ["PlayerHand", "ShowdownResult", "ChunkAnswer", "Solver", "solve_showdown", "solve_batch",
-           "CHUNK_PLAYERS_PER_PROCESS"]
+__all__ = ["Solver", "solve_showdown", "solve_batch", "CHUNK_PLAYERS_PER_PROCESS"]
