@@ -20,9 +20,12 @@ sampler), the kernel-level API:
 - :func:`kernel_tables` ``(rules=None)`` -> :class:`KernelTables` and
   :func:`compiled_key_value` ``()`` -> ``key_value(word0, word1, tables)``, a numba
   function that values one key inside another numba-compiled loop;
-- :func:`backend`, :func:`load_kernel`, :func:`cpu_threads`, :func:`thread_count`
-  ``(threads, rows)``: which path runs batches, loading the kernel now rather than
-  after the first 4,194,304 hands, and how many threads a batch of ``rows`` hands gets.
+- :func:`backend`, :func:`load_kernel`, :func:`kernel_loaded`, :func:`cpu_threads`,
+  :func:`thread_count` ``(threads, rows)``: which path runs batches, loading the kernel now
+  rather than after the first 4,194,304 hands, whether it is loaded, and how many threads a
+  batch of ``rows`` hands gets;
+- :func:`jit`: the decorator of the kernel's loops (numba, without the GIL, cached on disk),
+  for an engine's own compiled loops.
 
     >>> tables = kernel_tables()
     >>> cards = [51, 47, 43, 39, 35, 0, 1]                # As Ks Qs Js Ts 2c 2d
@@ -33,8 +36,8 @@ sampler), the kernel-level API:
 
 from ._engines import compiled_key_value, evaluate_boards, kernel_tables
 from ._game_tables import n_values
-from ._jit import backend
-from ._kernel import KernelTables, cpu_threads, load_kernel, thread_count
+from ._jit import backend, jit
+from ._kernel import KernelTables, cpu_threads, kernel_loaded, load_kernel, thread_count
 from ._key_values import card_keys, evaluate_keys
 from ._lookup import best_five, categories, category, describe_value, evaluate, evaluate_batch, tiebreak_ranks
 from ._shipped_tables import deck_multisets, load_shipped_tables, rank_multisets
@@ -64,6 +67,8 @@ __all__ = [
     "evaluate_boards",
     "backend",
     "load_kernel",
+    "kernel_loaded",
+    "jit",
     "cpu_threads",
     "thread_count",
     "KernelTables",

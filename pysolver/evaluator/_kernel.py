@@ -55,6 +55,15 @@ def uses_kernel(rows: int) -> bool:
     return _rows_so_far[0] >= LOAD_ROWS and load_numba() is not None
 
 
+def kernel_loaded() -> bool:
+    """Whether this process has loaded the compiled kernel (numba and its cached code).
+
+    >>> kernel_loaded() == (load_kernel() == "numba")
+    True
+    """
+    return compiled.cache_info().currsize > 0
+
+
 def load_kernel() -> str:
     """Load the compiled kernel now (numba and the cached code, about 0.6 s; compiled on the
     machine's first use), rather than when batches reach :data:`LOAD_ROWS` hands; the backend.
@@ -162,6 +171,7 @@ __all__ = [
     "LOAD_ROWS",
     "MIN_ROWS_PER_THREAD",
     "uses_kernel",
+    "kernel_loaded",
     "load_kernel",
     "compiled",
     "KernelTables",

@@ -34,7 +34,7 @@ import numpy as np
 from ..core import COMBOS, PokerInputError
 from ._breakdown import Breakdown, RangeBreakdown
 from ._cost import Shape
-from ._model import Question, Report, Tally, fixed_classes
+from ._model import Question, Report, Tally, fixed_classes, solve_each
 from ._registry import costs, least_cost, solve
 
 
@@ -136,23 +136,23 @@ class BreakdownPlan:
         return Breakdown(parts, tuple(p.name for p in players), exact)
 
     def _fixed_counts(self, report: Report, threads: int) -> dict:
-        counts, done, todo = {}, 0, max(self.questions(), 1)
-        size = len(self.question.players)
+        counts, size = {}, len(self.question.players)
+        every = [
+            None if rest is None else replace(rest, threads=threads)
+            for _, rests in self._jobs.values()
+            for rest in rests
+        ]
+        tallies = iter(solve_each(every, solve, report, threads))
         for p, (inverse, rests) in self._jobs.items():
             per_class = _counts(len(rests), size)
-            for k, rest in enumerate(rests):
-                if rest is not None:
-                    step = None if report is None else (lambda f, done=done: report((done + f) / todo))
-                    tally = solve(replace(rest, threads=threads), step)
+            for k, tally in zip(range(len(rests)), tallies):
+                if tally is not None:
                     per_class["deals"][k] = tally.deals
                     per_class["wins"][k], per_class["ties"][k], per_class["shares"][k] = (
                         tally.wins,
                         tally.ties,
                         tally.shares,
                     )
-                done += 1
-                if report is not None:
-                    report(done / todo)
             weights = self.question.players[p].weights
             counts[p] = {
                 key: None if v is None else v[inverse] * (weights if v.ndim == 1 else weights[:, None])

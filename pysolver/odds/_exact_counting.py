@@ -32,8 +32,6 @@ boards times 351 kinds of holdings, instead of 2,118,760 boards times the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import numpy as np
 
 from ..core import Rules
@@ -42,7 +40,7 @@ from ._combo_codes import GROUP_OF
 from ._cost import CALL_COST, MULTISETS, Cheapest, Shape, Solve
 from ._exact_fixed import rank_ways
 from ._hand_tables import RANK_WEIGHTS, hand_tables
-from ._model import Question, Report, Tally, fixing, suit_orbits
+from ._model import Question, Report, Tally, each_part, fixing, suit_orbits
 
 _NONE = np.zeros(0, dtype=np.int64)
 _LEVEL = 1 << 13  # above every hand value
@@ -130,15 +128,22 @@ def hero_against_two(
     hero_seat: int = 0,
     rules: Rules | None = None,
     report: Report = None,
+    threads: int = 1,
 ) -> Tally:
     """Exact counts of the known hand ``hero`` against two random hands, a board of 0, 3, 4 or 5
-    cards; the hero sits at ``hero_seat`` (0, 1 or 2), the random hands in the other seats."""
+    cards; the hero sits at ``hero_seat`` (0, 1 or 2), the random hands in the other seats. The
+    chunks of classes of boards are counted on up to ``threads`` threads and summed in order."""
     seats = tuple(s for s in range(3) if s != hero_seat)
-    tally = Tally.empty(3)
     classes = _BoardClasses(hero, board, dead, rules)
-    for left, hero_value, row, flush, weight in classes.chunks(report):
+
+    def count(chunk: tuple, _: Report) -> Tally:
+        left, hero_value, row, flush, weight = chunk
         values = classes.values(row, flush, _ALL)
-        tally.merge(_tally(_counts(left.astype(np.int64), hero_value, values), weight, hero_seat, seats))
+        return _tally(_counts(left.astype(np.int64), hero_value, values), weight, hero_seat, seats)
+
+    tally = Tally.empty(3)
+    for part in each_part(count, classes.chunks(), report, threads):
+        tally.merge(part)
     return tally
 
 
@@ -149,26 +154,33 @@ def hero_against_one(
     hero_seat: int = 0,
     rules: Rules | None = None,
     report: Report = None,
+    threads: int = 1,
 ) -> Tally:
     """Exact counts of the known hand ``hero`` against one random hand (in the other seat of two):
     per class of boards the holdings below, equal to and above the hero, by pair of kinds of cards
-    (the 91 pairs of ranks where no flush can be made).
+    (the 91 pairs of ranks where no flush can be made); the chunks of classes on up to ``threads``
+    threads, summed in order.
 
     >>> t = hero_against_one(np.array([51, 47]), np.array([43, 39, 0]))      # AsKs on Qs Js 2c
     >>> t.wins.tolist(), t.ties.tolist(), t.deals
     ([811922.0, 248358.0], [9910.0, 9910.0], 1070190.0)
     """
     classes = _BoardClasses(hero, board, dead, rules)
-    below = equal = total = 0.0
-    for left, hero_value, row, flush, weight in classes.chunks(report):
+
+    def count(chunk: tuple, _: Report) -> tuple[float, float, float]:
+        left, hero_value, row, flush, weight = chunk
         pairs = _OFF if flush is None else _ALL
         values = classes.values(row, flush, pairs)
         counts = left.astype(np.float32)
         held = counts[:, _I[pairs]] * np.concatenate([counts, (counts - 1) * 0.5], axis=1)[:, _SECOND[pairs]]
-        below += float(weight @ np.einsum("bk,bk->b", held, (values < hero_value[:, None]).astype(np.float32)))
-        equal += float(weight @ np.einsum("bk,bk->b", held, (values == hero_value[:, None]).astype(np.float32)))
+        below = float(weight @ np.einsum("bk,bk->b", held, (values < hero_value[:, None]).astype(np.float32)))
+        equal = float(weight @ np.einsum("bk,bk->b", held, (values == hero_value[:, None]).astype(np.float32)))
         cards = counts.sum(axis=1)
-        total += float(weight @ (cards * (cards - 1) * 0.5))
+        return below, equal, float(weight @ (cards * (cards - 1) * 0.5))
+
+    below = equal = total = 0.0
+    for part_below, part_equal, part_total in each_part(count, classes.chunks(), report, threads):
+        below, equal, total = below + part_below, equal + part_equal, total + part_total
     won = np.array([below, total - below - equal], dtype=np.float64)[[hero_seat, 1 - hero_seat]]
     return Tally(won, np.array([equal, equal], dtype=np.float64), won + equal / 2, float(total))
 
@@ -219,21 +231,16 @@ class _BoardClasses:
         left[:, :13] = per_rank - counts[live]
         self.plain = [left, hero_values[live], live, None, ways[live]]
 
-    def chunks(self, report: Report) -> Iterator[tuple]:
+    def chunks(self) -> list[tuple]:
         """The classes in chunks of :data:`CLASSES_AT_ONCE`: the cards left of each kind ``(B, 26)``,
         the hero's value, the column of the rank values, the 13-bit ranks of the suit on the board (None where
-        no flush is possible) and how many boards each class stands for. ``report(fraction)``
-        follows them, in four steps or more."""
+        no flush is possible) and how many boards each class stands for."""
         batches = ([] if self.suited is None else [self.suited]) + [self.plain]
-        parts = [(batch, start) for batch in batches for start in range(0, len(batch[0]), CLASSES_AT_ONCE)]
-        steps = max(len(parts), 4)
-        for done, (batch, start) in enumerate(parts):
-            yield tuple(None if column is None else column[start : start + CLASSES_AT_ONCE] for column in batch)
-            if report is not None:
-                report((done + 1) / steps)
-        if report is not None:
-            for done in range(len(parts), steps):
-                report((done + 1) / steps)
+        return [
+            tuple(None if column is None else column[start : start + CLASSES_AT_ONCE] for column in batch)
+            for batch in batches
+            for start in range(0, len(batch[0]), CLASSES_AT_ONCE)
+        ]
 
     def values(self, row: np.ndarray, flush: np.ndarray | None, pairs: np.ndarray) -> np.ndarray:
         """``(B, len(pairs))`` the value of each pair of kinds of holding on the classes of boards
@@ -274,7 +281,9 @@ class CountingPath:
     def run(self, question: Question, report: Report, solve: Solve) -> Tally:
         hero = next(i for i, p in enumerate(question.players) if p.is_hand)
         count = hero_against_two if len(question.players) == 3 else hero_against_one
-        return count(question.players[hero].hole, question.board, question.dead, hero, question.rules, report)
+        return count(
+            question.players[hero].hole, question.board, question.dead, hero, question.rules, report, question.threads
+        )
 
 
 __all__ = ["CLASSES_AT_ONCE", "hero_against_two", "hero_against_one", "CountingPath"]

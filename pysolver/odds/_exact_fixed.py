@@ -16,18 +16,31 @@ the board again by rank multiset.
 from __future__ import annotations
 
 from math import comb
+from types import ModuleType
 
 import numpy as np
 
 from ..core import Rules
+from ..evaluator import kernel_loaded
 from ._boards import multisets, rank_subsets
 from ._cost import Cheapest, Shape, Solve, legacy_work
 from ._hand_tables import CARD_BITS, CARD_RANK_KEY, SUIT_MASK, hand_tables
-from ._model import Question, Report, Tally
+from ._model import CODED_PLAYERS, Question, Report, Tally
 
 _NONE = np.zeros(0, dtype=np.int64)
 _NONE.setflags(write=False)
 _CHOOSE = np.array([[comb(n, m) for m in range(5)] for n in range(5)], dtype=np.int64)
+
+
+def compiled_loops() -> ModuleType | None:
+    """The exact paths' compiled loops (:mod:`pysolver.odds._kernels`, compiled by numba on first
+    import) once the evaluator's compiled kernel is loaded (:func:`~pysolver.evaluator.load_kernel`),
+    else None: the paths count with numpy."""
+    if not kernel_loaded():
+        return None
+    from . import _kernels
+
+    return _kernels
 
 
 def rank_ways(available: np.ndarray, counts: np.ndarray) -> np.ndarray:
@@ -47,12 +60,19 @@ def exact_fixed(
 ) -> Tally:
     """Exact counts for known hole cards ``holes`` (players, 2), any board of 0, 3, 4 or 5 cards.
 
-    Under a variant's ``rules`` the cards outside its deck must be among ``dead``.
+    Under a variant's ``rules`` the cards outside its deck must be among ``dead``. With the
+    evaluator's compiled kernel loaded, up to 10 players are counted by its loop
+    (:func:`pysolver.odds._kernels.fixed_codes`), else with numpy: the same counts.
     """
     table = hand_tables(rules)
     holes = np.asarray(holes, dtype=np.int64)
     board = np.asarray(board, dtype=np.int64)
     unseen = ~known_mask(holes, board, dead)
+    loops = compiled_loops()
+    if loops is not None and len(holes) <= CODED_PLAYERS:
+        tally = Tally.empty(len(holes))
+        tally.add_codes(loops.fixed_codes(holes, board, unseen, rules))
+        return tally
     to_come = 5 - len(board)
     available = unseen.reshape(13, 4).sum(axis=1)
     base_key = CARD_RANK_KEY[holes].sum(axis=1) + CARD_RANK_KEY[board].sum()
@@ -109,4 +129,4 @@ class FixedPath:
         return exact_fixed(question.hands, question.board, question.dead, question.rules)
 
 
-__all__ = ["rank_ways", "known_mask", "exact_fixed", "FixedPath"]
+__all__ = ["compiled_loops", "rank_ways", "known_mask", "exact_fixed", "FixedPath"]

@@ -26,17 +26,21 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import permutations
+from typing import TypeVar
 
 import numpy as np
 
-from ..core import COMBOS, Card, Range, RangeError, Rules, Situation, quoted
+from ..core import COMBOS, Card, Range, RangeError, Rules, Situation, quoted, run_parts
 
 Report = Callable[[float], None] | None
 """Follows a long count: called with the fraction of the work done."""
+Part = TypeVar("Part")
+Counted = TypeVar("Counted")
 
 _COMBO_OF = np.full((52, 52), -1, dtype=np.int64)
 _COMBO_OF[COMBOS[:, 0], COMBOS[:, 1]] = _COMBO_OF[COMBOS[:, 1], COMBOS[:, 0]] = np.arange(len(COMBOS))
@@ -102,7 +106,8 @@ def suit_orbits(mask: np.ndarray) -> list[tuple[int, int]]:
     return sorted((min(orbit), len(orbit)) for orbit in {frozenset(images[:, s].tolist()) for s in range(4)})
 
 
-_CODED = 10  # up to this many players, a showdown's winners are one code of bits
+CODED_PLAYERS = _CODED = 10
+"""Up to this many players, a showdown's winners are one code of bits (:meth:`Tally.add_codes`)."""
 _DOT = 8192  # heads-up, up to this many showdowns are summed by dot products
 
 
@@ -115,7 +120,7 @@ def _winner_tables(players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return member * (size == 1), member * (size > 1), member / size
 
 
-_WINNERS = {players: _winner_tables(players) for players in range(3, _CODED + 1)}
+_WINNERS = {players: _winner_tables(players) for players in range(2, _CODED + 1)}
 
 
 @dataclass
@@ -161,11 +166,8 @@ class Tally:
             code = (values[0] == best).astype(np.intp)
             for p in range(1, players):
                 code |= (values[p] == best).astype(np.intp) << p
-            by_code = np.bincount(code, weights=weights, minlength=1 << players)
-            alone, tie, share = _WINNERS[players]
-            self.wins += sign * (by_code @ alone)
-            self.ties += sign * (by_code @ tie)
-            self.shares += sign * (by_code @ share)
+            self.add_codes(sign * np.bincount(code, weights=weights, minlength=1 << players))
+            return
         else:
             winners = values == values.max(axis=0)
             n_winners = winners.sum(axis=0)
@@ -177,6 +179,16 @@ class Tally:
                 self.ties[p] += sign * (np.sum(weights, where=winners[p]) - wins[p])
             self.wins += sign * wins
         self.deals += sign * float(weights.sum())
+
+    def add_codes(self, by_code: np.ndarray) -> None:
+        """Count showdowns by their sets of winners: ``by_code[code]`` showdowns (weighed) won by the
+        players whose bits are set in ``code``, for up to 10 players."""
+        alone, tie, share = _WINNERS[len(self.wins)]
+        by_code = np.asarray(by_code, dtype=np.float64)
+        self.wins += by_code @ alone
+        self.ties += by_code @ tie
+        self.shares += by_code @ share
+        self.deals += float(by_code.sum())
 
     def replace(self, old: np.ndarray, new: np.ndarray, weights: np.ndarray) -> None:
         """Count showdowns valued ``new`` instead of ``old`` (both (players, n)), each ``weights``."""
@@ -315,24 +327,51 @@ def fixed_classes(question: Question, seat: int) -> tuple[np.ndarray, np.ndarray
     return inverse, rows, rests
 
 
+def each_part(
+    function: Callable[[Part, Report], Counted], parts: Sequence[Part], report: Report, threads: int
+) -> list[Counted]:
+    """``function(part, report)`` for every part of a count, on up to ``threads`` threads at once
+    (:func:`~pysolver.core.run_parts`), the results in the order of ``parts``: summed in that order,
+    they do not depend on the thread count. ``report(fraction)`` follows the parts done (and, on
+    one thread, each part's own progress)."""
+    total, done, lock = max(len(parts), 1), [0], threading.Lock()
+
+    def one(item: tuple[int, Part]) -> Counted:
+        index, part = item
+        inner = None if report is None or threads > 1 else (lambda f: report((index + f) / total))
+        result = function(part, inner)
+        if report is not None:
+            with lock:
+                done[0] += 1
+                report(done[0] / total)
+        return result
+
+    return run_parts(one, list(enumerate(parts)), threads)
+
+
+def solve_each(
+    questions: Sequence[Question | None], solve: Callable[[Question, Report], Tally], report: Report, threads: int
+) -> list[Tally | None]:
+    """Count each question (None stays None) by ``solve`` (:func:`each_part`): the tallies in order."""
+    return each_part(lambda q, inner: None if q is None else solve(q, inner), questions, report, threads)
+
+
 def fixed_sum(question: Question, seat: int, report: Report, solve: Callable[[Question, Report], Tally]) -> Tally:
     """The counts of a question summed over the player at ``seat`` fixed to one combo of each class of
     suit symmetry (:func:`~pysolver.odds._model.fixed_classes`), each class weighed by its combos'
-    weights; every rest counted by ``solve``."""
+    weights; every rest counted by ``solve``, on the question's threads, and summed in order."""
     inverse, rows, rests = fixed_classes(question, seat)
     weights = np.bincount(inverse, weights=question.players[seat].weights, minlength=len(rows))
     tally = Tally.empty(len(question.players))
-    for done, rest in enumerate(rests):
-        if rest is not None:
-            inner = None if report is None else (lambda f, done=done: report((done + f) / len(rests)))
-            tally.merge(solve(rest, inner), weight=float(weights[done]))
-        if report is not None:
-            report((done + 1) / len(rests))
+    for weight, counted in zip(weights.tolist(), solve_each(rests, solve, report, question.threads)):
+        if counted is not None:
+            tally.merge(counted, weight=weight)
     return tally
 
 
 __all__ = [
     "Report",
+    "CODED_PLAYERS",
     "Tally",
     "SUIT_MAPS",
     "COMBO_IMAGES",
@@ -344,5 +383,7 @@ __all__ = [
     "Player",
     "Question",
     "fixed_classes",
+    "each_part",
+    "solve_each",
     "fixed_sum",
 ]

@@ -1,7 +1,13 @@
 """The exact paths count the same deals: every path that applies gives the same integers on seeded
-random questions, the grouped path agrees with the brute force (tests/helpers/equity_brute.py), and the
-engine picks the path it estimates cheapest."""
+random questions, on one thread or several, in the compiled loops or with numpy; the grouped path
+agrees with the brute force (tests/helpers/equity_brute.py), and the engine picks the path it
+estimates cheapest."""
 
+import json
+import os
+import subprocess
+import sys
+from dataclasses import replace
 from itertools import product
 
 import numpy as np
@@ -10,8 +16,10 @@ import pytest
 from pysolver import load_rules
 from pysolver.core import Situation
 from pysolver.core._ranges import COMBOS, parse_range
-from pysolver.odds import equity
+from pysolver.evaluator import load_kernel
+from pysolver.odds import _exact_counting, _exact_fixed, equity
 from pysolver.odds._cost import Shape
+from pysolver.odds._exact_counting import hero_against_one, hero_against_two
 from pysolver.odds._exact_grouped import exact_grouped
 from pysolver.odds._model import Player, Question, fixing, keeping, suit_orbits
 from pysolver.odds._registry import cheapest, costs, solve
@@ -49,9 +57,32 @@ def counts(tally):
     return tally.wins.tolist(), tally.ties.tolist(), tally.deals
 
 
-def every_path(question):
-    """The counts of every path that applies to the question, by name."""
+def every_path(question, threads=1):
+    """The counts of every path that applies to the question, by name, on ``threads`` threads."""
+    question = replace(question, threads=threads)
     return {path.name: counts(solve(question, None, path)) for path, _ in costs(Shape.of(question))}
+
+
+@pytest.fixture
+def loops(monkeypatch):
+    """A switch between the compiled loops ("kernel", where numba is installed) and numpy ("numpy")."""
+    compiled = _exact_fixed.compiled_loops
+    load_kernel()
+
+    def use(which):
+        monkeypatch.setattr(_exact_fixed, "compiled_loops", compiled if which == "kernel" else lambda: None)
+
+    return use
+
+
+def every_way(question, use):
+    """The counts of every path on one, two and three threads, in the compiled loops and with numpy."""
+    answers = {}
+    for way in ("kernel", "numpy"):
+        use(way)
+        for threads in (1, 2, 3):
+            answers |= {(name, way, threads): found for name, found in every_path(question, threads).items()}
+    return answers
 
 
 def question_of(players, board="", dead=""):
@@ -59,10 +90,11 @@ def question_of(players, board="", dead=""):
 
 
 @pytest.mark.parametrize("board_size", [0, 3, 4, 5])
-def test_every_path_gives_the_same_counts(board_size):
+def test_every_path_gives_the_same_counts(board_size, loops):
+    """On any number of threads, in the compiled loops or with numpy."""
     rng = np.random.default_rng(100 + board_size)
     for _ in range(6 if board_size else 3):
-        answers = every_path(random_question(rng, board_size))
+        answers = every_way(random_question(rng, board_size), loops)
         assert len(set(map(str, answers.values()))) == 1, answers
 
 
@@ -72,11 +104,57 @@ def test_every_path_gives_the_same_counts(board_size):
         (["KhQh", "random"], "Ac Ad Ah 2c"),  # three aces: no holding makes a fifth
         (["KhQh", "AsKs, 2d2h, QcJc"], "Ac Ad Ah 2c"),
         (["7h6h", "random"], "Ah Kh 2h"),  # a monotone flop
+        (["AhKh", "QsQd", "JcTc", "9h9s"], ""),  # four known hands preflop
+        (["QQ+, AKs", "JJ, TT, AQs", "AhKh"], ""),  # fixed first, the rests counted in parts
     ],
 )
-def test_every_path_gives_the_same_counts_on_awkward_boards(players, board):
-    answers = every_path(question_of(players, board))
-    assert len(answers) > 1 and len(set(map(str, answers.values()))) == 1, answers
+def test_every_path_gives_the_same_counts_on_awkward_boards(players, board, loops):
+    answers = every_way(question_of(players, board), loops)
+    assert len({name for name, _, _ in answers}) > 1 and len(set(map(str, answers.values()))) == 1, answers
+
+
+QUESTIONS = [
+    (["AhKh", "QsQd", "JcTc"], "", ""),
+    (["QQ+, AKs", "JJ, TT, 99, AQs"], "", "2c"),
+    (["AsKs", "random"], "Qs Js 2c", ""),
+    (["QQ+, AKs", "random"], "Ks 7h 2d", ""),
+    (["AK", "QQ", "JTs"], "", ""),
+]
+
+
+@pytest.mark.parametrize("count", [hero_against_one, hero_against_two])
+def test_the_counting_path_sums_its_chunks_alike_on_any_thread_count(count, monkeypatch):
+    monkeypatch.setattr(_exact_counting, "CLASSES_AT_ONCE", 40)
+    board = np.array([43, 39, 0])  # Qs Js 2c
+    tallies = [count(np.array([51, 47]), board, threads=threads) for threads in (1, 2, 3)]
+    assert len(_exact_counting._BoardClasses(np.array([51, 47]), board, NONE, None).chunks()) > 3
+    assert len({str(counts(t)) + str(t.shares.tolist()) for t in tallies}) == 1
+
+
+def _every_path_of(questions, way):
+    """What a process counts by every path, its compiled loops loaded or not."""
+    if way == "kernel":
+        load_kernel()
+    found = {}
+    for players, board, dead in questions:
+        question = question_of(players, board, dead)
+        found |= {f"{players} {board} {dead} {name}": tally for name, tally in every_path(question, 2).items()}
+    return found
+
+
+def test_the_numpy_path_counts_what_the_compiled_loops_count():
+    """``PYSOLVER_KERNEL=numpy``: another process, without numba, gives the same integers on every path."""
+    pytest.importorskip("numba")
+    code = (
+        "import json, sys; from tests.odds.test_equity_paths import _every_path_of, QUESTIONS; "
+        "print(json.dumps(_every_path_of(QUESTIONS, sys.argv[1])))"
+    )
+    env = dict(os.environ, PYSOLVER_KERNEL="numpy")
+    done = subprocess.run([sys.executable, "-c", code, "numpy"], env=env, capture_output=True, text=True, check=True)
+    theirs = json.loads(done.stdout)
+    ours = json.loads(json.dumps(_every_path_of(QUESTIONS, "kernel")))
+    assert _exact_fixed.compiled_loops() is not None
+    assert theirs == ours and len(ours) > 2 * len(QUESTIONS)
 
 
 def brute_ranges(seats, board, dead=()):

@@ -1,0 +1,169 @@
+"""The exact paths' compiled loops: the per-board counting of known hands, by numba, without the GIL.
+
+The ``fixed`` path (every hand known, :mod:`pysolver.odds._exact_fixed`) counts the
+boards by rank multiset, then corrects the boards with three or more cards of a
+suit. Here the same count is one compiled loop over the boards' classes: each
+class's number of boards (a product of binomials over the ranks), every player's
+value (the rank key's value, and where a suit can flush the better of that and the
+flush), and the set of winners as bits of a code; ``by_code[code]`` sums the boards
+of each set of winners in int64, so the counts are exact integers and the loop is
+the same on any thread. Importing this module compiles it (numba): the paths import it
+once the evaluator's compiled kernel is loaded
+(:func:`pysolver.odds._exact_fixed.compiled_loops`); the numpy path gives the same counts.
+
+    >>> unseen = np.ones(52, bool)
+    >>> unseen[[48, 49, 47, 46]] = False
+    >>> codes = fixed_codes(np.array([[48, 49], [47, 46]]), np.zeros(0, np.int64), unseen)
+    >>> codes[1:].tolist()                       # AcAd wins, KsKh wins, both: AA vs KK preflop
+    [1388072, 317694, 6538]
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import combinations
+from math import comb
+
+import numpy as np
+
+from ..core import Rules
+from ..evaluator import jit, rank_multisets
+from ._hand_tables import RANK_WEIGHTS, hand_tables
+
+_CHOOSE = np.array([[comb(n, m) for m in range(5)] for n in range(5)], dtype=np.int64)
+
+
+@cache
+def _board_classes(rules: Rules | None) -> tuple:
+    """The game's tables (:func:`~pysolver.odds._hand_tables.hand_tables`), each rank's weight in
+    the rank key, every multiset of 0..5 ranks (counts (n, 13), rank keys, where each size starts)
+    and every set of 0..5 distinct ranks (13-bit masks, rank keys, where each size starts), as the
+    loop reads them."""
+    tables = hand_tables(rules)
+    counts = [rank_multisets(size) for size in range(6)]
+    masks = [np.array([sum(1 << r for r in ranks) for ranks in combinations(range(13), size)]) for size in range(6)]
+    bits = (np.concatenate(masks)[:, None] >> np.arange(13)) & 1
+    return (
+        tables.rank_value,
+        tables.flush_value,
+        RANK_WEIGHTS,
+        np.ascontiguousarray(np.concatenate(counts), dtype=np.int64),
+        np.concatenate(counts) @ RANK_WEIGHTS,
+        np.cumsum([0] + [len(c) for c in counts]),
+        np.concatenate(masks).astype(np.int64),
+        bits @ RANK_WEIGHTS,
+        np.cumsum([0] + [len(m) for m in masks]),
+    )
+
+
+@jit
+def _ways(available, counts, row, choose):
+    """How many sets of cards with ``available[r]`` cards of each rank have the rank counts of ``row``."""
+    ways = 1
+    for rank in range(13):
+        ways *= choose[available[rank], counts[row, rank]]
+        if ways == 0:
+            break
+    return ways
+
+
+@jit
+def _code(values, players):
+    """The set of winners of one board as bits: the players whose value is the best."""
+    best = values[0]
+    for p in range(1, players):
+        best = max(best, values[p])
+    code = 0
+    for p in range(players):
+        if values[p] == best:
+            code |= 1 << p
+    return code
+
+
+@jit
+def _fixed_codes(holes, board, unseen, rank_value, flush_value, rank_key, counts, keys, starts, masks,
+                 mask_keys, mask_starts, choose, by_code):  # fmt: skip
+    """Add to ``by_code`` the boards of every set of winners of known ``holes`` (P, 2) on ``board``."""
+    players, to_come = holes.shape[0], 5 - board.shape[0]
+    available = np.zeros(13, np.int64)
+    for card in range(52):
+        if unseen[card]:
+            available[card >> 2] += 1
+    base = np.zeros(players, np.int64)
+    board_key = 0
+    for card in board:
+        board_key += rank_key[card >> 2]
+    for p in range(players):
+        base[p] = board_key + rank_key[holes[p, 0] >> 2] + rank_key[holes[p, 1] >> 2]
+    values = np.zeros(players, np.int64)
+    for row in range(starts[to_come], starts[to_come + 1]):  # boards by rank multiset, valued without a flush
+        ways = _ways(available, counts, row, choose)
+        if ways:
+            for p in range(players):
+                values[p] = rank_value[base[p] + keys[row]]
+            by_code[_code(values, players)] += ways
+    plain = np.zeros(players, np.int64)
+    field = np.zeros(players, np.int64)
+    others = np.zeros(13, np.int64)
+    for suit in range(4):  # the boards with three or more cards of a suit, recounted with the flushes
+        on_board, free, left = 0, 0, 0
+        for card in board:
+            if card & 3 == suit:
+                on_board += 1
+        for rank in range(13):
+            if unseen[4 * rank + suit]:
+                free |= 1 << rank
+                left += 1
+            others[rank] = available[rank] - unseen[4 * rank + suit]
+        most = 0
+        for p in range(players):
+            field[p] = 0
+            held = 0
+            for card in holes[p]:
+                if card & 3 == suit:
+                    field[p] |= 1 << (card >> 2)
+                    held += 1
+            most = max(most, held)
+            for card in board:
+                if card & 3 == suit:
+                    field[p] |= 1 << (card >> 2)
+        for drawn in range(max(0, 3 - on_board), min(to_come, left) + 1):
+            if on_board + drawn + most < 5:
+                continue  # nobody can make a flush in this suit
+            first, last = starts[to_come - drawn], starts[to_come - drawn + 1]
+            rest_ways = np.zeros(last - first, np.int64)
+            for row in range(first, last):
+                rest_ways[row - first] = _ways(others, counts, row, choose)
+            for m in range(mask_starts[drawn], mask_starts[drawn + 1]):
+                mask = masks[m]
+                if mask & ~free:
+                    continue
+                for row in range(first, last):
+                    ways = rest_ways[row - first]
+                    if ways == 0:
+                        continue
+                    for p in range(players):
+                        plain[p] = rank_value[base[p] + mask_keys[m] + keys[row]]
+                        values[p] = max(plain[p], flush_value[field[p] | mask])
+                    was, now = _code(plain, players), _code(values, players)
+                    if was != now:
+                        by_code[was] -= ways
+                        by_code[now] += ways
+
+
+def fixed_codes(holes: np.ndarray, board: np.ndarray, unseen: np.ndarray, rules: Rules | None = None) -> np.ndarray:
+    """``(2 ** players,)`` int64: the boards dealt from the ``unseen`` cards (52,) bool on which each
+    set of players (a code of bits) wins, for known ``holes`` (players, 2) on ``board``, under ``rules``."""
+    by_code = np.zeros(1 << len(holes), dtype=np.int64)
+    _fixed_codes(
+        np.ascontiguousarray(holes, dtype=np.int64),
+        np.ascontiguousarray(board, dtype=np.int64),
+        np.ascontiguousarray(unseen, dtype=np.int64),
+        *_board_classes(None if rules is None or rules.is_standard else rules),
+        _CHOOSE,
+        by_code,
+    )
+    return by_code
+
+
+__all__ = ["fixed_codes"]
