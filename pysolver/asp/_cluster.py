@@ -13,8 +13,10 @@ hands, a chunk of deals). :func:`run_tasks` runs them where the caller says:
 Dask is an optional extra (``pip install 'pysolver-holdem[cluster]'``). clingo keeps
 every symbol it makes for the life of a process and its controls do not pickle,
 so a Dask worker never runs clingo itself: it hands each task to a child Python
-process of its own (:func:`serve`), which builds its own clingo control and is
-replaced by a fresh one after ``tasks_per_process`` tasks, as a local worker is.
+process of its own (:mod:`pysolver.asp._cluster_worker`), which builds its own clingo
+control and is replaced by a fresh one after ``tasks_per_process`` tasks, as a local
+worker is; a task whose client is gone (killed by any signal) is stopped there within a
+second.
 A task whose Dask worker or child process was killed runs again: Dask
 reschedules a task lost with its worker, and a task whose child died is
 resubmitted, up to :data:`RETRIES` times. Each worker logs on the scheduler when
@@ -27,25 +29,24 @@ it starts a task, and :class:`TaskRun` counts the starts beyond one a task.
 
 from __future__ import annotations
 
+import itertools
 import os
-import pickle
 import socket
-import struct
-import subprocess
-import sys
-import threading
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from urllib.parse import urlsplit
 
-from ..core import THREADS_VARIABLE, PokerInputError, WorkerError
-from ._lifeline import EARLY, end_with_parent
+from ..core import PokerInputError, WorkerError
+from ._cluster_worker import in_child
+from ._lifeline import end_with_parent
 from ._processes import recycled_imap
 
 #: Times a task lost with its process (a killed worker, a child out of memory) is run again.
 RETRIES = 3
 #: Seconds to wait for an existing Dask scheduler to answer.
 CONNECT_SECONDS = 5
+#: Tasks on a cluster at a time (at least two per worker thread): the rest wait in the caller.
+IN_FLIGHT = 1000
 
 
 def scheduler_address(scheduler: str) -> tuple[str, int]:
@@ -127,7 +128,7 @@ def run_tasks(
     ``function`` and the tasks must pickle (a module-level function and plain data);
     ``initializer()`` runs once in each fresh process before its tasks.
     """
-    tasks = list(tasks)
+    tasks = tasks if isinstance(tasks, Sequence) else list(tasks)
     if scheduler is None:
         if workers <= 1 and len(tasks) <= tasks_per_process:
             if initializer is not None:
@@ -213,29 +214,33 @@ def _dask_results(
     client,
     run: TaskRun,
     function: Callable,
-    tasks: list,
+    tasks: Sequence,
     tasks_per_process: int,
     initializer: Callable[[], None] | None,
 ) -> Iterator[tuple[int, object]]:
+    """Submit the tasks, at most :data:`IN_FLIGHT` (or two per worker thread) at a time, so
+    a run of a million tasks holds no more futures than a run of a thousand."""
     from distributed import as_completed
 
     name = f"pysolver-{uuid.uuid4().hex[:12]}"
-    attempts = [0] * len(tasks)
+    attempts: dict[int, int] = {}
 
     def submit(i: int):
         return client.submit(
-            _in_child,
+            in_child,
             function,
             tasks[i],
             tasks_per_process,
             initializer,
             name,
             i,
-            key=f"{name}-{i}-{attempts[i]}",
+            key=f"{name}-{i}-{attempts.get(i, 0)}",
             pure=False,
         )
 
-    futures = {submit(i): i for i in range(len(tasks))}
+    window = max(IN_FLIGHT, 2 * sum(client.nthreads().values()))
+    waiting = iter(range(len(tasks)))
+    futures = {submit(i): i for i in itertools.islice(waiting, window)}
     pending = as_completed(futures)
     try:
         for future in pending:
@@ -244,15 +249,19 @@ def _dask_results(
                 error = future.exception()
                 if not _lost_process(error):
                     raise error
-                if attempts[i] >= RETRIES:
+                if attempts.get(i, 0) >= RETRIES:
                     raise WorkerError(f"task {i + 1} of {len(tasks)} was lost {attempts[i] + 1} times: {error}")
-                attempts[i] += 1
+                attempts[i] = attempts.get(i, 0) + 1
                 retry = submit(i)
                 futures[retry] = i
                 pending.add(retry)
                 continue
             result = future.result()
             future.release()
+            attempts.pop(i, None)
+            if (following := next(waiting, None)) is not None:
+                futures[later := submit(following)] = following
+                pending.add(later)
             yield i, result
         # every start of a task was logged (as its worker began it): the starts beyond one a task
         run.retries = max(0, len(client.get_events(name)) - len(tasks))
@@ -266,102 +275,4 @@ def _lost_process(error: BaseException) -> bool:
     return type(error).__name__ in ("WorkerError", "KilledWorker")  # by name: they come back unpickled
 
 
-# --- On a Dask worker: the tasks go to a child process, replaced after a few tasks -----------
-
-_idle: list[_Child] = []
-_idle_lock = threading.Lock()
-
-
-def _in_child(
-    function: Callable, task, tasks_per_process: int, initializer: Callable[[], None] | None, run: str, index: int
-):
-    """Run one task in a child process of this (Dask worker) process, recycling the children;
-    the start is logged on the scheduler (topic ``run``), where the caller counts the retries."""
-    from distributed import get_worker
-
-    get_worker().log_event(run, index)
-    with _idle_lock:
-        child = _idle.pop() if _idle else None
-    if child is None:
-        child = _Child(initializer)
-    ok, value = child.call(function, (task,))
-    if child.tasks < tasks_per_process:
-        with _idle_lock:
-            _idle.append(child)
-    else:
-        child.close()
-    if not ok:
-        raise value  # type: ignore[misc]
-    return value
-
-
-class _Child:
-    """A Python process running :func:`serve`: tasks go in on its stdin, results come back on its stdout."""
-
-    def __init__(self, initializer: Callable[[], None] | None):
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
-        env[THREADS_VARIABLE] = "1"  # the processes are the parallel work: one thread each
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", EARLY + "from pysolver.asp._cluster import serve; serve()", str(os.getpid())],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            env=env,
-        )
-        self.tasks = 0
-        if initializer is not None:
-            self.call(initializer, (), count=False)
-
-    def call(self, function: Callable, args: tuple, count: bool = True) -> tuple[bool, object]:
-        try:
-            _write(self.process.stdin, (function, args))
-            answer = _read(self.process.stdout)
-        except (BrokenPipeError, OSError):
-            answer = None
-        if answer is None:
-            code = self.process.wait()
-            how = f"was killed by signal {-code}" if code < 0 else f"ended with exit code {code}"
-            raise WorkerError(f"the child process running a task {how}: nothing of the task was counted")
-        self.tasks += count
-        return answer
-
-    def close(self) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.close()
-        self.process.wait()
-
-
-def serve() -> None:
-    """A child's loop: read ``(function, args)``, run ``function(*args)``, send back
-    ``(ok, result or exception)``, until the parent closes stdin or dies."""
-    results = os.fdopen(os.dup(1), "wb")
-    os.dup2(2, 1)  # anything printed goes to stderr, not the results
-    end_with_parent(int(sys.argv[1]) if len(sys.argv) > 1 else os.getppid())
-    tasks = sys.stdin.buffer
-    while (message := _read(tasks)) is not None:
-        function, args = message
-        try:
-            answer = (True, function(*args))
-        except Exception as error:  # sent to the parent, which raises it
-            answer = (False, error)
-        try:
-            _write(results, answer)
-        except BrokenPipeError:
-            return
-
-
-def _write(stream, message) -> None:
-    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
-    stream.write(struct.pack("<Q", len(data)) + data)
-    stream.flush()
-
-
-def _read(stream):
-    head = stream.read(8)
-    if len(head) < 8:
-        return None
-    size = struct.unpack("<Q", head)[0]
-    data = stream.read(size)
-    return pickle.loads(data) if len(data) == size else None
-
-
-__all__ = ["RETRIES", "CONNECT_SECONDS", "scheduler_address", "cluster_available", "TaskRun", "run_tasks", "serve"]
+__all__ = ["RETRIES", "CONNECT_SECONDS", "IN_FLIGHT", "scheduler_address", "cluster_available", "TaskRun", "run_tasks"]

@@ -51,7 +51,7 @@ def recycled_imap(
     >>> list(recycled_imap(abs, [-1, 2, -3], workers=2, tasks_per_process=2))
     [1, 2, 3]
     """
-    tasks = list(tasks)
+    tasks = tasks if isinstance(tasks, Sequence) else list(tasks)  # a lazy Sequence stays lazy
     context = multiprocessing.get_context("fork")
     starts = iter(range(0, len(tasks), tasks_per_process))
     running: dict[Connection, multiprocessing.process.BaseProcess] = {}

@@ -32,11 +32,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..asp import rules_of
-from ..core import Category, PokerInputError, Rules
+from ..core import Category, PokerInputError, Rules, check_count, quoted
 from ..evaluator import categories, evaluate_batch
 from ._compare import Partial
 from ._conform_findings import class_examples, explain, failure_examples, failures, out_of_order
-from ._conform_hands import deck_hands, hands_of_ranks, quick_hands, random_hands, rank_ranges
+from ._conform_hands import deck_hands, hands_of_ranks, quick_hands, random_rows, rank_ranges
 from ._evaluator_answers import CARD_TEXT, EXCEPTION, FAILURES, NOT_RUN, OK
 from ._evaluators import TIMEOUT, Evaluator, run_evaluator
 from ._execution import check_where, resume_file, rules_label, run_checks, run_seed
@@ -166,7 +166,7 @@ def _hands(source: str, args: tuple, cards: int, rules: Rules) -> np.ndarray:
     if source == "quick":
         return quick_hands(cards, rules)[0]
     if source == "random":
-        return random_hands(args[0], args[1], cards, rules)
+        return random_rows(*args, cards, rules)  # type: ignore[call-arg]
     return hands_of_ranks(args[0], args[1], cards, rules)
 
 
@@ -226,9 +226,17 @@ def _find_order(evaluator: Evaluator, order: str, cards: int, rules: Rules) -> t
 # --- The check ------------------------------------------------------------------------------------
 
 
+#: Most tasks a run splits into, and most hands a task holds (with their values: some 200 MB).
+MOST_TASKS, MOST_PER_TASK = 100_000, 10_000_000
+
+
 def _check_tasks(tasks: object, hands: int) -> None:
-    if not isinstance(tasks, int) or isinstance(tasks, bool) or not 1 <= tasks <= min(100_000, hands):
-        raise PokerInputError(f"tasks {tasks!r}: 1 to {min(100_000, hands):,} for {hands:,} hands")
+    least = -(-hands // MOST_PER_TASK)
+    if not isinstance(tasks, int) or isinstance(tasks, bool) or not least <= tasks <= min(MOST_TASKS, hands):
+        raise PokerInputError(
+            f"tasks {quoted(tasks)}: {least:,} to {min(MOST_TASKS, hands):,} for {hands:,} hands "
+            f"(a task holds at most {MOST_PER_TASK:,})"
+        )
 
 
 def check_evaluator(
@@ -272,8 +280,8 @@ def check_evaluator(
         raise PokerInputError(f"order {order!r}: one of {', '.join(ORDERS)}")
     if takes not in ("text", "index"):
         raise PokerInputError(f"takes {takes!r}: 'text' (card texts) or 'index' (4 * rank + suit)")
-    if mode == "random" and (not isinstance(count, int) or isinstance(count, bool) or count < 1):
-        raise PokerInputError(f"count {count!r}: random mode checks 1 or more hands")
+    if mode == "random":
+        check_count("count", count, 1, MOST_TASKS * MOST_PER_TASK)
     check_where(workers, scheduler)
     if not isinstance(evaluator, Evaluator):
         evaluator = Evaluator(evaluator, command=command, cards=takes, batch=batch, timeout=timeout)
@@ -289,11 +297,9 @@ def check_evaluator(
         args, run = [()], {}
     elif mode == "random":
         used_seed = run_seed(seed)
-        rng = np.random.default_rng(used_seed)
         n_tasks = tasks if tasks is not None else -(-count // HANDS_PER_TASK)
         _check_tasks(n_tasks, count)
-        sizes = [count * (i + 1) // n_tasks - count * i // n_tasks for i in range(n_tasks)]
-        args = [(n, int(rng.integers(1 << 62))) for n in sizes]
+        args = [(count * i // n_tasks, count * (i + 1) // n_tasks, count, used_seed) for i in range(n_tasks)]
         run = {"count": count, "seed": used_seed}
     else:
         total = deck_hands(cards, rules)
@@ -303,11 +309,7 @@ def check_evaluator(
     record = resume_file(
         resume, f"conform {mode} {cards}", rules, evaluator=evaluator.name, order=sign, tasks=len(args), **run
     )
-    sizes = (
-        [len(quick_hands(cards, rules)[0])]
-        if mode == "quick"
-        else [a[0] if mode == "random" else a[1] - a[0] for a in args]
-    )
+    sizes = [len(quick_hands(cards, rules)[0])] if mode == "quick" else [a[1] - a[0] for a in args]
     result = run_checks(
         f"conform {mode} {cards}",
         conform_task,

@@ -30,6 +30,7 @@ from math import comb
 import numpy as np
 
 from ..core import STANDARD, Rules
+from ._blocks import dealt_rows
 from ._colex import _unrank
 
 #: Boards that play (five cards; rank, suit), each dealt with every pair of other cards.
@@ -130,6 +131,23 @@ def random_hands(count: int, seed: int, cards: int = 7, rules: Rules = STANDARD)
     return deck[np.argpartition(keys, cards, axis=1)[:, :cards]]
 
 
+#: Hands dealt from one seed in :func:`random_rows` (their sort keys take some 4 MB).
+HANDS_PER_BLOCK = 10_000
+
+
+def random_rows(start: int, stop: int, count: int, seed: int, cards: int = 7, rules: Rules = STANDARD) -> np.ndarray:
+    """Hands ``start .. stop`` of ``count`` random hands from ``seed``, dealt a block of
+    :data:`HANDS_PER_BLOCK` at a time (:mod:`pysolver.crossval._blocks`): the same hands
+    however the run is split into tasks.
+
+    >>> whole = random_rows(0, 25_000, 25_000, seed=3, cards=5)
+    >>> bool((random_rows(9_000, 21_000, 25_000, seed=3, cards=5) == whole[9_000:21_000]).all())
+    True
+    """
+    parts = dealt_rows(lambda n, s: random_hands(n, s, cards, rules), seed, HANDS_PER_BLOCK, count, start, stop)
+    return np.concatenate(parts) if parts else np.empty((0, cards), dtype=np.int64)
+
+
 def deck_hands(cards: int, rules: Rules = STANDARD) -> int:
     """C(n, ``cards``): the hands of the deck.
 
@@ -161,4 +179,13 @@ def hands_of_ranks(start: int, stop: int, cards: int, rules: Rules = STANDARD) -
     return deck[positions]
 
 
-__all__ = ["BOARDS_THAT_PLAY", "quick_hands", "random_hands", "deck_hands", "rank_ranges", "hands_of_ranks"]
+__all__ = [
+    "BOARDS_THAT_PLAY",
+    "HANDS_PER_BLOCK",
+    "quick_hands",
+    "random_hands",
+    "random_rows",
+    "deck_hands",
+    "rank_ranges",
+    "hands_of_ranks",
+]

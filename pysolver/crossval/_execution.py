@@ -11,10 +11,11 @@ partials and finishes the :class:`CrossvalReport`.
 
 from __future__ import annotations
 
+import bisect
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -151,18 +152,24 @@ def run_checks(
         if resume is not None:
             resume.close()
         raise PokerInputError(f"crossval {mode}: no task to run (an empty list of tasks checks nothing)")
-    keys = [task_key((task, a)) for a in args]
+    keys = _Keys(task, args)
     try:
         done = resume.check(keys, sizes) if resume is not None else {}
-        todo = [i for i in range(len(args)) if i not in done]
+        todo = _Todo(len(args), done)
         total = Partial()
         for part in done.values():
             total.merge(part)
-        weights = list(sizes) if sizes is not None else [1] * len(args)
-        bar = _progress_bar(sum(weights), sum(weights[i] for i in done), mode, progress, sizes is not None)
+        weights = sizes if sizes is not None else _Ones(len(args))
+        bar = _progress_bar(
+            sum(weights) if sizes is not None else len(args),
+            sum(weights[i] for i in done),
+            mode,
+            progress,
+            sizes is not None,
+        )
         run = run_tasks(
             _call,
-            [(task, args[i]) for i in todo],
+            _Todo(len(args), done, lambda i: (task, args[i])),
             workers=workers,
             scheduler=scheduler if todo else None,  # nothing left: no cluster to start
             tasks_per_process=TASKS_PER_PROCESS,
@@ -171,10 +178,11 @@ def run_checks(
         try:
             for j, answer in run:
                 part = cast(Partial, answer)
+                i = todo[j]
                 if resume is not None:
-                    resume.add(todo[j], part, keys[todo[j]])
+                    resume.add(i, part, keys[i])
                 total.merge(part)
-                bar.update(weights[todo[j]])
+                bar.update(weights[i])
         finally:
             bar.close()
             run.close()  # stops the worker processes
@@ -259,6 +267,58 @@ def _case_order(name: str) -> tuple:
 def _load_tables() -> None:
     """A worker's first step: the evaluator's tables, loaded once for all its tasks."""
     load_shipped_tables()
+
+
+class _Keys(Sequence):
+    """The tasks' keys (:func:`~pysolver.crossval._resume.task_key`), each made when asked for."""
+
+    def __init__(self, task: Callable, args: Sequence[tuple]):
+        self.task, self.args = task, args
+
+    def __len__(self) -> int:
+        return len(self.args)
+
+    def __getitem__(self, i):
+        return task_key((self.task, self.args[i]))
+
+
+class _Ones(Sequence):
+    """A task's weight in the progress bar when the tasks have no sizes: 1 each."""
+
+    def __init__(self, n: int):
+        self.n = n
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __getitem__(self, i):
+        return 1
+
+
+class _Todo(Sequence):
+    """The tasks of ``0 .. n - 1`` not ``done``, in order (``item(i)`` of each, or the index),
+    found by bisection: no list as long as the run, however many tasks it has.
+
+    >>> list(_Todo(6, {1: None, 4: None}))
+    [0, 2, 3, 5]
+    """
+
+    def __init__(self, n: int, done: Collection[int], item: Callable[[int], object] = lambda i: i):
+        self.n, self.done, self.item = n, sorted(done), item
+
+    def __len__(self) -> int:
+        return self.n - len(self.done)
+
+    def __getitem__(self, j):
+        if not 0 <= j < len(self):
+            raise IndexError(j)
+        i = j  # the j-th index not done: the least i with i - (done at or below i) == j
+        while (k := bisect.bisect_right(self.done, i)) + j != i:
+            i = j + k
+        return self.item(i)
+
+    def __iter__(self) -> Iterator:
+        return (self[j] for j in range(len(self)))
 
 
 def _call(task_args: tuple) -> Partial:

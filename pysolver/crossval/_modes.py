@@ -12,8 +12,8 @@ does (see :mod:`pysolver.crossval._compare`):
 * :func:`crossval_random` -- random showdowns from the skewed dealer
   (:mod:`pysolver.crossval._dealer`), which over-samples straight flushes, quads, full
   houses from two trips, six- and seven-card flushes, three pairs, wheels and
-  board-plays ties;
-* :func:`crossval_streets` -- heads-up deals at the flop, the turn and the river;
+  board-plays ties; and :func:`crossval_streets` -- heads-up deals at the flop, the
+  turn and the river (both in :mod:`pysolver.crossval._random_modes`);
 * :func:`crossval_exhaustive` -- all 2,598,960 five-card hands, in numbered
   chunks (:func:`exhaustive_chunk` runs one on its own);
 * :func:`crossval_equity` -- win, tie and loss counts over every runout from ASP
@@ -39,9 +39,10 @@ import numpy as np
 from ..asp import rules_of
 from ..core import Card, PokerInputError, Rules, RulesLike, check_count, format_cards
 from ..evaluator import n_values
-from ._compare import Partial, compare_showdowns, mismatch
-from ._dealer import STREET_CASES, deal_skewed, deal_streets
+from ._compare import Partial, mismatch
+from ._dealer import deal_skewed
 from ._execution import TASKS_PER_PROCESS, CrossvalReport, check_where, resume_file, run_checks, run_seed, task_ids
+from ._random_modes import MOST_DEALS, SHOWDOWNS_PER_TASK, crossval_random, crossval_streets, random_block
 from ._seven_card import (
     CANONICAL_TASKS,
     SAMPLE_HANDS,
@@ -56,101 +57,6 @@ EXHAUSTIVE_CHUNKS = 40
 """Default number of chunks of the exhaustive 5-card run."""
 #: Most chunks the exhaustive run splits into (there are 22,100 three-card tops).
 MAX_CHUNKS = 10000
-#: Showdowns per clingo program (and per task) in the random modes.
-SHOWDOWNS_PER_TASK = 1000
-
-
-# --- Random showdowns and streets -----------------------------------------------------------
-
-
-def _random_task(
-    cards: np.ndarray, cases: np.ndarray, players: int, board_size: int, label: str, rules: Rules
-) -> Partial:
-    holes = cards[:, : 2 * players].reshape(len(cards), players, 2)
-    part = compare_showdowns(holes, cards[:, 2 * players :], cases, [f"{label}{c}" for c in STREET_CASES], rules)
-    if label:
-        part.cases[f"{label}tie"] = part.cases.pop("tie", 0)
-    return part
-
-
-#: The most showdowns a random run deals (they are dealt at once: about 280 bytes each).
-MOST_DEALS = 10_000_000
-
-
-def _tasks(
-    cards: np.ndarray, cases: np.ndarray, players: int, board_size: int, rules: Rules, label: str = ""
-) -> list[tuple]:
-    return [
-        (cards[s : s + SHOWDOWNS_PER_TASK], cases[s : s + SHOWDOWNS_PER_TASK], players, board_size, label, rules)
-        for s in range(0, len(cards), SHOWDOWNS_PER_TASK)
-    ]
-
-
-def crossval_random(
-    count: int,
-    players: int = 2,
-    cards: int = 7,
-    seed: int | None = None,
-    workers: int = 1,
-    progress: bool = False,
-    rules: RulesLike = None,
-    *,
-    scheduler: str | None = None,
-    resume: str | os.PathLike | None = None,
-) -> CrossvalReport:
-    """``count`` skewed random showdowns of ``players`` players, each seeing ``cards`` (5, 6, 7) cards.
-
-    ``rules`` is a variant (:mod:`pysolver.core._rules`): both engines play by it, dealt from its deck.
-    Where the tasks run (``workers``, ``scheduler``) and ``resume`` are as in
-    :func:`crossval_exhaustive`.
-    """
-    check_where(workers, scheduler)
-    rules = rules_of(rules)
-    if cards not in (5, 6, 7):
-        raise PokerInputError(f"cards {cards}: a player sees 5 (flop), 6 (turn) or 7 (river) cards")
-    check_count("random", count, 1, MOST_DEALS)
-    seed = run_seed(seed)
-    deals = deal_skewed(count, players, cards - 2, seed, rules=rules)
-    tasks = _tasks(deals.cards, deals.case, players, cards - 2, rules)
-    record = resume_file(
-        resume, "random", rules, count=count, players=players, cards=cards, seed=seed, tasks=len(tasks)
-    )
-    report = run_checks("random", _random_task, tasks, workers, progress, rules, scheduler=scheduler, resume=record)
-    report.seed = seed
-    return report
-
-
-def crossval_streets(
-    count: int,
-    seed: int | None = None,
-    workers: int = 1,
-    progress: bool = False,
-    rules: RulesLike = None,
-    *,
-    scheduler: str | None = None,
-    resume: str | os.PathLike | None = None,
-) -> CrossvalReport:
-    """``count`` skewed heads-up deals, each checked at the flop, the turn and the river.
-
-    A third of the deals hold their rare pattern from the flop on, a third from the turn, a
-    third at the river (:func:`pysolver.crossval._dealer.deal_streets`); a street counts a deal under
-    its case only once the pattern is complete, before that under ``later``.
-    Where the tasks run (``workers``, ``scheduler``) and ``resume`` are as in
-    :func:`crossval_exhaustive`.
-    """
-    check_where(workers, scheduler)
-    rules = rules_of(rules)
-    check_count("streets", count, 1, MOST_DEALS)
-    seed = run_seed(seed)
-    cards, case = deal_streets(count, 2, seed, rules)
-    args = []
-    for j, (size, street) in enumerate(((3, "flop"), (4, "turn"), (5, "river"))):
-        args += _tasks(cards[:, : 4 + size], case[:, j], 2, size, rules, f"{street}:")
-    record = resume_file(resume, "streets", rules, count=count, seed=seed, tasks=len(args))
-    report = run_checks("streets", _random_task, args, workers, progress, rules, scheduler=scheduler, resume=record)
-    report.cases = {k: v for k, v in report.cases.items() if ":" in k}
-    report.seed = seed
-    return report
 
 
 # --- The exhaustive 5-card run --------------------------------------------------------------
@@ -371,6 +277,8 @@ __all__ = [
     "SHOWDOWNS_PER_TASK",
     "TASKS_PER_PROCESS",
     "CrossvalReport",
+    "MOST_DEALS",
+    "random_block",
     "crossval_random",
     "crossval_streets",
     "chunk_boards",

@@ -60,11 +60,18 @@ def test_limits_out_of_bounds_are_one_line(capsys, option, value, words):
     assert err.count("\n") == 1 and words in err
 
 
-@pytest.mark.parametrize("count", ["1" + "0" * 20, "10000001"])
-def test_a_huge_random_count_is_one_line(capsys, count):
-    assert main(["crossval", "--random", count]) == 2
+@pytest.mark.parametrize("mode", ["--random", "--streets"])
+@pytest.mark.parametrize("count", ["1" + "0" * 20, "1000000001"])
+def test_a_huge_random_count_is_one_line(capsys, mode, count):
+    assert main(["crossval", mode, count]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "must be 1 to 10,000,000" in err
+    assert err.count("\n") == 1 and "at most 1,000,000,000 showdowns a run" in err
+
+
+def test_a_huge_conform_count_is_one_line(capsys):
+    assert main(["conform", "pysolver.evaluator:evaluate", "--random", "1" + "0" * 20]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "count 100000000000000000000: must be 1 to 1,000,000,000,000" in err
 
 
 def test_force_without_exact_is_refused(capsys):

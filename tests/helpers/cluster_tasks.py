@@ -48,3 +48,9 @@ def refuse(x: int) -> int:
     from pysolver.core._errors import PokerInputError
 
     raise PokerInputError(f"task {x} refused")
+
+
+def sleep(seconds: float) -> float:
+    """A long task: sleeps ``seconds``."""
+    time.sleep(seconds)
+    return seconds
