@@ -129,36 +129,25 @@ import sys
 from pysolver.asp._cluster import run_tasks
 from tests.helpers import cluster_tasks
 
-with run_tasks(cluster_tasks.sleep, [120, 120], scheduler=sys.argv[1]) as run:
+with run_tasks(cluster_tasks.sleep, [(120, sys.argv[2])] * 2, scheduler=sys.argv[1]) as run:
     print(list(run), flush=True)
 """
 
 
-def _serving() -> set[int]:
-    return {p for p in descendants(os.getpid()) if "serve()" in cmdline(p)}
-
-
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
-def test_tasks_on_a_cluster_end_with_their_client(how, dask_scheduler):
+def test_tasks_on_a_cluster_end_with_their_client(how, dask_scheduler, tmp_path):
     """The cluster's scheduler and workers run in this process's tree, the client in a process
-    of its own: killed in the middle of two two-minute tasks, the tasks end within seconds
-    (the workers stay, free for the next client)."""
+    of its own: killed in the middle of two two-minute tasks, the processes running them end
+    within seconds (the workers stay, free for the next client)."""
     pytest.importorskip("distributed")
-    before = _serving()
-    client = subprocess.Popen(
-        [sys.executable, "-c", CLIENT, dask_scheduler], cwd=os.getcwd(), stdout=subprocess.PIPE, stderr=subprocess.PIPE
-    )
-    running = wait_for(lambda: len(_serving() - before) >= 2 and _serving() - before)
-    time.sleep(0.5)  # each in its task
-    client.send_signal(how)
-    client.wait()
-    assert ended_within(running)
-    with cluster_run(dask_scheduler) as run:  # the workers took the next client's tasks
-        assert sorted(run) == [(0, 0.1), (1, 0.1)]
-
-
-def cluster_run(address):
     from pysolver.asp._cluster import run_tasks
     from tests.helpers import cluster_tasks
 
-    return run_tasks(cluster_tasks.sleep, [0.1, 0.1], scheduler=address)
+    client = subprocess.Popen([sys.executable, "-c", CLIENT, dask_scheduler, str(tmp_path)], cwd=os.getcwd())
+    running = wait_for(lambda: len(os.listdir(tmp_path)) >= 2 and [int(p) for p in os.listdir(tmp_path)])
+    assert all(alive(p) for p in running)
+    client.send_signal(how)
+    client.wait()
+    assert ended_within(running)
+    with run_tasks(cluster_tasks.sleep, [(0.1,), (0.1,)], scheduler=dask_scheduler) as run:
+        assert sorted(run) == [(0, 0.1), (1, 0.1)]  # the workers took the next client's tasks

@@ -50,7 +50,11 @@ def refuse(x: int) -> int:
     raise PokerInputError(f"task {x} refused")
 
 
-def sleep(seconds: float) -> float:
-    """A long task: sleeps ``seconds``."""
+def sleep(task: tuple) -> float:
+    """Task (seconds[, folder]): sleeps ``seconds``, first writing a file named by its process
+    id in ``folder`` if given."""
+    seconds, folder = (*task, None)[:2]
+    if folder is not None:
+        open(os.path.join(folder, str(os.getpid())), "w").close()
     time.sleep(seconds)
     return seconds
