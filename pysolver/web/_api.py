@@ -34,7 +34,7 @@ from ..core import (
 )
 from ..crossval import category_counts, describe_rules, rule_diff
 from ._compute import Budget
-from ._rulebook import FILE_NAME, RuleTexts, variant
+from ._rulebook import AGAINST_FILE, FILE_NAME, RuleTexts, variant
 
 MAX_PLAYERS = 10
 """The most players an equity or showdown request may have."""
@@ -165,12 +165,13 @@ def _variant_text(name: str) -> str:
 
 
 def diff_answer(query: Query, texts: RuleTexts, budget: Budget) -> dict:
-    """``pysolver rules diff A B --showdowns N --seed S --matchup M --json``: ``against`` (a
-    variant, by default the standard game) against the request's rules (its text or variant)."""
+    """``pysolver rules diff A B --showdowns N --seed S --matchup M --json``: rule book A is
+    ``against_text`` (a second rule text, called ``against.lp``) or ``against`` (a variant, by
+    default the standard game); B is the request's rules (its ``text`` or variant)."""
     showdowns = query.number("showdowns", 10_000)
     if showdowns is not None and showdowns > MAX_SHOWDOWNS:
         raise PokerInputError(f"showdowns {showdowns:,}: this page deals at most {MAX_SHOWDOWNS:,}")
-    against = texts.rules("", query.get("against") or "standard")
+    against = texts.rules(query.get("against_text"), query.get("against") or "standard", AGAINST_FILE)
     diff = rule_diff(
         against,
         rules_of_query(query, texts),
@@ -200,7 +201,7 @@ _QUOTED = re.compile(r"'([^']{1,80})'|\b([2-9TJQKA][cdhs])\b")
 
 def blame(query: Query, message: str) -> str:
     """The input field a message is about: ``p0`` .. ``p9``, ``board``, ``dead``, ``range``,
-    ``text`` or another parameter it quotes; ``""`` when it names none.
+    ``text``, ``against_text`` or another parameter it quotes; ``""`` when it names none.
 
     >>> blame(Query({"p": ["AhKh", "QQ++"], "board": ["Ks7h2d"]}), "range 'QQ++': bad token")
     'p1'
@@ -208,7 +209,7 @@ def blame(query: Query, message: str) -> str:
     fields = [(f"p{i}", value) for i, value in enumerate(query.all("p"))]
     fields += [(name, query.get(name)) for name in ("board", "dead", "range", "matchup", "trials", "seed", "showdowns")]
     if "rule file" in message or "rules file" in message or "clingo" in message:
-        return "text"
+        return "against_text" if AGAINST_FILE in message else "text"
     for found in _QUOTED.finditer(message):
         token = (found.group(1) or found.group(2)).lower().replace(" ", "")
         for name, value in fields:

@@ -32,10 +32,12 @@ from ..core import VARIANTS, Limits, RuleFileError, Rules
 
 FILE_NAME = "rules.lp"
 """What a page's rule text is called in messages."""
+AGAINST_FILE = "against.lp"
+"""What the second rule text of a diff (rule book A, ``against_text``) is called in messages."""
 KEPT = 32
 """Rule texts kept loaded (each in its folder) before the oldest is forgotten."""
 
-_LINE = re.compile(r"(?:line (\d+)|rules\.lp:(\d+):\d+)")
+_LINE = re.compile(r"(?:line (\d+)|(?:rules|against)\.lp:(\d+):\d+)")
 
 
 def error_line(message: str) -> int | None:
@@ -59,25 +61,25 @@ class RuleTexts:
         self._loaded: OrderedDict[str, Rules] = OrderedDict()
         self._lock = threading.Lock()
 
-    def rules(self, text: str, name: str | None = None) -> Rules:
-        """The rule book ``text`` defines, checked against the contract. ``name`` (a shipped
-        variant) with empty text is that variant."""
+    def rules(self, text: str, name: str | None = None, file_name: str = FILE_NAME) -> Rules:
+        """The rule book ``text`` defines, checked against the contract, called ``file_name``
+        in messages and results. ``name`` (a shipped variant) with empty text is that variant."""
         if not text.strip():
             return load_rules(variant(name or "standard"))
-        digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+        digest = hashlib.sha256(f"{file_name}\n{text}".encode("utf-8", "surrogatepass")).hexdigest()[:32]
         with self._lock:
             if digest in self._loaded:
                 self._loaded.move_to_end(digest)
                 return self._loaded[digest]
         folder = self._root / digest
         folder.mkdir(mode=0o700, exist_ok=True)
-        path = folder / FILE_NAME
+        path = folder / file_name
         try:
             path.write_text(text, encoding="utf-8", errors="strict")
             read_rule_files([str(path)], includes=False)
-            rules = replace(load_rules(str(path), limits=self.limits), name=FILE_NAME)
+            rules = replace(load_rules(str(path), limits=self.limits), name=file_name)
         except UnicodeEncodeError:
-            raise RuleFileError(f"rule file '{FILE_NAME}': not UTF-8 text") from None
+            raise RuleFileError(f"rule file '{file_name}': not UTF-8 text") from None
         except RuleFileError as error:
             shutil.rmtree(folder, ignore_errors=True)
             raise RuleFileError(str(error).replace(f"{folder}/", "")) from None
@@ -108,4 +110,4 @@ def variant(name: str) -> str:
     return name
 
 
-__all__ = ["FILE_NAME", "KEPT", "RuleTexts", "error_line", "variant"]
+__all__ = ["FILE_NAME", "AGAINST_FILE", "KEPT", "RuleTexts", "error_line", "variant"]

@@ -34,6 +34,11 @@ STANDARD_TEXT = variant_path("standard").read_text()
 FLUSH_OVER_BOAT = STANDARD_TEXT.replace("category_order(flush, 5)", "category_order(flush, 6)").replace(
     "category_order(full_house, 6)", "category_order(full_house, 5)"
 )
+# ... and three of a kind over the straight too: a rule book no variant ships.
+TRIPS_OVER_STRAIGHT = FLUSH_OVER_BOAT.replace(
+    "category_order(three_of_a_kind, 3)", "category_order(three_of_a_kind, 4)"
+)
+TRIPS_OVER_STRAIGHT = TRIPS_OVER_STRAIGHT.replace("category_order(straight, 4)", "category_order(straight, 3)")
 
 
 @pytest.fixture(scope="module")
@@ -123,6 +128,32 @@ def test_rule_text_checked_counted_and_diffed(client):
         == list(solve_showdown(["AhKh", "7c7d"], "7h 9h Th 9c 2h", rules="flush_beats_full_house").winners)
         == [0]
     )
+
+
+def test_two_rule_texts_diffed_against_each_other(client, tmp_path):
+    """Rule book A from a second text (``against_text``): the library's diff of the two files."""
+    params = {"text": TRIPS_OVER_STRAIGHT, "against_text": FLUSH_OVER_BOAT, "showdowns": 500, "seed": 3}
+    diff = client.post("/api/rules/diff", json=params | {"matchup": ["AhKh vs QsQd on 7h 9h Ts"]}).json()
+    (tmp_path / "a.lp").write_text(FLUSH_OVER_BOAT)
+    (tmp_path / "b.lp").write_text(TRIPS_OVER_STRAIGHT)
+    expected = rule_diff(
+        str(tmp_path / "a.lp"), str(tmp_path / "b.lp"), showdowns=500, seed=3, matchups=["AhKh vs QsQd on 7h 9h Ts"]
+    ).to_dict()
+    assert diff["rules"] == ["against.lp", "rules.lp"]
+    assert diff["classes"] == expected["classes"] and diff["showdowns"] == expected["showdowns"]
+    assert diff["equity"] == expected["equity"]
+    assert diff["classes"]["moved_by_category"].keys() == {"three_of_a_kind", "straight"}  # only they trade places
+    # The second text wins over a variant named beside it; a text against itself moves nothing.
+    same = client.post("/api/rules/diff", json=params | {"against_text": TRIPS_OVER_STRAIGHT, "against": "short_deck"})
+    assert same.json()["classes"]["moved"] == 0 and same.json()["showdowns"]["changed"] == 0
+    # Its faults are its own field's, at its line.
+    bad = client.post("/api/rules/diff", json=params | {"against_text": 'royal(ace).\n#include "/etc/passwd".\n'})
+    assert bad.status_code == 400
+    assert bad.json() == {
+        "error": "rule file 'against.lp', line 2: #include is refused: this rule text may not read other files",
+        "field": "against_text",
+        "line": 2,
+    }
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,7 @@ from pysolver import PokerInputError, equity, parse_range, solve_showdown
 from pysolver.core import range_grid
 from pysolver.crossval import rule_diff
 from tests.helpers.web_server import running_server
-from tests.web.test_web_api import FLUSH_OVER_BOAT
+from tests.web.test_web_api import FLUSH_OVER_BOAT, TRIPS_OVER_STRAIGHT
 
 pytestmark = pytest.mark.heavy  # a browser and a server
 
@@ -263,6 +263,44 @@ def test_a_rule_file_edited_in_the_page_and_its_diff(browser, server, shots):
     seconds, again = open_and_time(browser, browser.current_url, "classes-moved")
     assert again == moved
     print(f"\nlink to answer: {seconds:.2f} s  (rules lab, edited text in the link)")
+
+
+def set_rule_text(driver, text):
+    driver.execute_script(
+        "const t = arguments[0]; t.value = arguments[1]; t.dispatchEvent(new Event('input'));",
+        find(driver, "rule-text"),
+        text,
+    )
+
+
+def test_a_pinned_text_and_the_edited_one_diffed(browser, server, tmp_path):
+    open_page(browser, server + "rules")
+    wait_until(browser, lambda: "category_order(flush, 5)" in find(browser, "rule-text").get_attribute("value"))
+    set_rule_text(browser, FLUSH_OVER_BOAT)
+    find(browser, "rule-pin").click()  # rule book A: this text as it is now
+    assert find(browser, "against").get_attribute("value") == "pinned"
+    set_rule_text(browser, TRIPS_OVER_STRAIGHT)  # rule book B: edited on
+    type_into(browser, find(browser, "showdowns"), "1000")
+    type_into(browser, find(browser, "seed"), "5")
+    find(browser, "rule-diff-run").click()
+    moved = wait_text(browser, "classes-moved")
+    (tmp_path / "a.lp").write_text(FLUSH_OVER_BOAT)
+    (tmp_path / "b.lp").write_text(TRIPS_OVER_STRAIGHT)
+    expected = rule_diff(str(tmp_path / "a.lp"), str(tmp_path / "b.lp"), showdowns=1000, seed=5)
+    assert moved.startswith(f"{expected.classes.moved:,} of 7,462 classes change places")
+    assert find(browser, "showdowns-changed").text.startswith(f"{expected.showdowns.changed:,} of 1,000")
+    assert "against.lp → rules.lp" in find(browser, "rule-diff").text
+    assert "against_text=" in browser.current_url and "#text=" in browser.current_url
+    # The link holds both texts: opened again, it shows the same diff.
+    _, again = open_and_time(browser, browser.current_url, "classes-moved")
+    assert again == moved
+    # A fault in the pinned text is shown beside the choice of A, not at a line of the editor.
+    set_rule_text(browser, TRIPS_OVER_STRAIGHT)
+    browser.execute_script("pin(arguments[0])", 'royal(ace).\n#include "/etc/passwd".\n')
+    find(browser, "rule-diff-run").click()
+    assert "'against.lp', line 2: #include is refused" in wait_text(browser, "error")
+    assert "invalid" in find(browser, "against").get_attribute("class")
+    assert not browser.find_elements(By.CSS_SELECTOR, "[data-testid='error-line']")
 
 
 def test_bad_input_beside_its_field_and_hostile_rule_text(browser, server, shots):

@@ -1,9 +1,12 @@
 // The rules lab: a rule book's text edited in the page and checked against the contract (errors at
 // their line), its category counts, its diff against another rule book, a matchup under both, and
-// showdowns solved under it. The text travels in the link's fragment (#text=...) when edited.
+// showdowns solved under it. A text pinned as rule book A is diffed against the edited one. The texts
+// travel in the link's fragment (#text=...&against_text=...).
 "use strict";
 
 let baseText = "";
+let pinnedText = null;
+const PINNED = "pinned";
 
 function edited() { return $("#text").value !== baseText; }
 
@@ -21,11 +24,23 @@ function drawGutter(bad = null) {
   $("#edited").textContent = edited() ? `edited (${$("#base").value} changed)` : "";
 }
 
+/** Rule book A of a diff: the pinned text, or a shipped variant. */
+function againstParams() {
+  return $("#against").value === PINNED ? {against_text: pinnedText} : {against: $("#against").value};
+}
+
+function pin(text) {
+  pinnedText = text;
+  if (!$(`#against option[value=${PINNED}]`)) $("#against").append(el("option", {value: PINNED}, "the pinned text (A)"));
+  $("#against").value = PINNED;
+}
+
 function showRuleError(body) {
-  showError({...body, field: body.field || "text"}, {text: $("#editor"), showdowns: $("#showdowns"),
+  const field = body.field || "text";
+  showError({...body, field}, {text: $("#editor"), against_text: $("#against"), showdowns: $("#showdowns"),
     seed: $("#seed"), matchup: $("#matchup"), p0: $("#p0"), p1: $("#p1"), board: $("#board")});
-  drawGutter(body.line);
-  if (body.line) {
+  drawGutter(field === "text" ? body.line : null);
+  if (body.line && field === "text") {
     const lines = $("#text").value.split("\n");
     const at = lines.slice(0, body.line - 1).join("\n").length;
     $("#text").scrollTop = Math.max(0, (body.line - 5) * 18.85);
@@ -41,7 +56,10 @@ function link() {
     if ($(`#${name}`).value.trim()) params.set(name, $(`#${name}`).value.trim());
   }
   for (const id of ["p0", "p1"]) if ($(`#${id}`).value.trim()) params.append("p", $(`#${id}`).value.trim());
-  setLink(params, edited() ? "#text=" + encodeURIComponent($("#text").value) : "");
+  const texts = new URLSearchParams();
+  if (edited()) texts.set("text", $("#text").value);
+  if (pinnedText !== null && $("#against").value === PINNED) texts.set("against_text", pinnedText);
+  setLink(params, texts.toString() ? "#" + texts.toString() : "");
 }
 
 async function loadBase() {
@@ -126,7 +144,7 @@ async function diff() {
   $("#diff").disabled = true;
   $("#rule-diff").replaceChildren(el("progress"));
   try {
-    const params = {...rulesParams(), against: $("#against").value, showdowns: $("#showdowns").value,
+    const params = {...rulesParams(), ...againstParams(), showdowns: $("#showdowns").value,
                     seed: $("#seed").value, matchup: $("#matchup").value ? [$("#matchup").value] : []};
     const answer = await api("/api/rules/diff", params, {post: true});
     if (!answer.ok) { showRuleError(answer.body); $("#rule-diff").replaceChildren(); return; }
@@ -161,12 +179,15 @@ async function start() {
   if (hands[0]) $("#p0").value = hands[0];
   if (hands[1]) $("#p1").value = hands[1];
   await loadBase();
-  const shared = new URLSearchParams(location.hash.slice(1)).get("text");
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const shared = fragment.get("text");
   if (shared !== null) { $("#text").value = shared; drawGutter(); }
+  if (fragment.get("against_text") !== null) pin(fragment.get("against_text"));
   $("#base").addEventListener("change", () => { loadBase(); link(); });
   $("#reset").addEventListener("click", loadBase);
   $("#check").addEventListener("click", check);
   $("#diff").addEventListener("click", diff);
+  $("#pin").addEventListener("click", () => { pin($("#text").value); link(); });
   $("#solve").addEventListener("click", solve);
   $("#text").addEventListener("input", () => drawGutter());
   $("#text").addEventListener("scroll", () => { $("#gutter").scrollTop = $("#text").scrollTop; });
