@@ -11,10 +11,13 @@ recorded absent where it declines). The Monte Carlo spot compares the cost of a
 trial: pysolver and poker-equity draw 1,000,000 trials, eval7 1,000,000 on its
 Monte Carlo call, OMPEval samples to a standard error of 0.0005 (it checks every
 0.2 s) and its seconds are scaled to 1,000,000 trials from the trials it reports.
-OMPEval and pysolver run on one thread; poker-equity's sampler is given one
-thread, its exact walk takes no thread count. Each program's equities are
-checked against pysolver's. A spot timed once (its OMPEval run takes minutes)
-takes OMPEval's time from the run that checked its equities.
+Every row is measured twice: OMPEval and pysolver on one thread each, then on
+every core each (OMPEval's default ``--threads 0``, pysolver's ``threads=None``);
+the results file holds both, as two cases of one key with ``threads`` 1 and the
+machine's cores. poker-equity's sampler is given one thread, its exact walk takes
+no thread count (it and eval7 are on the one-thread rows only). Each program's
+equities are checked against pysolver's. A spot timed once (its OMPEval run takes
+minutes) takes OMPEval's time from the run that checked its equities.
 """
 
 from __future__ import annotations
@@ -24,10 +27,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from harness import Reported, Result, Side, absent, package_version, side_by_side, write_results
+from harness import THREADS, Reported, Result, Side, absent, package_version, side_by_side, write_results
 from peers import not_installed, ompeval, ompeval_absent, ompeval_binary, ompeval_timed, versions
 
 import pysolver
+from pysolver.evaluator import load_kernel
 from pysolver.odds import EquityResult
 
 TRIALS = 1_000_000
@@ -136,11 +140,21 @@ def eval7_runouts() -> Callable[[], None]:
     return run
 
 
-def exact_case(spot: Spot, quick: bool) -> Result:
-    """One exact spot: pysolver beside OMPEval, poker-equity and (heads-up preflop) eval7."""
+def exact_case(spot: Spot, quick: bool, threads: int = 1) -> Result:
+    """One exact spot on ``threads`` threads each: pysolver beside OMPEval and, on one thread,
+    poker-equity and (heads-up preflop) eval7."""
+    alone = threads == 1
 
     def ours() -> EquityResult:
-        return pysolver.equity(list(spot.players), spot.board, dead=spot.dead, exact=True, table=spot.table, force=True)
+        return pysolver.equity(
+            list(spot.players),
+            spot.board,
+            dead=spot.dead,
+            exact=True,
+            table=spot.table,
+            force=True,
+            threads=1 if alone else None,
+        )
 
     mine = ours()
     assert mine.exact, spot
@@ -152,12 +166,17 @@ def exact_case(spot: Spot, quick: bool) -> Result:
     if ompeval_binary() is None:
         peers["OMPEval"] = absent(ompeval_absent())
     else:
-        checked = ompeval(spot.board, spot.players, dead=spot.dead)
+        on = 1 if alone else 0  # OMPEval's own default: every core
+        checked = ompeval(spot.board, spot.players, dead=spot.dead, threads=on)
         details["OMPEval agrees"] = max(abs(a - b) for a, b in zip(equities, checked["equity"])) < 1e-5
         if rounds == 1:
             functions["OMPEval"] = lambda: Reported(checked["seconds"])
         else:
-            functions["OMPEval"] = lambda: ompeval_timed(spot.board, spot.players, dead=spot.dead)
+            functions["OMPEval"] = lambda: ompeval_timed(spot.board, spot.players, dead=spot.dead, threads=on)
+    if not alone:
+        timings = side_by_side(functions, rounds)
+        peers |= {name: Side(timings[name]) for name in functions if name != "pysolver"}
+        return Result(spot.key, spot.what, "run", Side(timings["pysolver"]), peers, details=details, threads=threads)
     walk = poker_equity_exact(spot)
     answer = None if walk is None or quick else walk()
     if walk is None:
@@ -181,14 +200,19 @@ def exact_case(spot: Spot, quick: bool) -> Result:
     for name in functions:
         if name != "pysolver":
             peers[name] = Side(timings[name])
-    return Result(spot.key, spot.what, "run", Side(timings["pysolver"]), dict(sorted(peers.items())), details=details)
+    return Result(
+        spot.key, spot.what, "run", Side(timings["pysolver"]), dict(sorted(peers.items())), details=details, threads=1
+    )
 
 
-def monte_carlo_case(quick: bool) -> Result:
-    """AhKh vs QsQd by sampling: the cost of a trial."""
+def monte_carlo_case(quick: bool, threads: int = 1) -> Result:
+    """AhKh vs QsQd by sampling on ``threads`` threads each: the cost of a trial."""
     trials = TRIALS // 10 if quick else TRIALS
+    alone = threads == 1
     functions: dict[str, Callable[[], object]] = {
-        "pysolver": lambda: pysolver.equity(["AhKh", "QsQd"], exact=False, trials=trials, seed=1)
+        "pysolver": lambda: pysolver.equity(
+            ["AhKh", "QsQd"], exact=False, trials=trials, seed=1, threads=1 if alone else None
+        )
     }
     peers: dict[str, Side] = {}
     if ompeval_binary() is None:
@@ -196,10 +220,30 @@ def monte_carlo_case(quick: bool) -> Result:
     else:
 
         def omp() -> Reported:
-            answer = ompeval("", ["AhKh", "QsQd"], mc_stderr=MC_STDERR)
+            answer = ompeval("", ["AhKh", "QsQd"], mc_stderr=MC_STDERR, threads=1 if alone else 0)
             return Reported(answer["seconds"] * trials / answer["hands"])
 
         functions["OMPEval"] = omp
+    if alone:
+        _python_samplers(functions, peers, trials)
+    timings = side_by_side(functions, 3 if quick else 5)
+    for name in functions:
+        if name != "pysolver":
+            note = f"samples to stderr {MC_STDERR}, scaled to {trials:,} trials" if name == "OMPEval" else ""
+            peers[name] = Side(timings[name], trials, note=note)
+    return Result(
+        "mc-hu",
+        f"AhKh vs QsQd preflop, Monte Carlo, {trials:,} trials",
+        "trial",
+        Side(timings["pysolver"], trials),
+        dict(sorted(peers.items())),
+        details={"seed": 1},
+        threads=threads,
+    )
+
+
+def _python_samplers(functions: dict, peers: dict, trials: int) -> None:
+    """poker-equity's and eval7's samplers on AhKh vs QsQd, one thread each (absent if not installed)."""
     try:
         import poker_equity
 
@@ -215,19 +259,6 @@ def monte_carlo_case(quick: bool) -> Result:
         functions["eval7"] = lambda: eval7.py_hand_vs_range_monte_carlo(hero, villain, [], trials)
     except ImportError:
         peers["eval7"] = absent(not_installed("eval7"))
-    timings = side_by_side(functions, 3 if quick else 5)
-    for name in functions:
-        if name != "pysolver":
-            note = f"samples to stderr {MC_STDERR}, scaled to {trials:,} trials" if name == "OMPEval" else ""
-            peers[name] = Side(timings[name], trials, note=note)
-    return Result(
-        "mc-hu",
-        f"AhKh vs QsQd preflop, Monte Carlo, {trials:,} trials",
-        "trial",
-        Side(timings["pysolver"], trials),
-        dict(sorted(peers.items())),
-        details={"seed": 1},
-    )
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -238,14 +269,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     quick = args.quick
     pysolver.equity(["AhKh", "QsQd"])  # load the tables once, outside the timings
+    load_kernel()  # and the compiled kernel (numba), as a program that counts much does
     chosen = [spot for spot in SPOTS if (spot.key in args.spots if args.spots else not (quick and spot.slow))]
     cases = []
     for spot in chosen:
-        cases.append(exact_case(spot, quick))
-        print(cases[-1].line(), flush=True)
+        for threads in THREADS:
+            cases.append(exact_case(spot, quick, threads))
+            print(cases[-1].line(), flush=True)
     if not args.spots:
-        cases.append(monte_carlo_case(quick))
-        print(cases[-1].line())
+        for threads in THREADS:
+            cases.append(monte_carlo_case(quick, threads))
+            print(cases[-1].line(), flush=True)
     write_results(
         args.name,
         cases,
@@ -255,7 +289,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         notes=[
             "Exact spots are enumerated exactly by every program on the row; each program's equities "
             "agree with pysolver's to 1e-5 (the details in the results file say so per spot).",
-            "OMPEval's figure is the seconds it reports for the calculation alone, one thread, "
+            "Each row is measured on one thread each, then on every core each (OMPEval's default "
+            "--threads 0, pysolver's threads=None); the machine is shared, so every core is what the "
+            "other processes leave. "
+            "OMPEval's figure is the seconds it reports for the calculation alone, "
             "without its process start; a spot timed once takes it from the run that checked its equities. "
             "poker-equity's exact walk takes no thread count (its CPU time "
             "is in the results file); its sampler runs on one thread.",

@@ -137,7 +137,9 @@ class Result:
     run, and the ratios. ``key`` names the case for the report; ``unit`` is what an item
     is (``"run"``: one calculation, reported as a time; otherwise as a rate per second);
     ``basis`` is the time the ratio compares (``"wall"``, or ``"cpu"`` where only that
-    was measured)."""
+    was measured); ``threads`` the threads every program on the row ran on (None: a case
+    without that dimension; a case measured both ways is two results of one key,
+    ``threads`` 1 and :func:`every_core`)."""
 
     key: str
     what: str
@@ -146,6 +148,7 @@ class Result:
     peers: dict[str, Side] = field(default_factory=dict)
     basis: str = "wall"
     details: dict = field(default_factory=dict)
+    threads: int | None = None
 
     def ratios(self) -> dict[str, float | None]:
         """pysolver's seconds per item divided by each peer's (None for an absent peer)."""
@@ -162,6 +165,7 @@ class Result:
             "what": self.what,
             "unit": self.unit,
             "basis": self.basis,
+            **({} if self.threads is None else {"threads": self.threads}),
             "pysolver": self.pysolver.to_json(),
             "peers": {name: side.to_json() for name, side in self.peers.items()},
             "ratios": self.ratios(),
@@ -171,7 +175,8 @@ class Result:
     def line(self) -> str:
         """One line for the console as the benchmark runs."""
         ours = self.pysolver.per_item(self.basis)
-        text = f"{self.what}: pysolver {_figure(ours, self.unit)}"
+        on = "" if self.threads is None else f" [{threads_text(self.threads)}]"
+        text = f"{self.what}{on}: pysolver {_figure(ours, self.unit)}"
         for name, ratio in self.ratios().items():
             peer = self.peers[name]
             text += f"; {name} " + (
@@ -180,6 +185,20 @@ class Result:
                 else f"{_figure(peer.per_item(self.basis), self.unit)}, ratio {ratio}"
             )
         return text
+
+
+def every_core() -> int:
+    """The threads of a row run on every core: the machine's cores."""
+    return os.cpu_count() or 1
+
+
+THREADS = tuple(dict.fromkeys((1, every_core())))
+"""The thread counts a row measured both ways runs on: one thread each, then every core each."""
+
+
+def threads_text(threads: int) -> str:
+    """``'1 thread'`` or ``'every core (2)'``."""
+    return "1 thread" if threads == 1 else f"every core ({threads})"
 
 
 def _figure(per_item: float | None, unit: str) -> str:
@@ -306,6 +325,9 @@ __all__ = [
     "Side",
     "absent",
     "Result",
+    "every_core",
+    "THREADS",
+    "threads_text",
     "cpu_model",
     "machine",
     "commit",

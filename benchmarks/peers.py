@@ -73,15 +73,18 @@ def ompeval_absent() -> str:
     return f"OMPEval not built (no {OMPEVAL_BUILD}; set OMPEQ to an ompeq binary)"
 
 
-def ompeval(board: str, ranges: Sequence[str], *, dead: str = "", mc_stderr: float | None = None) -> dict:
-    """One OMPEval calculation, single thread: its JSON (``seconds`` of the calculation
-    alone, ``hands``, ``equity``, ``stderr``). Exact unless ``mc_stderr`` is given
-    (Monte Carlo to that standard error). Ranges in its syntax (``"QQ+,AKs"``, ``"random"``)."""
+def ompeval(
+    board: str, ranges: Sequence[str], *, dead: str = "", mc_stderr: float | None = None, threads: int = 1
+) -> dict:
+    """One OMPEval calculation on ``threads`` threads (0: every core, OMPEval's default): its JSON
+    (``seconds`` of the calculation alone, ``hands``, ``equity``, ``stderr``). Exact unless
+    ``mc_stderr`` is given (Monte Carlo to that standard error). Ranges in its syntax
+    (``"QQ+,AKs"``, ``"random"``)."""
     binary = ompeval_binary()
     assert binary is not None, ompeval_absent()
     mode = ["--mc", str(mc_stderr)] if mc_stderr is not None else []
     run = subprocess.run(
-        [binary, *mode, board.replace(" ", ""), dead.replace(" ", ""), *ranges],
+        [binary, "--threads", str(threads), *mode, board.replace(" ", ""), dead.replace(" ", ""), *ranges],
         capture_output=True,
         text=True,
         check=True,

@@ -29,7 +29,9 @@ CONFORM_START, CONFORM_END = "<!-- conform:start -->", "<!-- conform:end -->"
 
 #: The order of the page's sections; a results file not named here comes after, by name.
 ORDER = ("evaluator", "kernels", "equity", "asp", "whatif", "strength", "crossval", "crossval7", "conform")
-#: The README's rows: benchmark, case key, peer (None: the fastest peer present), label.
+#: The README's rows: benchmark, case key, peer (None: the fastest peer present), label; the ratio on
+#: every core comes from the case of that key measured on every core, or of the key EVERY_CORE names.
+EVERY_CORE = {"7-card-1-thread": "7-card-every-core"}
 HEADLINES = (
     ("evaluator", "7-card-1-thread", "OMPEval", "Evaluator, random 7-card hands, one thread each"),
     ("equity", "hu-preflop", "OMPEval", "Equity, AhKh vs QsQd preflop, exact"),
@@ -79,6 +81,11 @@ def figure(side: dict, case: dict) -> str:
     rate = 1 / seconds
     text = f"{significant(rate / 1e6)} M" if rate >= 1e6 else significant(rate)
     return f"{text} {case['unit']}s/s"
+
+
+def threads_label(threads: int) -> str:
+    """How many threads each program on a row ran on."""
+    return "1" if threads == 1 else f"every core ({threads})"
 
 
 def ratio(value: float | None) -> str:
@@ -133,17 +140,24 @@ def section(doc: dict) -> list[str]:
     ]
     if peers:
         lines += [f"Peers: {peers}.", ""]
+    threaded = any("threads" in case for case in doc["cases"])  # each row on one thread, then every core
     lines += [
         f"Ratios compare median {' and '.join(sorted(b.replace('cpu', 'CPU') for b in basis))} seconds per item.",
         "",
-        "| case | pysolver | peer | peer's figure | ratio (pysolver ÷ peer) |",
-        "|---|---|---|---|---|",
+        "| case |" + (" threads |" if threaded else "") + " pysolver | peer | peer's figure "
+        "| ratio (pysolver ÷ peer) |",
+        "|---|" + ("---|" if threaded else "") + "---|---|---|---|",
     ]
     for case in doc["cases"]:
         ours = figure(case["pysolver"], case)
+        first = case["what"] if case.get("threads", 1) == 1 else ""
+        on = f" {threads_label(case['threads'])} |" if "threads" in case else (" |" if threaded else "")
         rows = [(name, figure(side, case), ratio(case["ratios"].get(name))) for name, side in case["peers"].items()]
         for i, (name, theirs, r) in enumerate(rows or [("-", "-", "-")]):
-            lines.append(f"| {case['what'] if i == 0 else ''} | {ours if i == 0 else ''} | {name} | {theirs} | {r} |")
+            lines.append(
+                f"| {first if i == 0 else ''} |{on if i == 0 else (' |' if threaded else '')} "
+                f"{ours if i == 0 else ''} | {name} | {theirs} | {r} |"
+            )
     if doc["notes"]:
         lines += [""] + [f"- {note}" for note in doc["notes"]]
     if "verdicts" in doc:
@@ -269,17 +283,19 @@ def headline_rows(documents: list[dict]) -> list[str]:
     by_name = {doc["benchmark"]: doc for doc in documents}
     rows = []
     for name, key, peer, label in HEADLINES:
-        case = next((c for c in by_name.get(name, {}).get("cases", []) if c["key"] == key), None)
-        if case is None:
+        cases = [c for c in by_name.get(name, {}).get("cases", []) if c["key"] in (key, EVERY_CORE.get(key))]
+        if not cases:
             continue
+        case = cases[0]  # one thread each (a case measured both ways lists it first)
         present = {p: r for p, r in case["ratios"].items() if r is not None}
         if peer is None and present:
             peer = max(present, key=present.get)  # the fastest peer: the largest ratio
         if peer not in case["peers"]:
             continue
+        every = [c["ratios"].get(peer) for c in cases[1:] if c.get("threads", 1) > 1 or c["key"] != key]
         rows.append(
             f"| {label} | {figure(case['pysolver'], case)} | {peer}: {figure(case['peers'][peer], case)} "
-            f"| {ratio(case['ratios'].get(peer))} |"
+            f"| {ratio(case['ratios'].get(peer))} | {ratio(every[0]) if every else '-'} |"
         )
     return rows
 
@@ -295,7 +311,10 @@ def readme_table(documents: list[dict]) -> list[str]:
         for machine, c in sorted(commits.items())
     )
     return (
-        ["| | pysolver | peer | ratio (pysolver ÷ peer) |", "|---|---|---|---|"]
+        [
+            "| | pysolver | peer | ratio (pysolver ÷ peer) | ratio on every core each |",
+            "|---|---|---|---|---|",
+        ]
         + headline_rows(documents)
         + [
             "",
