@@ -38,7 +38,7 @@ from ..core import Rules
 from ._boards import multisets, rank_subsets, rank_values
 from ._combo_codes import GROUP_OF
 from ._cost import CALL_COST, MULTISETS, Cheapest, Shape, Solve
-from ._exact_fixed import rank_ways
+from ._exact_fixed import compiled_loops, rank_ways
 from ._hand_tables import RANK_WEIGHTS, hand_tables
 from ._model import Question, Report, Tally, each_part, fixing, suit_orbits
 
@@ -56,6 +56,9 @@ _SECOND = np.where(_SAME, 26 + _I, _J)  # into [left, (left - 1) / 2]: a pair of
 _PAIR_GROUP = GROUP_OF[_I % 13, _J % 13]  # the rank group (0..90) of each pair of kinds
 _ALL = np.arange(len(_I))
 _OFF = np.flatnonzero(_J < 13)  # the 91 pairs of kinds off the suit: the ranks alone
+_ORDER = np.concatenate([_OFF, np.flatnonzero(_J >= 13)])
+_KERNEL_PAIRS = tuple(np.ascontiguousarray(a[_ORDER], dtype=np.int64) for a in (_I, _J, _PAIR_GROUP, _SUIT_BITS))
+"""The pairs of kinds as the compiled loop reads them, the 91 off the suit first."""
 CLASSES_AT_ONCE = 1024
 """Classes of boards valued at once (their holdings' values fit in cache)."""
 
@@ -166,9 +169,14 @@ def hero_against_one(
     ([811922.0, 248358.0], [9910.0, 9910.0], 1070190.0)
     """
     classes = _BoardClasses(hero, board, dead, rules)
+    loops = compiled_loops()
 
     def count(chunk: tuple, _: Report) -> tuple[float, float, float]:
         left, hero_value, row, flush, weight = chunk
+        if loops is not None:
+            return loops.one_counts(
+                left, hero_value, row, flush, weight, classes.rank_values, classes.table.flush_value, _KERNEL_PAIRS
+            )
         pairs = _OFF if flush is None else _ALL
         values = classes.values(row, flush, pairs)
         counts = left.astype(np.float32)

@@ -166,4 +166,54 @@ def fixed_codes(holes: np.ndarray, board: np.ndarray, unseen: np.ndarray, rules:
     return by_code
 
 
-__all__ = ["fixed_codes"]
+@jit
+def _one_counts(left, hero, row, flush, weight, rank_values, columns, flush_value, pair_i, pair_j, pair_group,
+                suit_bits, out):  # fmt: skip
+    """Add to ``out`` the holdings below and equal to the hero, and all, each weighed by its class."""
+    for b in range(left.shape[0]):
+        below, equal, cards = 0, 0, 0
+        for kind in range(26):
+            cards += left[b, kind]
+        for k in range(91 if flush[b] < 0 else len(pair_i)):  # the 91 pairs of kinds off the suit first
+            first, second = left[b, pair_i[k]], left[b, pair_j[k]]
+            held = first * (first - 1) // 2 if pair_i[k] == pair_j[k] else first * second
+            if held == 0:
+                continue
+            value = rank_values[row[b] + pair_group[k] * columns]
+            if flush[b] >= 0:
+                value = max(value, flush_value[suit_bits[k] | flush[b]])
+            if value < hero[b]:
+                below += held
+            elif value == hero[b]:
+                equal += held
+        out[0] += weight[b] * below
+        out[1] += weight[b] * equal
+        out[2] += weight[b] * (cards * (cards - 1) // 2)
+
+
+def one_counts(left, hero, row, flush, weight, rank_values, flush_value, pairs) -> tuple[float, float, float]:
+    """The counting path's classes of boards against one random hand (``pysolver.odds._exact_counting``):
+    the holdings below the hero, equal to it and in all, each weighed by its class's boards.
+    ``pairs``: the kinds of cards ``(i, j)``, their rank groups and suit bits, the 91 off the suit first."""
+    out = np.zeros(3, dtype=np.int64)
+    pair_i, pair_j, pair_group, suit_bits = pairs
+    _one_counts(
+        np.ascontiguousarray(left, dtype=np.int64),
+        np.ascontiguousarray(hero, dtype=np.int64),
+        np.ascontiguousarray(row, dtype=np.int64),
+        np.full(len(left), -1, dtype=np.int64) if flush is None else np.ascontiguousarray(flush, dtype=np.int64),
+        np.ascontiguousarray(weight, dtype=np.int64),
+        rank_values.ravel(),
+        rank_values.shape[1],
+        flush_value,
+        pair_i,
+        pair_j,
+        pair_group,
+        suit_bits,
+        out,
+    )
+    below, equal, total = out.tolist()
+    return float(below), float(equal), float(total)
+
+
+__all__ = ["fixed_codes", "one_counts"]

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ..core import Card, PokerInputError, Range, draw_seed, quoted, threads_for
+from ..evaluator import load_kernel
 from ._breakdown import Breakdown
 from ._breakdown_plan import BreakdownPlan
 from ._cost import HAND, VALUES_PER_SECOND, Path, Shape, size_of_range
@@ -43,6 +44,11 @@ THREAD_WORK = 200_000
 """Work (hand values) per thread below which an exact run takes fewer threads than it may (about
 20 ms at :data:`~pysolver.odds._cost.VALUES_PER_SECOND`): a question smaller than this counts in
 the calling thread, with no part handed to another."""
+
+LOAD_WORK = 5_000_000
+"""Work (hand values) from which an exact run first loads the evaluator's compiled kernel, where numba
+is installed (about 0.6 s, once per process: :func:`~pysolver.evaluator.load_kernel`); a smaller
+question counts with numpy until it is loaded, to the same integers."""
 
 PROGRESS_STEPS = 1000
 """An exact run reports ``progress(done, PROGRESS_STEPS)``: the thousandths of its deals counted."""
@@ -94,6 +100,8 @@ class Plan:
         if self.exact:
             report = None if progress is None else (lambda f: progress(int(f * PROGRESS_STEPS), PROGRESS_STEPS))
             question = replace(self.question, threads=self.threads)
+            if self.work >= LOAD_WORK:
+                load_kernel()
             if self.breakdown is not None:
                 tally, parts = self.breakdown.run(report, question.threads)
                 return Outcome(tally, breakdown=parts)
@@ -187,6 +195,7 @@ __all__ = [
     "EXACT_BUDGET",
     "EXACT_TIME_LIMIT",
     "THREAD_WORK",
+    "LOAD_WORK",
     "PROGRESS_STEPS",
     "Progress",
     "Outcome",

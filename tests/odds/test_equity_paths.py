@@ -70,7 +70,8 @@ def loops(monkeypatch):
     load_kernel()
 
     def use(which):
-        monkeypatch.setattr(_exact_fixed, "compiled_loops", compiled if which == "kernel" else lambda: None)
+        for module in (_exact_fixed, _exact_counting):  # every path that has compiled loops
+            monkeypatch.setattr(module, "compiled_loops", compiled if which == "kernel" else lambda: None)
 
     return use
 
