@@ -11,7 +11,7 @@ Three tables, one value per starting-hand class (higher is better):
   reach, so each class is sampled by the project's own Monte Carlo engine
   (``trials`` and ``seed``, the same seed for every class); the standard
   error of each value is written beside it.
-- ``chen``: the Chen score of the class (:func:`pysolver.odds._chen.chen_score`),
+- ``chen``: the Chen score of the class (:func:`pysolver.chen_score`),
   written here so that the vocabulary, which may not import the odds engine,
   can order by it.
 
@@ -31,9 +31,8 @@ import time
 from multiprocessing import Pool
 from pathlib import Path
 
-from pysolver import Card, equity
+from pysolver import Card, chen_score, equity
 from pysolver.core._ranges import COMBOS, HAND_CLASSES, class_combos
-from pysolver.odds._chen import chen_score
 
 OUT = Path(__file__).resolve().parent.parent / "pysolver" / "data" / "preflop_orderings.json"
 SEED = 20240613
@@ -112,7 +111,7 @@ def main() -> None:
     }
     orderings["chen"] = {
         "title": "the Chen formula",
-        "method": "pysolver.odds._chen.chen_score; equal scores ordered by equity against one random hand",
+        "method": "pysolver.chen_score; equal scores ordered by equity against one random hand",
         "values": {name: chen_score(name) for name in args.classes},
     }
     seconds = time.perf_counter() - start

@@ -11,6 +11,7 @@ from pathlib import Path
 import clingo
 import numpy as np
 import pytest
+import tomllib
 
 import pysolver
 from pysolver import load_rules
@@ -104,3 +105,10 @@ def test_speed_figures_come_from_the_results_files():
         [sys.executable, str(root / "benchmarks" / "report.py"), "--check"], capture_output=True, text=True, cwd=root
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_project_urls_name_files_of_the_tree():
+    root = Path(pysolver.__file__).parent.parent
+    urls = tomllib.loads((root / "pyproject.toml").read_text())["project"]["urls"]
+    assert set(urls) == {"Homepage", "Documentation", "Changelog", "Issues"}
+    assert all((root / path).is_file() for path in urls.values()), urls

@@ -321,6 +321,7 @@ def check_evaluator(
         scheduler=scheduler,
         resume=record,
         sizes=sizes,
+        label=f"conform {evaluator.name}: {mode}, {cards} cards",
     )
     found = failures(result.examples, result.cases) + out_of_order(result.examples, rules, sign)
     explain(found, rules)

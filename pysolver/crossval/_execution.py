@@ -139,19 +139,22 @@ def run_checks(
     scheduler: str | None = None,
     resume: ResumeFile | None = None,
     sizes: Sequence[int] | None = None,
+    label: str | None = None,
 ) -> CrossvalReport:
     """Run ``task(*a)`` for each ``a``, merge the partials and finish the report.
 
     The tasks run here, in ``workers`` local processes, or on the Dask cluster
     ``scheduler`` ("local" for a local one); tasks ``resume`` holds are not run
     again, and each one finished is added to it. ``sizes`` are the hands of each
-    task, for a progress bar in hands (by tasks without them).
+    task, for a progress bar in hands (by tasks without them); ``label`` names the run on the
+    bar and in messages (by default ``crossval MODE``).
     """
+    label = f"crossval {mode}" if label is None else label
     start = time.perf_counter()
     if not args:
         if resume is not None:
             resume.close()
-        raise PokerInputError(f"crossval {mode}: no task to run (an empty list of tasks checks nothing)")
+        raise PokerInputError(f"{label}: no task to run (an empty list of tasks checks nothing)")
     keys = _Keys(task, args)
     try:
         done = resume.check(keys, sizes) if resume is not None else {}
@@ -163,7 +166,7 @@ def run_checks(
         bar = _progress_bar(
             sum(weights) if sizes is not None else len(args),
             sum(weights[i] for i in done),
-            mode,
+            label,
             progress,
             sizes is not None,
         )
@@ -334,7 +337,7 @@ class _NoBar:
         pass
 
 
-def _progress_bar(total: int, done: int, mode: str, progress: bool, hands: bool):
+def _progress_bar(total: int, done: int, label: str, progress: bool, hands: bool):
     """A rich bar on stderr when asked and stderr is a terminal (``update(n)``, ``close()``):
     in hands, with hands per second and the time left, or in tasks."""
     if not (progress and sys.stderr.isatty()):
@@ -353,7 +356,7 @@ def _progress_bar(total: int, done: int, mode: str, progress: bool, hands: bool)
         TimeRemainingColumn(),
         console=Console(stderr=True),
     )
-    task = bar.add_task(f"crossval {mode}", total=total, completed=done, rate="")
+    task = bar.add_task(label, total=total, completed=done, rate="")
     began, counted = time.perf_counter(), [0]
 
     def update(n: int) -> None:

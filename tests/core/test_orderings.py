@@ -1,7 +1,9 @@
 """Named orderings of the starting hands for ``top x%``: checked against PokerStove's published
 top 10%, the rule that random hands share the pot equally, and the Chen formula."""
 
+import importlib
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -93,6 +95,13 @@ def test_the_table_records_how_it_was_made():
     sampled = table["orderings"]["vs3"]
     assert sampled["seed"] == 20240613 and sampled["trials"] == 5_000_000
     assert max(sampled["stderr"].values()) < 3e-4
+    # Every function a method names is one the package exports under that name.
+    for entry in table["orderings"].values():
+        for name in re.findall(r"\bpysolver(?:\.\w+)+", entry["method"]):
+            module, _, attribute = name.rpartition(".")
+            assert not any(part.startswith("_") for part in name.split(".")), name
+            assert callable(getattr(importlib.import_module(module), attribute)), name
+    assert table["orderings"]["chen"]["method"].startswith("pysolver.chen_score;")
 
 
 @pytest.mark.slow

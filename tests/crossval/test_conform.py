@@ -201,3 +201,10 @@ def test_the_json_report_has_the_hands_as_card_texts():
 def test_bad_input_is_one_clear_error(call, message):
     with pytest.raises(PokerInputError, match=message):
         call()
+
+
+def test_the_progress_bar_names_the_evaluator_and_the_run(capsys, monkeypatch):
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)  # the bar shows on a terminal only
+    check_evaluator(evaluate, cards=5, mode="quick", progress=True)
+    shown = capsys.readouterr().err
+    assert "conform pysolver.evaluator._lookup:evaluate: quick, 5 cards" in shown and "crossval" not in shown
