@@ -166,11 +166,6 @@ def run(args: argparse.Namespace) -> int:
     check_distinct(dead)
     rules.check_cards(dead)
     grid = range_grid(rng, list(dead) + [Card(int(i)) for i in rules.removed])
-    if not grid.combos:
-        raise PokerInputError(
-            f"range '{args.range}': no combo of it is left in the {rules.label} deck"
-            + (" beside the dead cards" if dead else "")
-        )
     used = [ordering(name) for name in orderings_named(args.range, order=args.order)]
     notes = [f"top x% by {chosen}" for chosen in used]
     chosen = used[0] if used else ordering(args.order)

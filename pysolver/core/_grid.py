@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._cards import RANKS, Card
+from ._cards import RANKS, Card, quoted
 from ._combos import CLASS_INDEX, COMBO_CLASS, HAND_CLASSES, combo_mask
 from ._errors import RangeError
 from ._picture import EMPTY, GREEN, HELD, NEUTRAL, RED, Cell, Picture, equity_colour
@@ -184,7 +184,8 @@ class RangeGrid:
 
 def range_grid(rng: str | Range, dead: Iterable[Card | int] = ()) -> RangeGrid:
     """A range on the grid, without the combos that hold a ``dead`` card (a short deck's
-    missing ranks are dead cards too: their cells stay empty).
+    missing ranks are dead cards too: their cells stay empty); a range with no combo left
+    is a :class:`~pysolver.RangeError` (never an empty grid).
 
     >>> grid = range_grid("AA", dead=[Card.parse("As")])
     >>> grid.combos, grid.fraction("AA"), grid.total          # 3 of the 6 aces pairs are left
@@ -194,6 +195,10 @@ def range_grid(rng: str | Range, dead: Iterable[Card | int] = ()) -> RangeGrid:
     dead = list(dead)
     alive = combo_mask(dead)
     held = np.bincount(COMBO_CLASS, weights=rng.weights * alive, minlength=len(HAND_CLASSES))
+    if not held.any():
+        raise RangeError(
+            f"range {quoted(str(rng))}: no combo of it is left in the deck" + (" beside the dead cards" if dead else "")
+        )
     live = np.bincount(COMBO_CLASS, weights=alive.astype(np.float64), minlength=len(HAND_CLASSES))
     remaining = 52 - len({c.index if isinstance(c, Card) else int(c) for c in dead})
     return RangeGrid(str(rng), class_grid(held), class_grid(live), remaining * (remaining - 1) // 2)

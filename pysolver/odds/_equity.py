@@ -45,6 +45,7 @@ from ..core import (
     table_html,
 )
 from ._breakdown import Breakdown, as_count
+from ._fit import no_deal
 from ._model import Question
 from ._planner import Outcome, Progress, plan
 from ._sampling import MAX_TRIALS
@@ -213,6 +214,8 @@ def _check_sampling(
 def _result(situation: Situation, question: Question, outcome: Outcome) -> EquityResult:
     tally, stderr = outcome.tally, outcome.stderr
     deals = tally.deals
+    if not deals > 0:  # a deal the fit search could not rule out in its steps, and none counted
+        raise no_deal(question.players, [i for i, p in enumerate(question.players) if not p.is_hand])
     players = tuple(
         PlayerEquity(
             range=player.name,

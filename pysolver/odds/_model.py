@@ -36,6 +36,7 @@ from typing import TypeVar
 import numpy as np
 
 from ..core import COMBOS, Card, Range, RangeError, Rules, Situation, quoted, run_parts
+from ._fit import check_fit
 
 Report = Callable[[float], None] | None
 """Follows a long count: called with the fraction of the work done."""
@@ -281,10 +282,12 @@ class Question:
 
     @classmethod
     def of(cls, situation: Situation, table: bool = True, threads: int = 1) -> Question:
-        """The question of a checked situation (a range with no combo left raises :class:`RangeError`)."""
+        """The question of a checked situation (a range with no combo left, or ranges no deal
+        satisfies together, raises :class:`RangeError`: :mod:`pysolver.odds._fit`)."""
         rules = situation.rules
         known = list(situation.fixed_cards) + [Card(int(i)) for i in rules.removed]
         players = tuple(Player.of(seat, known, situation.seat_name(i)) for i, seat in enumerate(situation.players))
+        check_fit(players, sum(1 << c.index for c in rules.deck) & ~sum(1 << c.index for c in set(known)))
         board = np.array([c.index for c in situation.board], dtype=np.int64)
         dead = np.concatenate([[c.index for c in situation.dead], rules.removed]).astype(np.int64)
         return cls(players, board, dead, rules, table, threads)

@@ -254,7 +254,10 @@ def monte_carlo(
         attempts += BATCH
         if values.shape[1] == 0:
             if attempts > 20 * BATCH and tally.deals == 0:
-                raise RangeError("the ranges almost never fit together: no trial was accepted")
+                names = ", ".join(f"{i} ({p.name})" for i, p in enumerate(players) if not p.is_hand)
+                raise RangeError(
+                    f"players {names}: their ranges almost never fit together (no trial of {attempts:,} was accepted)"
+                )
             continue
         if observe is not None and seen is not None:
             observe(values, seen)
