@@ -47,6 +47,8 @@ from ..core import (
     check_count,
     format_cards,
     parse_hole,
+    run_parts,
+    threads_for,
 )
 from ..evaluator import card_keys, evaluate_keys
 from ._preflop import is_preflop
@@ -198,6 +200,8 @@ class HandReport:
 
 
 PAIR_CHUNK = 1 << 15
+PAIRS_PER_THREAD = 1 << 17
+"""Pairs of holdings per thread below which the two-card lookahead takes fewer threads."""
 
 
 @lru_cache(maxsize=4)
@@ -224,17 +228,19 @@ def _symmetric_codes(
     p: np.ndarray,
     q: np.ndarray,
     rules: Rules,
+    threads: int = 1,
 ) -> np.ndarray:
     """Counts (81,) of ``9 * cell(p holds, q runs out) + cell(q holds, p runs out)`` over pairs.
 
     A cell is ``3 * before + after``. The opponent's final hand is keyed by
     ``first_keys[p] + second_keys[q]`` (board included in ``first_keys``).
-    Worked in chunks so the temporaries stay in cache; each key word is added
-    separately and handed to the evaluator as a column-major (n, 2) array.
+    Worked in chunks so the temporaries stay in cache, on up to ``threads`` threads (one per
+    :data:`PAIRS_PER_THREAD` pairs); each key word is added separately and handed to the evaluator
+    as a column-major (n, 2) array.
     """
     first_words, second_words = np.ascontiguousarray(first_keys.T), np.ascontiguousarray(second_keys.T)
-    counts = np.zeros(81, dtype=np.int64)
-    for start in range(0, len(p), PAIR_CHUNK):
+
+    def chunk(start: int) -> np.ndarray:
         pc, qc = p[start : start + PAIR_CHUNK], q[start : start + PAIR_CHUNK]
         words = np.empty((2, len(pc)), dtype=np.int64)
         for w in range(2):
@@ -242,8 +248,10 @@ def _symmetric_codes(
         theirs = evaluate_keys(words.T, rules)
         codes = 9 * (before3.take(pc) + compare_states(mine_after.take(qc), theirs))
         codes += before3.take(qc) + compare_states(mine_after.take(pc), theirs)
-        counts += np.bincount(codes, minlength=81)
-    return counts
+        return np.bincount(codes, minlength=81)
+
+    parts = run_parts(chunk, range(0, len(p), PAIR_CHUNK), threads_for(threads, len(p), PAIRS_PER_THREAD))
+    return np.add.reduce(parts, dtype=np.int64) if parts else np.zeros(81, dtype=np.int64)
 
 
 def transition_counts(field: Field, cards_to_come: int, before: np.ndarray | None = None) -> HandPotential:
@@ -276,6 +284,7 @@ def transition_counts(field: Field, cards_to_come: int, before: np.ndarray | Non
             mine_after,
             *_disjoint_pairs(len(field.unseen)),
             field.rules,
+            field.threads,
         ).reshape(9, 9)
         flat = tuple(int(n) for n in both.sum(axis=1) + both.sum(axis=0))
     else:
