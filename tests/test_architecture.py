@@ -112,3 +112,12 @@ def test_the_project_urls_name_files_of_the_tree():
     urls = tomllib.loads((root / "pyproject.toml").read_text())["project"]["urls"]
     assert set(urls) == {"Homepage", "Documentation", "Changelog", "Issues"}
     assert all((root / path).is_file() for path in urls.values()), urls
+
+
+def test_every_package_of_the_tree_is_listed_for_the_wheel():
+    """pyproject.toml lists the packages by hand (asp/ ships as pysolver.encodings): a new
+    subpackage missing there would be left out of the wheel."""
+    root = PACKAGE.parent
+    listed = set(tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {".".join(init.parent.relative_to(root).parts) for init in PACKAGE.rglob("__init__.py")}
+    assert listed == found | {"pysolver.encodings"}
