@@ -19,7 +19,8 @@ sampler), the kernel-level API:
   player's), valued with numpy;
 - :func:`kernel_tables` ``(rules=None)`` -> :class:`KernelTables` and
   :func:`compiled_key_value` ``()`` -> ``key_value(word0, word1, tables)``, a numba
-  function that values one key inside another numba-compiled loop;
+  function that values one key inside another numba-compiled loop, and
+  :func:`compiled_showdown` ``()``: every player's value on one board, one call per board;
 - :func:`backend`, :func:`load_kernel`, :func:`kernel_loaded`, :func:`cpu_threads`,
   :func:`thread_count` ``(threads, rows)``: which path runs batches, loading the kernel now
   rather than after the first 4,194,304 hands, whether it is loaded, and how many threads a
@@ -34,7 +35,7 @@ sampler), the kernel-level API:
     True
 """
 
-from ._engines import compiled_key_value, evaluate_boards, kernel_tables
+from ._engines import compiled_key_value, compiled_showdown, evaluate_boards, kernel_tables
 from ._game_tables import n_values
 from ._jit import backend, jit
 from ._kernel import KernelTables, cpu_threads, kernel_loaded, load_kernel, thread_count
@@ -74,4 +75,5 @@ __all__ = [
     "KernelTables",
     "kernel_tables",
     "compiled_key_value",
+    "compiled_showdown",
 ]

@@ -13,7 +13,7 @@ in ``_model``. The modules are private; this package exports the public API.
 """
 
 from ._chen import chen_normalized, chen_score
-from ._equity import EquityResult, PlayerEquity, Progress, equity
+from ._equity import Announce, EquityResult, PlayerEquity, Progress, equity
 from ._outs import ENGINES, CardOutcome, OutsReport, outs
 from ._potential import HandPotential, HandReport, hand_potential, hand_report
 from ._strength import HandStrength, hand_strength
@@ -23,6 +23,7 @@ __all__ = [
     "EquityResult",
     "PlayerEquity",
     "Progress",
+    "Announce",
     "equity",
     "chen_normalized",
     "chen_score",

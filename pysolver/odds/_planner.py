@@ -31,7 +31,8 @@ from ._breakdown_plan import BreakdownPlan
 from ._cost import HAND, VALUES_PER_SECOND, Path, Shape, size_of_range
 from ._model import COMBO_IMAGES, Question, Tally, fixing, suit_orbits
 from ._registry import cheapest, least_cost, solve
-from ._sampling import monte_carlo
+from ._sampling import monte_carlo, run_threads, trial_limit
+from ._sampling_plan import sampling_seconds
 
 EXACT_BUDGET = 100_000_000
 """Largest work (hand values looked up) that ``exact=None`` counts exactly: about 10 s."""
@@ -55,6 +56,9 @@ PROGRESS_STEPS = 1000
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: trials for Monte Carlo, thousandths of the deals for an exact run."""
+
+Announce = Callable[[float, str], None]
+"""``announce(seconds, line)``: before a run starts, about how long it takes, and a line saying so."""
 
 
 @dataclass(frozen=True)
@@ -89,6 +93,33 @@ class Plan:
         """The threads an exact run takes: the question's, one per :data:`THREAD_WORK` of its work at most."""
         return threads_for(self.question.threads, self.work, THREAD_WORK)
 
+    def sampling_seconds(self, trials: int | None, target_stderr: float | None) -> float:
+        """About how long a sampled run of ``trials`` (or to ``target_stderr``: at most) takes on its threads."""
+        limit = trial_limit(trials, target_stderr)
+        q = self.question
+        return sampling_seconds(q.players, len(q.board), limit, run_threads(limit, q.threads))
+
+    def announcement(self, trials: int | None = None, target_stderr: float | None = None) -> tuple[float, str]:
+        """About how long the run takes, in seconds and as a line to show before it starts.
+
+        >>> from pysolver.core import Situation
+        >>> q = Question.of(Situation.of(["QQ+"] * 6, ranges=True), threads=2)
+        >>> plan(q).announcement(trials=10**8)[1].startswith("Monte Carlo: 100,000,000 trials on 2 threads, about ")
+        True
+        """
+        if self.exact:
+            seconds = self.seconds / self.threads
+            return seconds, f"exact: {_duration(seconds)} on {self.threads} thread{'s' * (self.threads > 1)}"
+        limit = trial_limit(trials, target_stderr)
+        threads = run_threads(limit, self.question.threads)
+        seconds = self.sampling_seconds(trials, target_stderr)
+        count = (
+            f"{limit:,} trials"
+            if target_stderr is None
+            else f"to a standard error of {target_stderr:g}, at most {limit:,} trials"
+        )
+        return seconds, f"Monte Carlo: {count} on {threads} thread{'s' * (threads > 1)}, {_duration(seconds)}"
+
     def run(
         self,
         progress: Progress | None = None,
@@ -118,6 +149,7 @@ class Plan:
             progress,
             q.rules,
             None if collector is None else collector.observe,
+            q.threads,
         )
         return Outcome(tally, stderr, seed, None if collector is None else collector.breakdown())
 
@@ -198,6 +230,7 @@ __all__ = [
     "LOAD_WORK",
     "PROGRESS_STEPS",
     "Progress",
+    "Announce",
     "Outcome",
     "Plan",
     "plan",

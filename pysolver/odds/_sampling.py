@@ -1,219 +1,161 @@
-"""Monte Carlo equity: seeded, vectorised over trials, stopping at a trial count or a standard error.
+"""Monte Carlo equity: seeded trials in blocks, on every thread, stopping at a count or a standard error.
 
-How a trial is sampled, without bias from card removal:
+A run's trials come in blocks of :data:`BLOCK` accepted trials (the last one
+shorter). Block ``b`` is dealt by its own generator, derived from the seed and
+``b`` alone; blocks run on up to ``threads`` threads at once and are summed in
+block order, and the stopping rule (the trial count, or every equity's standard
+error at most ``target_stderr`` once :data:`MIN_TRIALS` are in) is checked after
+each block in that order. So the seed decides every trial, and a run gives the
+same figures on any number of threads; a run of one block takes one thread.
 
-1. Each range player draws one combo with probability proportional to its
-   weight, among the combos that avoid the known cards (fixed hands, board,
-   dead); the draws are independent. Two range players are drawn together
-   instead (:class:`JointPair`): a pair of their combos that share no card,
-   with probability proportional to the product of the weights, so skewed
-   weights cannot starve the sampler.
-2. A trial whose range players' combos share a card is rejected as a whole.
-   What is left is distributed exactly as the exact enumeration weighs deals:
-   proportional to the product of the weights over compatible assignments.
-3. Random players' cards and the rest of the board are then dealt uniformly
-   from the cards not fixed, all of a trial's cards in one draw, each card
-   independently (up to three cards at once, as one pick among every ordered
-   draw of them); a trial whose drawn cards repeat a card, or hit a range
-   player's combo, is rejected as a whole. A kept trial's cards are uniform
-   among the completions of its assignment, and every assignment has the same
-   number of completions, so this keeps step 2's distribution. (When too many
-   cards are drawn for most trials to be kept -- many random players -- they
-   are dealt one after another instead, a card already taken redrawn.)
+With numba (:func:`pysolver.evaluator.backend`) a block is dealt and valued in a
+compiled loop (:mod:`pysolver.odds._sampling_kernel`), else with numpy
+(:mod:`pysolver.odds._sampling_numpy`; also whenever each trial's values are
+observed, for a breakdown). The two draw the same distribution, not the same
+trials.
 
 A trial's result for a player is its share of the pot (1, 1/k for a k-way tie,
-or 0); the standard error of the equity is the sample standard deviation of
-that share over the square root of the number of accepted trials.
+or 0). Where trials are weighted (importance sampling of colliding ranges), the
+equity is the weighted mean share and its standard error the usual
+self-normalised one; unweighted, that is the sample standard deviation of the
+share over the square root of the number of trials.
+
+    >>> from pysolver.odds._model import Player
+    >>> players = [Player.hand([51, 47]), Player.hand([43, 42])]      # AsKs vs QsQh
+    >>> one, _ = monte_carlo(players, np.array([], np.int64), trials=3000, seed=1, threads=1)
+    >>> two, _ = monte_carlo(players, np.array([], np.int64), trials=3000, seed=1, threads=2)
+    >>> one.deals, one.wins.tolist() == two.wins.tolist()
+    (3000.0, True)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core import RangeError, Rules
-from ._hand_tables import CARD_BITS, CARD_RANK_KEY, hand_tables
+from ..core import Rules, run_parts
+from ..evaluator import backend, kernel_tables
+from ._hand_tables import CARD_BITS
 from ._model import Player, Tally
+from ._sampling_numpy import JointPair, never_fit, numpy_block
+from ._sampling_plan import KernelInputs, kernel_inputs
 
-BATCH = 131_072
+BLOCK = 1 << 16
+"""Accepted trials per block: a block is dealt by one generator, on one thread."""
 MAX_TRIALS = 100_000_000
-#: Cards drawn with one random number: the sums of every ordered draw of up to this many
-#: unseen cards are tabled (48 ** 3 draws of three cards preflop), one lookup per pick.
-TABLED_CARDS = 3
+"""Most trials of a run (and of a run stopping at a standard error)."""
+DEFAULT_TRIALS = 1_000_000
+"""Trials of a run given neither a count nor a standard error."""
+MIN_TRIALS = 1000
+"""Trials before a standard error is trusted to stop a run."""
 
 
-def _deal(rng: np.random.Generator, used: np.ndarray, count: int) -> np.ndarray:
-    """``count`` cards per trial, (count, trials), each uniform among the cards not yet in the
-    trial's ``used`` bits (updated): dealt one after another without replacement.
+@dataclass
+class Sums:
+    """Weighted sums of trials: per player wins, ties, shares, w**2 * share**2 and w**2 * share;
+    the trials, the sums of the weights and of their squares, the attempts (rejected ones too)."""
 
-    One random integer below ``52 ** count`` proposes all the cards of a trial at
-    once (its base-52 digits); a proposed card already taken is redrawn alone.
-    """
-    n = len(used)
-    code = rng.integers(0, 52**count, n)
-    cards = np.empty((count, n), dtype=np.int64)
-    for slot in range(count):
-        code, cards[slot] = np.divmod(code, 52)
-        bits = CARD_BITS.take(cards[slot])
-        redo = np.flatnonzero((used & bits) != 0)
-        while len(redo):
-            cards[slot, redo] = rng.integers(0, 52, len(redo))
-            bits[redo] = CARD_BITS.take(cards[slot, redo])
-            redo = redo[(used[redo] & bits[redo]) != 0]
-        used |= bits
-    return cards
-
-
-def _all_distinct_rate(unseen: int, count: int) -> float:
-    """Probability that ``count`` uniform draws from ``unseen`` cards are all different."""
-    return float(np.prod([(unseen - i) / unseen for i in range(count)]))
-
-
-@lru_cache(maxsize=4)
-def _draw_tables(known_bits: int) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
-    """For 1 .. :data:`TABLED_CARDS` cards, the summed (rank keys, bits) of every ordered draw
-    of that many cards, repeats included, from the cards not in ``known_bits``."""
-    unseen = np.flatnonzero((CARD_BITS & known_bits) == 0)
-    keys, bits = [CARD_RANK_KEY.take(unseen)], [CARD_BITS.take(unseen)]
-    for _ in range(TABLED_CARDS - 1):
-        keys.append((keys[-1][:, None] + keys[0][None, :]).ravel())
-        bits.append((bits[-1][:, None] + bits[0][None, :]).ravel())
-    return tuple(zip(keys, bits))
-
-
-def _draw_at_once(rng: np.random.Generator, known_bits: int, sizes: Sequence[int], n: int):
-    """Deal groups of ``sizes`` cards (each random player's two, then the board's) for about ``n``
-    trials: every card drawn independently and uniformly from the cards not in ``known_bits``,
-    and only the trials whose cards are all different kept. Returns each group's summed (rank
-    keys, bits), two arrays of shape (groups, kept). A kept trial's cards are a uniform ordered
-    draw without replacement, so dropping the others adds no bias; as the cards' bits are
-    distinct powers of two, the bits of a trial sum to a number of ``sum(sizes)`` set bits
-    exactly when no card repeats. (About six times faster than dealing card by card.)"""
-    tables = _draw_tables(known_bits)
-    count = sum(sizes)
-    size = int(n / _all_distinct_rate(len(tables[0][0]), count) * 1.01) + 256  # ~n kept, rarely fewer
-    keys = np.zeros((len(sizes), size), dtype=np.int64)
-    bits = np.zeros((len(sizes), size), dtype=np.int64)
-    for group, cards in enumerate(sizes):
-        while cards:  # the board's five: three cards, then two
-            part = min(cards, TABLED_CARDS)
-            part_keys, part_bits = tables[part - 1]
-            pick = rng.integers(0, len(part_keys), size, dtype=np.int32)
-            keys[group] += part_keys.take(pick)
-            bits[group] += part_bits.take(pick)
-            cards -= part
-    keep = np.flatnonzero(np.bitwise_count(bits.sum(axis=0)) == count)[:n]
-    return keys[:, keep], bits[:, keep]
-
-
-@dataclass(frozen=True)
-class JointPair:
-    """Two range players drawn together: every compatible pair of their combos (``first[i]``,
-    ``second[i]`` index their combos) with the cumulated product of the two weights. Drawing
-    from it needs no rejection, however the weights are skewed (``AsKs, 0.000001(AhKh)``
-    against ``AsKs, 0.000001(AdKd)`` fits together only with the tiny weights)."""
-
-    players: tuple[int, int]
-    first: np.ndarray
-    second: np.ndarray
-    cumulative: np.ndarray
+    rows: np.ndarray
+    trials: int = 0
+    weight: float = 0.0
+    weight_squares: float = 0.0
+    attempts: int = 0
 
     @classmethod
-    def of(cls, players: Sequence[Player]) -> JointPair | None:
-        """The pair, when exactly two players are weighted ranges (not random)."""
-        ranged = [p for p, player in enumerate(players) if _ranged(player)]
-        if len(ranged) != 2:
-            return None
-        a, b = (players[p] for p in ranged)
-        bits_a, bits_b = CARD_BITS[a.combos].sum(axis=1), CARD_BITS[b.combos].sum(axis=1)
-        weight = np.outer(a.weights, b.weights) * ((bits_a[:, None] & bits_b[None, :]) == 0)
-        pairs = np.flatnonzero(weight)
-        if not len(pairs):
-            raise RangeError("the two ranges share a card in every pair of their combos")
-        first, second = np.divmod(pairs, len(b.combos))
-        return cls((ranged[0], ranged[1]), first, second, np.cumsum(weight.ravel()[pairs]))
-
-    def draw(self, rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray]:
-        pick = np.minimum(
-            np.searchsorted(self.cumulative, rng.random(n) * self.cumulative[-1], side="right"),
-            len(self.cumulative) - 1,
+    def of_values(cls, values: np.ndarray) -> Sums:
+        """The sums of unweighted trials' hand values (players, trials)."""
+        winners = values == values.max(axis=0)
+        count = winners.sum(axis=0)
+        share = winners / count
+        rows = np.array(
+            [(winners & (count == 1)).sum(axis=1), (winners & (count > 1)).sum(axis=1), share.sum(axis=1)],
+            dtype=np.float64,
         )
-        return self.first[pick], self.second[pick]
+        squares = (share**2).sum(axis=1)
+        trials = values.shape[1]
+        return cls(np.vstack([rows, squares, rows[2]]), trials, float(trials), float(trials), trials)
+
+    def add(self, other: Sums) -> None:
+        self.rows += other.rows
+        self.trials += other.trials
+        self.weight += other.weight
+        self.weight_squares += other.weight_squares
+        self.attempts += other.attempts
+
+    def tally(self) -> Tally:
+        """The tally, weights scaled so that the deals are the trials."""
+        scale = self.trials / self.weight if self.weight else 0.0
+        wins, ties, shares = (scale * row for row in self.rows[:3])
+        return Tally(wins, ties, shares, float(self.trials))
+
+    def stderr(self) -> np.ndarray:
+        """Each equity's standard error (infinite before two trials)."""
+        if self.trials < 2:
+            return np.full(self.rows.shape[1], np.inf)
+        mean = self.rows[2] / self.weight
+        spread = self.rows[3] - 2 * mean * self.rows[4] + mean**2 * self.weight_squares
+        return np.sqrt(np.maximum(spread, 0.0) / self.weight**2 * self.trials / (self.trials - 1))
 
 
-def _ranged(player: Player) -> bool:
-    """Whether a player's combos are drawn from its range (not a hand, not random)."""
-    return not player.is_hand and not player.is_random
+@dataclass
+class Sampler:
+    """How a run's blocks are dealt: compiled (``inputs``) or with numpy, observed or not."""
+
+    players: Sequence[Player]
+    board: np.ndarray
+    known_bits: int
+    rules: Rules | None
+    observe: bool
+    inputs: KernelInputs | None = None
+    joint: JointPair | None = field(default=None)
+
+    def block(self, seed: int, block: int, trials: int) -> tuple[Sums, np.ndarray | None, dict | None]:
+        """Block ``block`` of ``trials`` trials: its sums and, observed, its values and hole cards."""
+        if self.inputs is not None:
+            from . import _sampling_kernel as kernel  # numba: imported on first use
+
+            sums = Sums(np.zeros((5, len(self.players))))
+            totals = np.zeros(4)
+            state = np.uint64(kernel.block_state(seed, block))
+            kernel.run_block(state, trials, *self.inputs.arguments(), kernel_tables(self.rules), sums.rows, totals)
+            sums.trials, sums.weight, sums.weight_squares, sums.attempts = (
+                int(totals[0]),
+                float(totals[1]),
+                float(totals[2]),
+                int(totals[3]),
+            )
+            if sums.trials == 0:
+                raise never_fit(self.players, sums.attempts)
+            return sums, None, None
+        values, seen = numpy_block(
+            seed, block, trials, self.players, self.board, self.known_bits, self.rules, self.joint, self.observe
+        )
+        return Sums.of_values(values), (values if self.observe else None), seen
 
 
-def _batch(
-    rng,
-    players: Sequence[Player],
-    board: np.ndarray,
-    known_bits: int,
-    n: int,
-    rules: Rules | None = None,
-    joint: JointPair | None = None,
-    seen: dict | None = None,
-) -> np.ndarray:
-    """Hand values (players, accepted trials) of about ``n`` sampled trials, rejected ones left out;
-    ``seen`` (if given) gets each open player's hole cards per accepted trial, as card bits."""
-    randoms = [p for p, player in enumerate(players) if player.is_random]
-    sizes = [2] * len(randoms) + [5 - len(board)]
-    unseen = np.flatnonzero((CARD_BITS & known_bits) == 0)
-    at_once = _all_distinct_rate(len(unseen), sum(sizes)) >= 0.3
-    if at_once:  # every random card of the trial in one draw from the unseen cards
-        drawn_keys, drawn_bits = _draw_at_once(rng, known_bits, sizes, n)
-        n = drawn_keys.shape[1]
-    used = np.full(n, known_bits, dtype=np.int64)
-    keys = np.zeros((len(players), n), dtype=np.int64)
-    bits = np.zeros((len(players), n), dtype=np.int64)
-    accepted = np.ones(n, dtype=bool)
-    drawn = {}
-    if joint is not None:
-        drawn = dict(zip(joint.players, joint.draw(rng, n)))
-    for p, spec in enumerate(players):
-        if p in drawn:
-            combos = spec.combos[drawn[p]]
-            keys[p], bits[p] = CARD_RANK_KEY[combos].sum(axis=1), CARD_BITS[combos].sum(axis=1)
-            used |= bits[p]
-        elif spec.is_hand:
-            keys[p], bits[p] = CARD_RANK_KEY[spec.hole].sum(), CARD_BITS[spec.hole].sum()
-        elif not spec.is_random:
-            cumulative = np.cumsum(spec.weights)
-            pick = np.searchsorted(cumulative, rng.random(n) * cumulative[-1], side="right")
-            combos = spec.combos[np.minimum(pick, len(spec.combos) - 1)]
-            keys[p], bits[p] = CARD_RANK_KEY[combos].sum(axis=1), CARD_BITS[combos].sum(axis=1)
-            accepted &= (used & bits[p]) == 0
-            used |= bits[p]
-    board_key = np.full(n, CARD_RANK_KEY[board].sum(), dtype=np.int64)
-    board_bits = np.full(n, CARD_BITS[board].sum(), dtype=np.int64)
-    if at_once:
-        for i, p in enumerate(randoms):
-            keys[p] += drawn_keys[i]
-            bits[p] += drawn_bits[i]
-        board_key += drawn_keys[-1]
-        board_bits += drawn_bits[-1]
-        if any(_ranged(player) for player in players):
-            accepted &= (used & drawn_bits.sum(axis=0)) == 0  # clear of the ranges' combos
-    if not accepted.all():
-        keep = np.flatnonzero(accepted)
-        keys, bits, used = keys[:, keep], bits[:, keep], used[keep]
-        board_key, board_bits = board_key[keep], board_bits[keep]
-    if not at_once:  # many random players: deal card by card, redrawing a card already taken
-        for p in randoms:
-            cards = _deal(rng, used, 2)
-            keys[p] += CARD_RANK_KEY.take(cards).sum(axis=0)
-            bits[p] += CARD_BITS.take(cards).sum(axis=0)
-        for card in _deal(rng, used, 5 - len(board)):
-            board_key += CARD_RANK_KEY.take(card)
-            board_bits += CARD_BITS.take(card)
-    if seen is not None:
-        seen.update({p: bits[p] for p, player in enumerate(players) if not player.is_hand})
-    return hand_tables(rules).values(keys + board_key, bits + board_bits)
+def trial_limit(trials: int | None, target_stderr: float | None) -> int:
+    """The most trials a run takes: ``trials``; to a standard error, the trials that bring the
+    widest spread of a share (a coin's: 1/2) within it; else :data:`DEFAULT_TRIALS`.
+
+    >>> trial_limit(5000, None), trial_limit(None, 0.001), trial_limit(None, None)
+    (5000, 250000, 1000000)
+    """
+    if trials is not None:
+        return trials
+    if target_stderr is not None:
+        return int(min(MAX_TRIALS, max(MIN_TRIALS, np.ceil(0.25 / target_stderr**2 - 1e-9))))
+    return DEFAULT_TRIALS
+
+
+def run_threads(trials: int, threads: int) -> int:
+    """The threads a run of ``trials`` takes: one per block, ``threads`` at most.
+
+    >>> run_threads(1000, 8), run_threads(10**6, 8), run_threads(10**6, 2)
+    (1, 8, 2)
+    """
+    return max(1, min(threads, -(-trials // BLOCK)))
 
 
 def monte_carlo(
@@ -222,10 +164,11 @@ def monte_carlo(
     dead: np.ndarray | Sequence[int] = (),
     trials: int | None = None,
     target_stderr: float | None = None,
-    seed: int | None = None,
+    seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
     rules: Rules | None = None,
     observe: Callable[[np.ndarray, dict], None] | None = None,
+    threads: int = 1,
 ) -> tuple[Tally, np.ndarray]:
     """Sample deals until ``trials`` are accepted or every equity's standard error is <= ``target_stderr``.
 
@@ -234,49 +177,51 @@ def monte_carlo(
     ``players`` are :class:`~pysolver.odds._model.Player`: a known hand, a range whose combos avoid
     the known cards, or a random player, dealt from the unseen cards. Returns
     the tally (deals = accepted trials) and the standard error of each equity.
-    ``observe(values, seen)`` is given each batch's hand values (players, trials) and, per open
+    ``observe(values, seen)`` is given each block's hand values (players, trials) and, per open
     player, its hole cards in each trial as card bits (``{player: (trials,)}``).
+    ``threads`` blocks are dealt at once; the figures do not depend on it.
     """
-    rng = np.random.default_rng(seed)
     board = np.asarray(board, dtype=np.int64)
     fixed = [p.hole for p in players if p.is_hand]
     known = np.concatenate(fixed + [board, np.asarray(dead, dtype=np.int64)]).astype(np.int64)
-    known_bits = int(CARD_BITS[known].sum())
-    limit = trials if trials is not None else (MAX_TRIALS if target_stderr is not None else 1_000_000)
-    tally = Tally.empty(len(players))
-    share_squares = np.zeros(len(players))
-    stderr = np.full(len(players), np.inf)
-    attempts = 0
-    joint = JointPair.of(players)
-    while tally.deals < limit:
-        seen: dict | None = None if observe is None else {}
-        values = _batch(rng, players, board, known_bits, int(min(BATCH, limit - tally.deals)), rules, joint, seen)
-        attempts += BATCH
-        if values.shape[1] == 0:
-            if attempts > 20 * BATCH and tally.deals == 0:
-                names = ", ".join(f"{i} ({p.name})" for i, p in enumerate(players) if not p.is_hand)
-                raise RangeError(
-                    f"players {names}: their ranges almost never fit together (no trial of {attempts:,} was accepted)"
-                )
-            continue
-        if observe is not None and seen is not None:
-            observe(values, seen)
-        batch = Tally.empty(len(players))
-        batch.add(values, np.ones(values.shape[1]))
-        tally.merge(batch)
-        if len(players) == 2:  # a share is 1, 1/2 or 0
-            share_squares += batch.wins + batch.ties / 4
-        else:
-            winners = values == values.max(axis=0)
-            share_squares += [np.sum(1.0 / winners.sum(axis=0) ** 2, where=row) for row in winners]
-        mean = tally.shares / tally.deals
-        variance = np.maximum(share_squares / tally.deals - mean**2, 0.0)
-        stderr = np.sqrt(variance / max(tally.deals - 1, 1))
+    sampler = Sampler(players, board, int(CARD_BITS[known].sum()), rules, observe is not None)
+    if observe is None and backend() == "numba":
+        sampler.inputs = kernel_inputs(players, board, known, rules)
+    else:
+        sampler.joint = JointPair.of(players)
+    limit = trials if trials is not None else (MAX_TRIALS if target_stderr is not None else DEFAULT_TRIALS)
+    threads = run_threads(limit, threads)
+    total = Sums(np.zeros((5, len(players))))
+    blocks = -(-limit // BLOCK)
+    done = False
+    for first in range(0, blocks, threads):
+        wave = range(first, min(first + threads, blocks))
+        parts = run_parts(
+            lambda b: sampler.block(seed, b, min(BLOCK, limit - b * BLOCK)), list(wave), min(threads, len(wave))
+        )
+        for sums, values, seen in parts:  # in block order; the stopping rule after each block
+            total.add(sums)
+            if observe is not None and values is not None and seen is not None:
+                observe(values, seen)
+            stderr = total.stderr()
+            if target_stderr is not None and total.trials >= MIN_TRIALS and stderr.max() <= target_stderr:
+                done = True
+                break
         if progress is not None:
-            progress(int(tally.deals), int(limit))
-        if target_stderr is not None and tally.deals >= 1000 and stderr.max() <= target_stderr:
+            progress(total.trials, limit)
+        if done:
             break
-    return tally, stderr
+    return total.tally(), total.stderr()
 
 
-__all__ = ["BATCH", "MAX_TRIALS", "TABLED_CARDS", "JointPair", "monte_carlo"]
+__all__ = [
+    "BLOCK",
+    "MAX_TRIALS",
+    "DEFAULT_TRIALS",
+    "MIN_TRIALS",
+    "Sums",
+    "Sampler",
+    "trial_limit",
+    "run_threads",
+    "monte_carlo",
+]

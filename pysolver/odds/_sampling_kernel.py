@@ -1,0 +1,282 @@
+"""The Monte Carlo sampler's compiled loop: a block of trials dealt and valued inside numba.
+
+Imported on first use, when numba runs the evaluator (:func:`pysolver.evaluator.backend`).
+A block is a number of accepted trials drawn from one generator, splitmix64
+started at the block's own state (:func:`block_state`: the seed and the block's
+number, mixed), so a block's trials depend on the seed and its number alone.
+
+Within a trial, in this order:
+
+1. the range players' combos: a pair drawn together (``JOINT``: every compatible
+   pair of two ranges, by the product of their weights); or one combo each by
+   its weight, the whole assignment redrawn when two share a card (``REJECT``:
+   exact, cheap while assignments mostly fit); or one after another, each among
+   the combos that fit the ones before, by weight, the trial then weighing the
+   product of the fitting weights' totals (``WEIGHTED``: importance sampling,
+   for ranges that collide often, as ``QQ+`` for six players);
+2. the random players' cards and the rest of the board, two cards at a time: a
+   pair of the unseen cards, uniform, redrawn while it holds a card taken (the
+   pair's card words summed beforehand); the board's fifth card alone;
+3. every player's value: the board's card words summed once, each player's
+   added, in one call (:func:`pysolver.evaluator.compiled_showdown`).
+
+Uniform integers come from each 32-bit half of a splitmix64 output in turn, by
+Lemire's multiply-and-reject, so every card is exactly uniform.
+
+    >>> block_state(7, 0) != block_state(7, 1) != block_state(8, 0)
+    True
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..evaluator import compiled_showdown, jit
+from ._sampling_plan import JOINT, RANDOM, RANGED, REJECT, WEIGHTED
+
+SUMS = 5
+"""Rows of a block's per-player sums: wins, ties, shares, w**2 * share**2, w**2 * share."""
+CODED = 12
+"""Up to this many players, unweighted trials are counted by their set of winners (2 ** players codes)."""
+GIVE_UP = 1 << 22
+"""Attempts after which a block with no accepted trial stops (the ranges hardly ever fit)."""
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+_MASK64 = (1 << 64) - 1
+
+showdown = compiled_showdown()
+
+
+def _mix(z: int) -> int:
+    """splitmix64's output function, on a Python int."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+def block_state(seed: int, block: int) -> int:
+    """The generator's starting state of trial block ``block`` of a run seeded ``seed``."""
+    return _mix((_mix(seed + 0x9E3779B97F4A7C15) + block * 0xD1B54A32D192ED03) & _MASK64)
+
+
+@jit
+def _next(state):
+    """splitmix64: the next state and a 64-bit output."""
+    state = state + _GOLDEN
+    z = state
+    z = (z ^ (z >> np.uint64(30))) * _MIX1
+    z = (z ^ (z >> np.uint64(27))) * _MIX2
+    return state, z ^ (z >> np.uint64(31))
+
+
+@jit
+def _below(state, n, floor):
+    """A uniform integer in 0 .. n - 1 (n < 2**32), exactly: Lemire's multiply and reject, on
+    each 32-bit half of an output in turn (``floor`` is ``2**32 % n``)."""
+    while True:
+        state, x = _next(state)
+        m = (x >> np.uint64(32)) * n
+        if (m & np.uint64(0xFFFFFFFF)) >= floor:
+            return state, np.int64(m >> np.uint64(32))
+        m = (x & np.uint64(0xFFFFFFFF)) * n
+        if (m & np.uint64(0xFFFFFFFF)) >= floor:
+            return state, np.int64(m >> np.uint64(32))
+
+
+@jit
+def _uniform(state):
+    """A float in [0, 1) with 53 random bits."""
+    state, x = _next(state)
+    return state, np.float64(x >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@jit
+def _pick(cumulative, start, stop, u):
+    """The first index in start .. stop - 1 whose cumulative weight exceeds ``u``."""
+    lo, hi = start, stop - 1
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if cumulative[mid] > u:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+@jit
+def _card(state, unseen, floor, used):
+    """A card uniform among ``unseen`` not in ``used`` (a card taken already is redrawn)."""
+    n = np.uint64(len(unseen))
+    while True:
+        state, i = _below(state, n, floor)
+        card = unseen[i]
+        if not (used >> np.uint64(card)) & np.uint64(1):
+            return state, card
+
+
+@jit
+def _pair(state, pair_bits, floor, used):
+    """A row of ``pair_bits`` (every pair of the unseen cards) uniform among the pairs clear of
+    ``used``: one uniform pick, redrawn while it holds a card taken already."""
+    n = np.uint64(len(pair_bits))
+    while True:
+        state, row = _below(state, n, floor)
+        if not pair_bits[row] & used:
+            return state, row
+
+
+@jit
+def _add_counts(counts, sums):
+    """Add the trials counted by their set of winners (a code of bits) to ``sums``."""
+    for code in range(len(counts)):
+        if counts[code]:
+            winners = 0
+            for p in range(sums.shape[1]):
+                winners += (code >> p) & 1
+            share = 1.0 / winners
+            for p in range(sums.shape[1]):
+                if (code >> p) & 1:
+                    sums[0 if winners == 1 else 1, p] += counts[code]
+                    sums[2, p] += counts[code] * share
+                    sums[3, p] += counts[code] * share * share
+                    sums[4, p] += counts[code] * share
+
+
+@jit
+def run_block(
+    state,
+    trials,
+    mode,
+    kinds,
+    hand_words,
+    offsets,
+    combo_bits,
+    combo_words,
+    cumulative,
+    pairs,
+    unseen,
+    pair_bits,
+    pair_words,
+    known,
+    board_words,
+    board_left,
+    tables,
+    sums,
+    totals,
+):
+    """Deal ``trials`` accepted trials from ``state`` and add them to ``sums`` (``SUMS``, players) and
+    ``totals`` (accepted, sum of weights, sum of squared weights, attempts).
+
+    ``kinds`` (players,): ``HAND``, ``RANGED``, ``RANDOM``; ``hand_words`` (players, 2) a hand's card
+    words; the r-th range player's combos are rows ``offsets[r]`` .. ``offsets[r + 1]`` of
+    ``combo_bits`` (1 << card, summed), ``combo_words`` (words 0 and 1) and ``cumulative`` (the
+    cumulated weights); ``pairs`` (n, 2) the rows of the compatible pairs of two ranges (``JOINT``,
+    cumulated weights after the ranges' own); ``unseen`` the cards not known (``known``, a mask);
+    ``pair_bits`` and ``pair_words`` every pair of them; ``board_words`` the known board's words
+    and ``board_left`` the cards to deal to it."""
+    word0_of, word1_of = tables.card_word0, tables.card_word1
+    rank_offsets, rank_values, flush_values = tables.rank_offsets, tables.rank_values, tables.flush_values
+    floor = np.uint64((1 << 32) % len(unseen))
+    pair_floor = np.uint64((1 << 32) % len(pair_bits))
+    players = len(kinds)
+    coded = mode != WEIGHTED and players <= CODED
+    counts = np.zeros(1 << players if coded else 1, dtype=np.int64)
+    ranged = len(offsets) - 1
+    words = np.empty((players, 2), dtype=np.int64)
+    values = np.empty(players, dtype=np.int64)
+    chosen = np.empty(max(ranged, 1), dtype=np.int64)
+    for p in range(players):
+        words[p, 0], words[p, 1] = hand_words[p, 0], hand_words[p, 1]
+    accepted, attempts = 0, 0
+    total_pairs = cumulative[len(cumulative) - 1] if mode == JOINT else 0.0
+    while accepted < trials and (accepted > 0 or attempts < GIVE_UP):
+        attempts += 1
+        used = known
+        weight = 1.0
+        fits = True
+        if mode == JOINT:
+            state, u = _uniform(state)
+            row = _pick(cumulative, offsets[ranged], len(cumulative), u * total_pairs) - offsets[ranged]
+            chosen[0], chosen[1] = pairs[row, 0], pairs[row, 1]
+            used |= combo_bits[chosen[0]] | combo_bits[chosen[1]]
+        else:
+            for r in range(ranged):
+                start, stop = offsets[r], offsets[r + 1]
+                if mode == REJECT:
+                    state, u = _uniform(state)
+                    total = cumulative[stop - 1]
+                    combo = _pick(cumulative, start, stop, u * total)
+                    if combo_bits[combo] & used:
+                        fits = False
+                        break
+                else:  # WEIGHTED: among the combos that fit, the weight the total of theirs
+                    total, previous = 0.0, 0.0
+                    for c in range(start, stop):  # branch-free: a combo that does not fit weighs 0
+                        total += (cumulative[c] - previous) * np.float64((combo_bits[c] & used) == 0)
+                        previous = cumulative[c]
+                    if total <= 0.0:
+                        fits = False
+                        break
+                    state, u = _uniform(state)
+                    u *= total
+                    combo, previous = start, 0.0
+                    for c in range(start, stop):
+                        share = (cumulative[c] - previous) * np.float64((combo_bits[c] & used) == 0)
+                        previous = cumulative[c]
+                        combo = c if share > 0.0 else combo  # the last that fits, should u round past it
+                        u -= share
+                        if u < 0.0:
+                            break
+                    weight *= total / cumulative[stop - 1]
+                chosen[r] = combo
+                used |= combo_bits[combo]
+        if not fits:
+            continue
+        r = 0
+        for p in range(players):
+            if kinds[p] == RANGED:
+                words[p, 0], words[p, 1] = combo_words[chosen[r], 0], combo_words[chosen[r], 1]
+                r += 1
+            elif kinds[p] == RANDOM:
+                state, row = _pair(state, pair_bits, pair_floor, used)
+                used |= pair_bits[row]
+                words[p, 0], words[p, 1] = pair_words[row, 0], pair_words[row, 1]
+        board0, board1 = board_words[0], board_words[1]
+        for _ in range(board_left >> 1):
+            state, row = _pair(state, pair_bits, pair_floor, used)
+            used |= pair_bits[row]
+            board0 += pair_words[row, 0]
+            board1 += pair_words[row, 1]
+        if board_left & 1:
+            state, card = _card(state, unseen, floor, used)
+            board0 += word0_of[card]
+            board1 += word1_of[card]
+        best, winners = showdown(board0, board1, words, values, rank_offsets, rank_values, flush_values)
+        if coded:  # unweighted: count the set of winners, branch-free
+            code = 0
+            for p in range(players):
+                code |= np.int64(values[p] == best) << p
+            counts[code] += 1
+        else:
+            share = weight / winners
+            for p in range(players):
+                if values[p] == best:
+                    sums[0 if winners == 1 else 1, p] += weight
+                    sums[2, p] += share
+                    sums[3, p] += share * share
+                    sums[4, p] += weight * share
+            totals[1] += weight
+            totals[2] += weight * weight
+        accepted += 1
+    if coded:
+        _add_counts(counts, sums)
+        totals[1] += accepted
+        totals[2] += accepted
+    totals[0] += accepted
+    totals[3] += attempts
+    return state
+
+
+__all__ = ["SUMS", "CODED", "GIVE_UP", "block_state", "run_block"]

@@ -1,0 +1,188 @@
+"""What the compiled sampler is given, how it draws colliding ranges, and how long a run takes.
+
+:func:`kernel_inputs` lays a question out as the compiled loop
+(:mod:`pysolver.odds._sampling_kernel`) reads it and chooses how the range players'
+combos are drawn: two ranges as one pair; three or more by rejecting whole
+assignments while most of them fit, else by importance weighting, whichever
+:func:`fit_rate` (the chance that independent draws fit together, estimated
+pair by pair) makes cheaper. :func:`sampling_seconds` estimates a run's time.
+
+    >>> from pysolver.core import Situation
+    >>> from pysolver.odds._model import Question
+    >>> q = Question.of(Situation.of(["QQ+"] * 6, ranges=True))
+    >>> round(fit_rate(q.players), 4)            # pair by pair; in fact 19440 / 18 ** 6 = 0.0006
+    0.0076
+    >>> method(q.players) == WEIGHTED
+    True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+import numpy as np
+
+from ..core import Rules, cpu_threads
+from ..evaluator import backend, kernel_tables
+from ._model import Player
+from ._sampling_numpy import JointPair, is_ranged
+
+REJECT, JOINT, WEIGHTED = 0, 1, 2
+"""How the range players' combos are drawn (as :mod:`pysolver.odds._sampling_kernel` reads it)."""
+HAND, RANGED, RANDOM = 0, 1, 2
+"""A player's kind, as the compiled loop reads it."""
+
+DRAW_COST = 8.0
+"""Nanoseconds of one weighted draw of a combo in the compiled loop (a random number, a search)."""
+SCAN_COST = 1.5
+"""Nanoseconds per combo of a scan over a range (importance weighting reads each range twice)."""
+TRIAL_COST = (8.0, 6.0, 3.5)
+"""Nanoseconds of a compiled trial on one core: fixed, per player valued, per card dealt."""
+NUMPY_TRIAL_COST = (20.0, 30.0, 10.0)
+"""The same for the numpy path."""
+
+
+def fit_rate(players: list[Player] | tuple[Player, ...]) -> float:
+    """The chance that the range players' combos, drawn independently by weight, share no card:
+    the product over pairs of players of the chance that their two combos fit."""
+    ranges = [p for p in players if is_ranged(p)]
+    holds, combos = [], []
+    for player in ranges:
+        chance = player.weights / player.weights.sum()
+        card = np.zeros(52)
+        np.add.at(card, player.combos[:, 0], chance)
+        np.add.at(card, player.combos[:, 1], chance)
+        dense = np.zeros(1326)
+        np.add.at(dense, player.indices, chance)
+        holds.append(card)
+        combos.append(dense)
+    rate = 1.0
+    for i, j in combinations(range(len(ranges)), 2):  # share a card: by each card, less the same combo counted twice
+        rate *= max(0.0, 1.0 - float(holds[i] @ holds[j]) + float(combos[i] @ combos[j]))
+    return rate
+
+
+def method(players: list[Player] | tuple[Player, ...]) -> int:
+    """``JOINT`` for two range players, else ``REJECT`` or ``WEIGHTED``, whichever costs less."""
+    ranges = [p for p in players if is_ranged(p)]
+    if len(ranges) == 2:
+        return JOINT
+    if len(ranges) < 2:
+        return REJECT
+    rejecting = DRAW_COST * len(ranges) / max(fit_rate(players), 1e-12)
+    weighting = 2 * SCAN_COST * sum(len(p.combos) for p in ranges) + DRAW_COST * len(ranges)
+    return WEIGHTED if weighting < rejecting else REJECT
+
+
+@dataclass(frozen=True, eq=False)
+class KernelInputs:
+    """A question as the compiled loop reads it (:func:`~pysolver.odds._sampling_kernel.run_block`)."""
+
+    mode: int
+    kinds: np.ndarray
+    hand_words: np.ndarray
+    offsets: np.ndarray
+    combo_bits: np.ndarray
+    combo_words: np.ndarray
+    cumulative: np.ndarray
+    pairs: np.ndarray
+    unseen: np.ndarray
+    pair_bits: np.ndarray
+    pair_words: np.ndarray
+    known: np.uint64
+    board_words: np.ndarray
+    board_left: int
+
+    def arguments(self) -> tuple:
+        """The loop's arguments after the state and the trial count, before the tables."""
+        return (
+            self.mode,
+            self.kinds,
+            self.hand_words,
+            self.offsets,
+            self.combo_bits,
+            self.combo_words,
+            self.cumulative,
+            self.pairs,
+            self.unseen,
+            self.pair_bits,
+            self.pair_words,
+            self.known,
+            self.board_words,
+            self.board_left,
+        )
+
+
+def kernel_inputs(players, board: np.ndarray, known: np.ndarray, rules: Rules | None) -> KernelInputs:
+    """The compiled loop's view of ``players`` on ``board`` with the ``known`` cards (hands, board, dead)."""
+    tables = kernel_tables(rules)
+    words = np.stack([tables.card_word0[:52], tables.card_word1[:52]], axis=1)
+    bit = np.uint64(1) << np.arange(52, dtype=np.uint64)
+    ranges = [p for p in players if is_ranged(p)]
+    kinds = np.array([HAND if p.is_hand else RANDOM if p.is_random else RANGED for p in players], dtype=np.int64)
+    hand_words = np.array([words[p.hole].sum(axis=0) if p.is_hand else (0, 0) for p in players], dtype=np.int64)
+    offsets = np.cumsum([0] + [len(p.combos) for p in ranges]).astype(np.int64)
+    combos = np.concatenate([p.combos for p in ranges]) if ranges else np.zeros((0, 2), np.int64)
+    cumulative = [np.cumsum(p.weights, dtype=np.float64) for p in ranges]
+    mode = method(players)
+    pairs = np.zeros((0, 2), dtype=np.int64)
+    if mode == JOINT:
+        joint = JointPair.of(players)
+        assert joint is not None
+        pairs = np.stack([joint.first + offsets[0], joint.second + offsets[1]], axis=1).astype(np.int64)
+        cumulative.append(joint.cumulative.astype(np.float64))
+    known_bits = np.bitwise_or.reduce(bit[known]) if len(known) else np.uint64(0)
+    unseen = np.setdiff1d(np.arange(52), known).astype(np.int64)
+    first, second = np.triu_indices(len(unseen), 1)
+    pair = np.stack([unseen[first], unseen[second]], axis=1)
+    return KernelInputs(
+        mode,
+        kinds,
+        hand_words,
+        offsets,
+        np.ascontiguousarray(bit[combos[:, 0]] | bit[combos[:, 1]]),
+        np.ascontiguousarray(words[combos].sum(axis=1), dtype=np.int64),
+        np.concatenate(cumulative) if cumulative else np.zeros(1),
+        pairs,
+        unseen,
+        bit[pair[:, 0]] | bit[pair[:, 1]],
+        np.ascontiguousarray(words[pair].sum(axis=1), dtype=np.int64),
+        np.uint64(known_bits),
+        words[board].sum(axis=0).astype(np.int64) if len(board) else np.zeros(2, np.int64),
+        5 - len(board),
+    )
+
+
+def sampling_seconds(players, board_size: int, trials: int, threads: int) -> float:
+    """About how long ``trials`` trials of ``players`` take on ``threads`` threads (of the cores there are).
+
+    >>> from pysolver.odds._model import Player
+    >>> 0 < sampling_seconds([Player.hand([51, 47]), Player.hand([43, 42])], 0, 10**6, 1) < 1
+    True
+    """
+    fixed, per_player, per_card = TRIAL_COST if backend() == "numba" else NUMPY_TRIAL_COST
+    cards = 5 - board_size + 2 * sum(p.is_random for p in players)
+    per_trial = fixed + per_player * len(players) + per_card * cards
+    ranges = [p for p in players if is_ranged(p)]
+    if len(ranges) > 2:
+        if backend() == "numba" and method(players) == WEIGHTED:
+            per_trial += 2 * SCAN_COST * sum(len(p.combos) for p in ranges)
+        else:
+            per_trial += DRAW_COST * len(ranges) / max(fit_rate(players), 1e-12)
+    return trials * per_trial * 1e-9 / max(1, min(threads, cpu_threads()))
+
+
+__all__ = [
+    "REJECT",
+    "JOINT",
+    "WEIGHTED",
+    "HAND",
+    "RANGED",
+    "RANDOM",
+    "fit_rate",
+    "method",
+    "KernelInputs",
+    "kernel_inputs",
+    "sampling_seconds",
+]

@@ -1,0 +1,127 @@
+"""The Monte Carlo sampler: the seed, not the threads, decides every trial; the compiled and numpy
+paths draw the distribution the exact engine weighs, colliding ranges included."""
+
+import numpy as np
+import pytest
+
+from pysolver.cli import main
+from pysolver.core import Situation
+from pysolver.evaluator import backend
+from pysolver.odds import _sampling, _sampling_plan, equity
+from pysolver.odds._model import Question
+from pysolver.odds._planner import plan
+from pysolver.odds._sampling_plan import JOINT, REJECT, WEIGHTED, fit_rate, method
+
+needs_numba = pytest.mark.skipif(backend() != "numba", reason="the compiled sampler needs numba")
+
+QUESTIONS = [
+    (["AhKh", "QsQd"], ""),
+    (["AsKs", "random", "TT+, AQs"], "Qs Js 2c"),
+    (["QQ+", "KK+", "JJ+", "AKs, QQ+"], ""),  # ranges that collide often: weighted draws
+    (["7s7c", "random", "random"], "7h 8h 9c 2d"),
+]
+
+
+@pytest.fixture(params=["compiled", "numpy"])
+def path(request, monkeypatch):
+    """Run a test on the compiled sampler and on the numpy one."""
+    if request.param == "numpy":
+        monkeypatch.setattr(_sampling, "backend", lambda: "numpy")
+    elif backend() != "numba":
+        pytest.skip("the compiled sampler needs numba")
+    return request.param
+
+
+@pytest.mark.parametrize("players, board", QUESTIONS)
+def test_a_seeded_run_gives_the_same_figures_on_any_thread_count(players, board, path):
+    trials = 2 * _sampling.BLOCK + 123  # three blocks, the last one short
+    one = equity(players, board, trials=trials, seed=11, threads=1).to_dict()
+    assert one["seed"] == 11 and one["deals"] == trials
+    for threads in (2, 3, None):
+        assert equity(players, board, trials=trials, seed=11, threads=threads).to_dict() == one
+    assert equity(players, board, trials=trials, seed=12, threads=1).to_dict() != one
+
+
+def test_a_run_to_a_standard_error_stops_at_the_same_block_on_any_thread_count(path):
+    runs = [equity(["AhKh", "random"], target_stderr=0.002, seed=5, threads=t).to_dict() for t in (1, 2, 3)]
+    assert runs[0] == runs[1] == runs[2]
+    assert runs[0]["stderr"] <= 0.002 and runs[0]["deals"] % _sampling.BLOCK == 0
+
+
+def test_a_run_of_one_block_takes_one_thread(monkeypatch):
+    asked = []
+    real = _sampling.run_parts
+    monkeypatch.setattr(
+        _sampling, "run_parts", lambda f, parts, threads: asked.append(threads) or real(f, parts, threads)
+    )
+    equity(["AhKh", "QsQd"], trials=_sampling.BLOCK, seed=1, threads=4)
+    assert asked == [1]
+    equity(["AhKh", "QsQd"], trials=3 * _sampling.BLOCK, seed=1, threads=4)
+    assert asked[1:] == [3]
+
+
+@needs_numba
+@pytest.mark.parametrize("players, board", QUESTIONS)
+def test_the_compiled_and_numpy_paths_agree_with_each_other_and_with_exact(players, board, monkeypatch):
+    exact = equity(players, board, exact=True)
+    compiled = equity(players, board, trials=200_000, seed=3)
+    monkeypatch.setattr(_sampling, "backend", lambda: "numpy")
+    sampled = equity(players, board, trials=200_000, seed=3)
+    assert compiled.to_dict() != sampled.to_dict()  # the same distribution, other trials
+    for e, c, s in zip(exact.players, compiled.players, sampled.players):
+        assert abs(c.equity - s.equity) <= 4 * np.hypot(c.stderr, s.stderr)
+        assert abs(c.equity - e.equity) <= 4 * c.stderr
+        assert abs(c.win - e.win) <= 4 * c.stderr and abs(c.tie - e.tie) <= 4 * c.stderr
+
+
+@needs_numba
+@pytest.mark.parametrize("drawn", [REJECT, WEIGHTED])
+@pytest.mark.parametrize(
+    "players, board",
+    [
+        (["QQ+", "KK+", "JJ+", "AKs, QQ+"], ""),
+        (["QQ+", "0.3(KK), AA", "JJ+", "AKs, QQ+"], ""),  # weighted combos
+        (["QQ+", "QQ+", "KK+", "JJ+"], "2c 7d 9h"),
+        (["AhAd", "QQ+", "KK+", "AA, KK, 0.2(QQ)", "random"], "Qs 2c 3d"),
+    ],
+)
+def test_colliding_ranges_drawn_either_way_weigh_deals_as_the_exact_count(players, board, drawn, monkeypatch):
+    monkeypatch.setattr(_sampling_plan, "method", lambda players: drawn)
+    exact = equity(players, board, exact=True)
+    sampled = equity(players, board, trials=150_000, seed=8)
+    assert sampled.seed == 8 and sampled.deals == 150_000
+    for e, s in zip(exact.players, sampled.players):
+        assert abs(s.equity - e.equity) <= 4 * s.stderr
+        assert abs(s.win - e.win) <= 4 * s.stderr and abs(s.tie - e.tie) <= 4 * s.stderr
+
+
+def test_the_draw_of_colliding_ranges_is_chosen_by_how_often_they_fit():
+    def players(*seats):
+        return Question.of(Situation.of(list(seats), ranges=True)).players
+
+    six = players(*["QQ+"] * 6)  # 19,440 of the 18 ** 6 assignments fit
+    assert 19440 / 18**6 < fit_rate(six) < 0.05 and method(six) == WEIGHTED
+    wide = players("22+, A2+, K2+", "22+, A2+, K2+", "22+, A2+, K2+")
+    assert fit_rate(wide) > 0.5 and method(wide) == REJECT
+    assert method(players("QQ+", "KK+", "random")) == JOINT
+    assert method(players("AhKh", "QQ+", "random")) == REJECT
+
+
+@needs_numba
+def test_every_block_has_its_own_generator():
+    from pysolver.odds._sampling_kernel import block_state
+
+    states = {block_state(seed, block) for seed in range(50) for block in range(50)}
+    assert len(states) == 2500
+
+
+def test_a_long_run_says_up_front_how_long_it_takes(monkeypatch, capsys):
+    q = Question.of(Situation.of(["QQ+"] * 6, ranges=True), threads=1)
+    estimate = plan(q, exact=False).sampling_seconds(10**7, None)
+    assert estimate == pytest.approx(10 * plan(q, exact=False).sampling_seconds(10**6, None))
+    assert plan(q, exact=False).sampling_seconds(None, 0.01) <= plan(q, exact=False).sampling_seconds(10**6, None)
+    monkeypatch.setattr("pysolver.cli._equity.ANNOUNCE_SECONDS", 0.0)  # announce even a short run
+    assert main(["equity", "QQ+", "QQ+", "QQ+", "--trials", "5000", "--seed", "4", "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert '"seed": 4' in out
+    assert err.startswith("Monte Carlo: 5,000 trials") and "about" in err and len(err.splitlines()) == 1
