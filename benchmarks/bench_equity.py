@@ -4,6 +4,7 @@
                                                  # hands alone takes ten)
     python benchmarks/bench_equity.py --quick    # the fast spots only, one peer run each
     python benchmarks/bench_equity.py --spots ranges-flop hu-preflop --name equity-some
+    python benchmarks/bench_equity.py --monte-carlo --name equity-mc   # the Monte Carlo rows alone
 
 Exact spots are enumerated exactly by every program timed on them (pysolver's
 result must say ``exact``; OMPEval in its exact mode; poker-equity's exact walk,
@@ -18,6 +19,9 @@ machine's cores. poker-equity's sampler is given one thread, its exact walk take
 no thread count (it and eval7 are on the one-thread rows only). Each program's
 equities are checked against pysolver's. A spot timed once (its OMPEval run takes
 minutes) takes OMPEval's time from the run that checked its equities.
+
+Monte Carlo rows per player count follow (2, 3, 6 and 9 players; known hands,
+and AhKh against random hands), OMPEval absent past its six players.
 """
 
 from __future__ import annotations
@@ -261,29 +265,99 @@ def _python_samplers(functions: dict, peers: dict, trials: int) -> None:
         peers["eval7"] = absent(not_installed("eval7"))
 
 
+# --- Monte Carlo per player count ------------------------------------------------------------
+
+KNOWN_HANDS = ("AhKh", "QsQd", "JcTc", "9s9d", "7h6h", "5c5d", "As2s", "KdQc", "8c8h")
+MC_PLAYERS = (2, 3, 6, 9)
+OMPEVAL_MOST_PLAYERS = 6
+
+
+def mc_players(count: int, kind: str) -> list[str]:
+    """The players of a Monte Carlo row: ``count`` known hands, or AhKh against random hands."""
+    return list(KNOWN_HANDS[:count]) if kind == "known" else ["AhKh"] + ["random"] * (count - 1)
+
+
+def monte_carlo_players_case(count: int, kind: str, quick: bool, threads: int = 1) -> Result:
+    """Preflop Monte Carlo of ``count`` players (known hands, or AhKh against random hands) on
+    ``threads`` threads each, beside OMPEval (six players at most): the cost of a trial."""
+    trials = TRIALS // 10 if quick else TRIALS
+    players = mc_players(count, kind)
+    on = 1 if threads == 1 else None
+    mine = pysolver.equity(players, exact=False, trials=trials, seed=1, threads=on)
+    functions: dict[str, Callable[[], object]] = {
+        "pysolver": lambda: pysolver.equity(players, exact=False, trials=trials, seed=1, threads=on)
+    }
+    peers: dict[str, Side] = {}
+    details: dict = {"seed": 1, "equity": [round(p.equity, 4) for p in mine.players], "stderr": mine.stderr}
+    if ompeval_binary() is None:
+        peers["OMPEval"] = absent(ompeval_absent())
+    elif count > OMPEVAL_MOST_PLAYERS:
+        peers["OMPEval"] = absent(f"takes {OMPEVAL_MOST_PLAYERS} players at most")
+    else:
+        omp_threads = 1 if threads == 1 else 0  # OMPEval's own default: every core
+        checked = ompeval("", players, mc_stderr=MC_STDERR, threads=omp_threads)
+        agree = max(abs(a - b) for a, b in zip(details["equity"], checked["equity"]))
+        details["OMPEval agrees"] = agree < 4 * (MC_STDERR + (mine.stderr or 0.0))
+
+        def omp() -> Reported:
+            answer = ompeval("", players, mc_stderr=MC_STDERR, threads=omp_threads)
+            return Reported(answer["seconds"] * trials / answer["hands"])
+
+        functions["OMPEval"] = omp
+    timings = side_by_side(functions, 3 if quick else 5)
+    for name in functions:
+        if name != "pysolver":
+            note = f"samples to stderr {MC_STDERR}, scaled to {trials:,} trials"
+            peers[name] = Side(timings[name], trials, note=note)
+    against = "known hands" if kind == "known" else "AhKh vs random hands"
+    return Result(
+        f"mc-{count}-{kind}",
+        f"{count} players, {against}, preflop, Monte Carlo, {trials:,} trials",
+        "trial",
+        Side(timings["pysolver"], trials),
+        peers,
+        details=details,
+        threads=threads,
+    )
+
+
+def monte_carlo_rows(quick: bool) -> list[Result]:
+    """Every Monte Carlo row per player count, known hands and random, one thread and every core."""
+    cases = []
+    for kind in ("known", "random"):
+        for count in MC_PLAYERS:
+            for threads in THREADS:
+                cases.append(monte_carlo_players_case(count, kind, quick, threads))
+                print(cases[-1].line(), flush=True)
+    return cases
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a small version that runs in seconds")
     parser.add_argument("--spots", nargs="*", metavar="KEY", help="only these spots (and no Monte Carlo spot)")
     parser.add_argument("--name", default="equity", help="the results file: benchmarks/results/NAME.json")
+    parser.add_argument("--monte-carlo", action="store_true", help="only the Monte Carlo rows per player count")
     args = parser.parse_args(argv)
     quick = args.quick
     pysolver.equity(["AhKh", "QsQd"])  # load the tables once, outside the timings
     load_kernel()  # and the compiled kernel (numba), as a program that counts much does
     chosen = [spot for spot in SPOTS if (spot.key in args.spots if args.spots else not (quick and spot.slow))]
+    chosen = [] if args.monte_carlo else chosen
     cases = []
     for spot in chosen:
         for threads in THREADS:
             cases.append(exact_case(spot, quick, threads))
             print(cases[-1].line(), flush=True)
     if not args.spots:
-        for threads in THREADS:
+        for threads in THREADS if not args.monte_carlo else ():
             cases.append(monte_carlo_case(quick, threads))
             print(cases[-1].line(), flush=True)
+        cases += monte_carlo_rows(quick)
     write_results(
         args.name,
         cases,
-        title="Equity",
+        title="Equity, Monte Carlo per player count" if args.monte_carlo else "Equity",
         quick=quick,
         peers=versions(),
         notes=[
@@ -297,7 +371,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             "poker-equity's exact walk takes no thread count (its CPU time "
             "is in the results file); its sampler runs on one thread.",
             f"Monte Carlo: the figure is trials per second. OMPEval samples to a standard error of "
-            f"{MC_STDERR} (checked every 0.2 s) and its time is scaled to the trials of the row.",
+            f"{MC_STDERR} (checked every 0.2 s) and its time is scaled to the trials of the row. "
+            "Its trials are not alike: with ranges or random players OMPEval walks from one deal to "
+            "the next, changing one player's combo a trial, while pysolver draws every trial afresh; "
+            f"it takes {OMPEVAL_MOST_PLAYERS} players at most.",
             "eval7 has no exact preflop call (its exact hand-vs-range call scores the board as given), "
             "so heads-up preflop it runs every board through eval7.evaluate in Python.",
             "The machine is shared (2 cores, other work running): compare the ratios of one run, not "

@@ -28,7 +28,7 @@ CONFORM_PAGE = ROOT / "docs" / "guide" / "conform.md"
 CONFORM_START, CONFORM_END = "<!-- conform:start -->", "<!-- conform:end -->"
 
 #: The order of the page's sections; a results file not named here comes after, by name.
-ORDER = ("evaluator", "kernels", "equity", "asp", "whatif", "strength", "crossval", "crossval7", "conform")
+ORDER = ("evaluator", "kernels", "equity", "equity-mc", "asp", "whatif", "strength", "crossval", "crossval7", "conform")
 #: The README's rows: benchmark, case key, peer (None: the fastest peer present), label; the ratio on
 #: every core comes from the case of that key measured on every core, or of the key EVERY_CORE names.
 EVERY_CORE = {"7-card-1-thread": "7-card-every-core"}
@@ -39,6 +39,7 @@ HEADLINES = (
     ("equity", "ranges-preflop", "OMPEval", "Equity, QQ+,AKs vs JJ,TT,99,AQs preflop, exact"),
     ("equity", "ranges-flop", "OMPEval", "Equity, QQ+,AKs vs JJ,TT,99,AQs on Ks 7h 2d, exact"),
     ("equity", "hand-two-random-preflop", "OMPEval", "Equity, AhKh vs random vs random preflop, exact"),
+    ("equity-mc", "mc-6-known", "OMPEval", "Monte Carlo, six known hands preflop, trials"),
     ("asp", "batch-2-w1", "pysolver evaluator", "ASP solver, heads-up river showdowns, one process"),
     ("asp", "batch-9-w1", "pysolver evaluator", "ASP solver, 9-handed river showdowns, one process"),
 )
