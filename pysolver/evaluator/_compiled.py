@@ -54,17 +54,17 @@ def showdown(board0, board1, words, values, rank_offsets, rank_values, flush_val
     summed card words, ``words`` (P, 2) each player's; the best value and how many players hold it.
     One call per board for every player: a compiled loop (a Monte Carlo trial) pays one call,
     not one per player, and reads the tables' arrays off :class:`KernelTables` once, before it."""
-    best, winners = -1, 0
+    best = np.int64(-1)
     for p in range(len(words)):
         word0 = board0 + words[p, 0] + FLUSH_BIAS
         value = np.int64(_rank_value(word0, rank_offsets, rank_values))
         if word0 & FLUSH_OR_BAD:
             value = max(value, np.int64(_flush_value(word0, board1 + words[p, 1], flush_values)))
         values[p] = value
-        if value > best:
-            best, winners = value, 1
-        elif value == best:
-            winners += 1
+        best = max(best, value)
+    winners = 0
+    for p in range(len(words)):  # no branch on who wins: a showdown's winner is a coin flip
+        winners += values[p] == best
     return best, winners
 
 

@@ -110,6 +110,16 @@ class Sampler:
     observe: bool
     inputs: KernelInputs | None = None
     joint: JointPair | None = field(default=None)
+    tables: tuple[np.ndarray, np.ndarray] | None = None
+
+    def alias(self) -> tuple[np.ndarray, np.ndarray]:
+        """The alias tables of the compiled loop's weighted draws, made on first use."""
+        assert self.inputs is not None
+        if self.tables is None:
+            from . import _sampling_kernel as kernel
+
+            self.tables = kernel.alias_tables(self.inputs.cumulative, self.inputs.segments())
+        return self.tables
 
     def block(self, seed: int, block: int, trials: int) -> tuple[Sums, np.ndarray | None, dict | None]:
         """Block ``block`` of ``trials`` trials: its sums and, observed, its values and hole cards."""
@@ -119,7 +129,8 @@ class Sampler:
             sums = Sums(np.zeros((5, len(self.players))))
             totals = np.zeros(4)
             state = np.uint64(kernel.block_state(seed, block))
-            kernel.run_block(state, trials, *self.inputs.arguments(), kernel_tables(self.rules), sums.rows, totals)
+            arguments = self.inputs.arguments(*self.alias())
+            kernel.run_block(state, trials, *arguments, kernel_tables(self.rules), sums.rows, totals)
             sums.trials, sums.weight, sums.weight_squares, sums.attempts = (
                 int(totals[0]),
                 float(totals[1]),
@@ -187,6 +198,7 @@ def monte_carlo(
     sampler = Sampler(players, board, int(CARD_BITS[known].sum()), rules, observe is not None)
     if observe is None and backend() == "numba":
         sampler.inputs = kernel_inputs(players, board, known, rules)
+        sampler.alias()  # once, before the threads read it
     else:
         sampler.joint = JointPair.of(players)
     limit = trials if trials is not None else (MAX_TRIALS if target_stderr is not None else DEFAULT_TRIALS)

@@ -94,15 +94,61 @@ def _uniform(state):
 
 @jit
 def _pick(cumulative, start, stop, u):
-    """The first index in start .. stop - 1 whose cumulative weight exceeds ``u``."""
-    lo, hi = start, stop - 1
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if cumulative[mid] > u:
-            hi = mid
-        else:
-            lo = mid + 1
+    """The first index in start .. stop - 1 whose cumulative weight exceeds ``u`` (stop - 1 if
+    none does): a binary search without branches on the data (a branch on a random weight is
+    mispredicted half the time)."""
+    lo, n = start, stop - start
+    while n > 1:
+        half = n >> 1
+        lo += half * np.int64(cumulative[lo + half - 1] <= u)
+        n -= half
     return lo
+
+
+@jit
+def alias_tables(cumulative, bounds):
+    """Walker's alias tables of the weights cumulated in each segment ``bounds[i]`` ..
+    ``bounds[i + 1]`` of ``cumulative``: row j is kept with ``chance[j]``, else ``other[j]`` is
+    taken (Vose's construction), so a weighted draw is one uniform row and one number."""
+    chance = np.ones(len(cumulative), dtype=np.float64)
+    other = np.arange(len(cumulative))
+    for segment in range(len(bounds) - 1):
+        start, stop = bounds[segment], bounds[segment + 1]
+        n = stop - start
+        if n == 0 or cumulative[stop - 1] <= 0.0:
+            continue
+        scaled = np.empty(n, dtype=np.float64)
+        previous = 0.0
+        for j in range(n):
+            scaled[j] = (cumulative[start + j] - previous) * n / cumulative[stop - 1]
+            previous = cumulative[start + j]
+        small, large = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
+        smalls, larges = 0, 0
+        for j in range(n):
+            if scaled[j] < 1.0:
+                small[smalls], smalls = j, smalls + 1
+            else:
+                large[larges], larges = j, larges + 1
+        while smalls and larges:
+            smalls, larges = smalls - 1, larges - 1
+            low, high = small[smalls], large[larges]
+            chance[start + low], other[start + low] = scaled[low], start + high
+            scaled[high] += scaled[low] - 1.0
+            if scaled[high] < 1.0:
+                small[smalls], smalls = high, smalls + 1
+            else:
+                large[larges], larges = high, larges + 1
+    return chance, other
+
+
+@jit
+def _alias_pick(state, chance, other, start, stop):
+    """A row of ``start`` .. ``stop`` - 1 by its weight, from the alias tables (:func:`alias_tables`)."""
+    n = np.uint64(stop - start)
+    state, row = _below(state, n, (np.uint64(1) << np.uint64(32)) % n)
+    state, u = _uniform(state)
+    row += start
+    return state, (row if u < chance[row] else other[row])
 
 
 @jit
@@ -155,6 +201,8 @@ def run_block(
     combo_bits,
     combo_words,
     cumulative,
+    chance,
+    other,
     pairs,
     unseen,
     pair_bits,
@@ -172,8 +220,9 @@ def run_block(
     ``kinds`` (players,): ``HAND``, ``RANGED``, ``RANDOM``; ``hand_words`` (players, 2) a hand's card
     words; the r-th range player's combos are rows ``offsets[r]`` .. ``offsets[r + 1]`` of
     ``combo_bits`` (1 << card, summed), ``combo_words`` (words 0 and 1) and ``cumulative`` (the
-    cumulated weights); ``pairs`` (n, 2) the rows of the compatible pairs of two ranges (``JOINT``,
-    cumulated weights after the ranges' own); ``unseen`` the cards not known (``known``, a mask);
+    cumulated weights), ``chance`` and ``other`` their alias tables (:func:`alias_tables`);
+    ``pairs`` (n, 2) the rows of the compatible pairs of two ranges (``JOINT``, cumulated weights
+    after the ranges' own); ``unseen`` the cards not known (``known``, a mask);
     ``pair_bits`` and ``pair_words`` every pair of them; ``board_words`` the known board's words
     and ``board_left`` the cards to deal to it."""
     word0_of, word1_of = tables.card_word0, tables.card_word1
@@ -187,48 +236,43 @@ def run_block(
     words = np.empty((players, 2), dtype=np.int64)
     values = np.empty(players, dtype=np.int64)
     chosen = np.empty(max(ranged, 1), dtype=np.int64)
+    fitting = np.empty(max(1, len(combo_bits)), dtype=np.float64)  # running totals of a range's fitting weights
     for p in range(players):
         words[p, 0], words[p, 1] = hand_words[p, 0], hand_words[p, 1]
     accepted, attempts = 0, 0
-    total_pairs = cumulative[len(cumulative) - 1] if mode == JOINT else 0.0
     while accepted < trials and (accepted > 0 or attempts < GIVE_UP):
         attempts += 1
         used = known
         weight = 1.0
         fits = True
         if mode == JOINT:
-            state, u = _uniform(state)
-            row = _pick(cumulative, offsets[ranged], len(cumulative), u * total_pairs) - offsets[ranged]
+            state, row = _alias_pick(state, chance, other, offsets[ranged], len(cumulative))
+            row -= offsets[ranged]
             chosen[0], chosen[1] = pairs[row, 0], pairs[row, 1]
             used |= combo_bits[chosen[0]] | combo_bits[chosen[1]]
         else:
             for r in range(ranged):
                 start, stop = offsets[r], offsets[r + 1]
                 if mode == REJECT:
-                    state, u = _uniform(state)
-                    total = cumulative[stop - 1]
-                    combo = _pick(cumulative, start, stop, u * total)
+                    state, combo = _alias_pick(state, chance, other, start, stop)
                     if combo_bits[combo] & used:
                         fits = False
                         break
                 else:  # WEIGHTED: among the combos that fit, the weight the total of theirs
-                    total, previous = 0.0, 0.0
+                    total, previous, last = 0.0, 0.0, start
                     for c in range(start, stop):  # branch-free: a combo that does not fit weighs 0
-                        total += (cumulative[c] - previous) * np.float64((combo_bits[c] & used) == 0)
+                        fit = (combo_bits[c] & used) == 0
+                        total += (cumulative[c] - previous) * np.float64(fit)
                         previous = cumulative[c]
+                        fitting[c - start] = total
+                        last = c if fit else last
                     if total <= 0.0:
                         fits = False
                         break
                     state, u = _uniform(state)
-                    u *= total
-                    combo, previous = start, 0.0
-                    for c in range(start, stop):
-                        share = (cumulative[c] - previous) * np.float64((combo_bits[c] & used) == 0)
-                        previous = cumulative[c]
-                        combo = c if share > 0.0 else combo  # the last that fits, should u round past it
-                        u -= share
-                        if u < 0.0:
-                            break
+                    # the first combo whose running total of fitting weights passes u * total fits;
+                    # should u * total round up to the total, the last one that fits
+                    combo = min(start + _pick(fitting, 0, stop - start, u * total), last)
                     weight *= total / cumulative[stop - 1]
                 chosen[r] = combo
                 used |= combo_bits[combo]
@@ -279,4 +323,4 @@ def run_block(
     return state
 
 
-__all__ = ["SUMS", "CODED", "GIVE_UP", "block_state", "run_block"]
+__all__ = ["SUMS", "CODED", "GIVE_UP", "block_state", "alias_tables", "run_block"]

@@ -94,8 +94,13 @@ class KernelInputs:
     board_words: np.ndarray
     board_left: int
 
-    def arguments(self) -> tuple:
-        """The loop's arguments after the state and the trial count, before the tables."""
+    def segments(self) -> np.ndarray:
+        """Where each range's rows of ``cumulative`` start, then the pairs' (``JOINT``), then the end."""
+        return np.append(self.offsets, len(self.cumulative)).astype(np.int64)
+
+    def arguments(self, chance: np.ndarray, other: np.ndarray) -> tuple:
+        """The loop's arguments after the state and the trial count, before the tables, given the
+        alias tables of ``cumulative``."""
         return (
             self.mode,
             self.kinds,
@@ -104,6 +109,8 @@ class KernelInputs:
             self.combo_bits,
             self.combo_words,
             self.cumulative,
+            chance,
+            other,
             self.pairs,
             self.unseen,
             self.pair_bits,
