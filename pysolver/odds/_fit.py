@@ -63,7 +63,11 @@ def check_fit(players, free: int) -> None:
     ranged = [i for i, p in enumerate(players) if not p.is_hand]
     if not ranged:
         return
-    masks = {i: [(1 << int(a)) | (1 << int(b)) for a, b in players[i].combos.tolist()] for i in ranged}
+    masks = {  # a random player fits while cards are left: no combos to search (1,000+ each)
+        i: [(1 << int(a)) | (1 << int(b)) for a, b in players[i].combos.tolist()]
+        for i in ranged
+        if not players[i].is_random
+    }
     steps = [MOST_STEPS]
 
     def deal_fits(group: list[int]) -> bool | None:
