@@ -32,12 +32,12 @@ from __future__ import annotations
 import numpy as np
 
 from ..evaluator import compiled_showdown, jit
-from ._sampling_plan import JOINT, RANDOM, RANGED, REJECT, WEIGHTED
+from ._sampling_plan import JOINT, RANDOM, RANGED, REJECT
 
 SUMS = 5
 """Rows of a block's per-player sums: wins, ties, shares, w**2 * share**2, w**2 * share."""
 CODED = 12
-"""Up to this many players, unweighted trials are counted by their set of winners (2 ** players codes)."""
+"""Up to this many players, trials are tallied by their set of winners (2 ** players codes)."""
 GIVE_UP = 1 << 22
 """Attempts after which a block with no accepted trial stops (the ranges hardly ever fit)."""
 
@@ -174,20 +174,21 @@ def _pair(state, pair_bits, floor, used):
 
 
 @jit
-def _add_counts(counts, sums):
-    """Add the trials counted by their set of winners (a code of bits) to ``sums``."""
-    for code in range(len(counts)):
-        if counts[code]:
+def _add_by_winners(by_winners, sums):
+    """Add the trials tallied by their set of winners (a code of bits: the sum of the trials'
+    weights, row 0, and of their squares, row 1) to ``sums``."""
+    for code in range(by_winners.shape[1]):
+        weight, squares = by_winners[0, code], by_winners[1, code]
+        if weight:
             winners = 0
             for p in range(sums.shape[1]):
                 winners += (code >> p) & 1
-            share = 1.0 / winners
             for p in range(sums.shape[1]):
                 if (code >> p) & 1:
-                    sums[0 if winners == 1 else 1, p] += counts[code]
-                    sums[2, p] += counts[code] * share
-                    sums[3, p] += counts[code] * share * share
-                    sums[4, p] += counts[code] * share
+                    sums[0 if winners == 1 else 1, p] += weight
+                    sums[2, p] += weight / winners
+                    sums[3, p] += squares / winners**2
+                    sums[4, p] += squares / winners
 
 
 @jit
@@ -230,13 +231,19 @@ def run_block(
     floor = np.uint64((1 << 32) % len(unseen))
     pair_floor = np.uint64((1 << 32) % len(pair_bits))
     players = len(kinds)
-    coded = mode != WEIGHTED and players <= CODED
-    counts = np.zeros(1 << players if coded else 1, dtype=np.int64)
+    coded = players <= CODED
+    by_winners = np.zeros((2, 1 << players if coded else 1), dtype=np.float64)
     ranged = len(offsets) - 1
     words = np.empty((players, 2), dtype=np.int64)
     values = np.empty(players, dtype=np.int64)
     chosen = np.empty(max(ranged, 1), dtype=np.int64)
     fitting = np.empty(max(1, len(combo_bits)), dtype=np.float64)  # running totals of a range's fitting weights
+    counted = np.empty(max(1, len(combo_bits)), dtype=np.int64)  # running counts of its fitting combos
+    equal = np.zeros(max(ranged, 1), dtype=np.bool_)
+    for r in range(ranged):  # a range whose combos all weigh the same (as drawn: cumulated)
+        equal[r] = True
+        for c in range(offsets[r] + 1, offsets[r + 1]):
+            equal[r] &= cumulative[c] - cumulative[c - 1] == cumulative[offsets[r]]
     for p in range(players):
         words[p, 0], words[p, 1] = hand_words[p, 0], hand_words[p, 1]
     accepted, attempts = 0, 0
@@ -253,11 +260,22 @@ def run_block(
         else:
             for r in range(ranged):
                 start, stop = offsets[r], offsets[r + 1]
-                if mode == REJECT:
+                if mode == REJECT or r == 0:  # (the first range's combos all fit: weighted, it weighs 1)
                     state, combo = _alias_pick(state, chance, other, start, stop)
                     if combo_bits[combo] & used:
                         fits = False
                         break
+                elif equal[r]:  # WEIGHTED, every combo weighing the same: count the ones that fit
+                    count = 0
+                    for c in range(start, stop):
+                        count += np.int64((combo_bits[c] & used) == 0)
+                        counted[c - start] = count
+                    if count == 0:
+                        fits = False
+                        break
+                    state, k = _below(state, np.uint64(count), (np.uint64(1) << np.uint64(32)) % np.uint64(count))
+                    combo = start + _pick(counted, 0, stop - start, k)  # the k-th (from 0) that fits
+                    weight *= count / (stop - start)
                 else:  # WEIGHTED: among the combos that fit, the weight the total of theirs
                     total, previous, last = 0.0, 0.0, start
                     for c in range(start, stop):  # branch-free: a combo that does not fit weighs 0
@@ -298,11 +316,12 @@ def run_block(
             board0 += word0_of[card]
             board1 += word1_of[card]
         best, winners = showdown(board0, board1, words, values, rank_offsets, rank_values, flush_values)
-        if coded:  # unweighted: count the set of winners, branch-free
+        if coded:  # tallied by the set of winners, without a branch on who won
             code = 0
             for p in range(players):
                 code |= np.int64(values[p] == best) << p
-            counts[code] += 1
+            by_winners[0, code] += weight
+            by_winners[1, code] += weight * weight
         else:
             share = weight / winners
             for p in range(players):
@@ -311,13 +330,11 @@ def run_block(
                     sums[2, p] += share
                     sums[3, p] += share * share
                     sums[4, p] += weight * share
-            totals[1] += weight
-            totals[2] += weight * weight
+        totals[1] += weight
+        totals[2] += weight * weight
         accepted += 1
     if coded:
-        _add_counts(counts, sums)
-        totals[1] += accepted
-        totals[2] += accepted
+        _add_by_winners(by_winners, sums)
     totals[0] += accepted
     totals[3] += attempts
     return state

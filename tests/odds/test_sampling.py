@@ -1,6 +1,8 @@
 """The Monte Carlo sampler: the seed, not the threads, decides every trial; the compiled and numpy
 paths draw the distribution the exact engine weighs, colliding ranges included."""
 
+from itertools import pairwise
+
 import numpy as np
 import pytest
 
@@ -125,3 +127,19 @@ def test_a_long_run_says_up_front_how_long_it_takes(monkeypatch, capsys):
     out, err = capsys.readouterr()
     assert '"seed": 4' in out
     assert err.startswith("Monte Carlo: 5,000 trials") and "about" in err and len(err.splitlines()) == 1
+
+
+@needs_numba
+def test_the_alias_tables_give_every_combo_its_weight():
+    from pysolver.odds._sampling_kernel import alias_tables
+
+    rng = np.random.default_rng(4)
+    segments = [rng.random(n) * rng.choice([1e-6, 1.0, 50.0], n) for n in (1, 7, 300)]
+    cumulative = np.concatenate([np.cumsum(w) for w in segments])
+    bounds = np.cumsum([0] + [len(w) for w in segments]).astype(np.int64)
+    chance, other = alias_tables(cumulative, bounds)
+    for (start, stop), weights in zip(pairwise(bounds), segments):
+        rows = np.arange(start, stop)
+        assert ((other[rows] >= start) & (other[rows] < stop)).all()  # an alias stays in its range
+        picked = np.bincount(other[rows] - start, weights=1 - chance[rows], minlength=len(rows)) + chance[rows]
+        assert np.allclose(picked / len(rows), weights / weights.sum(), rtol=1e-9, atol=1e-15)
