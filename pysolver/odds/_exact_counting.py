@@ -137,7 +137,7 @@ def hero_against_two(
     cards; the hero sits at ``hero_seat`` (0, 1 or 2), the random hands in the other seats. The
     chunks of classes of boards are counted on up to ``threads`` threads and summed in order."""
     seats = tuple(s for s in range(3) if s != hero_seat)
-    classes = _BoardClasses(hero, board, dead, rules)
+    classes = BoardClasses(hero, board, dead, rules)
 
     def count(chunk: tuple, _: Report) -> Tally:
         left, hero_value, row, flush, weight = chunk
@@ -168,7 +168,7 @@ def hero_against_one(
     >>> t.wins.tolist(), t.ties.tolist(), t.deals
     ([811922.0, 248358.0], [9910.0, 9910.0], 1070190.0)
     """
-    classes = _BoardClasses(hero, board, dead, rules)
+    classes = BoardClasses(hero, board, dead, rules)
     loops = compiled_loops()
 
     def count(chunk: tuple, _: Report) -> tuple[float, float, float]:
@@ -193,7 +193,7 @@ def hero_against_one(
     return Tally(won, np.array([equal, equal], dtype=np.float64), won + equal / 2, float(total))
 
 
-class _BoardClasses:
+class BoardClasses:
     """The classes of boards of a hero's question: first the boards with three or more cards of a
     suit (per suit, the suit's ranks and the rest's rank multiset), then the rank multisets, less
     those boards. The value of each rank group of a holding with each rank multiset of the board
@@ -263,7 +263,7 @@ class _BoardClasses:
 
 #: Classes of boards with three or more cards of one suit: before the flop per suit, after it for
 #: all suits together (at most; a monotone flop has the most), by cards to come.
-_SUITED_BOARDS = (2, 20, 250, 250, 250, 36_608)
+SUITED_BOARDS = (2, 20, 250, 250, 250, 36_608)
 #: Work per class of boards when counting one or two random opponents (measured).
 _PER_CLASS = {1: 90, 2: 370}
 
@@ -283,7 +283,7 @@ class CountingPath:
 
     def cost(self, shape: Shape, cheapest: Cheapest) -> float:
         to_come, opponents = 5 - shape.board, len(shape.opens)
-        suited = _SUITED_BOARDS[to_come] * (shape.suits if shape.board == 0 else 1)
+        suited = SUITED_BOARDS[to_come] * (shape.suits if shape.board == 0 else 1)
         return (MULTISETS[to_come] + suited) * _PER_CLASS[opponents] + opponents * CALL_COST
 
     def run(self, question: Question, report: Report, solve: Solve) -> Tally:
@@ -294,4 +294,4 @@ class CountingPath:
         )
 
 
-__all__ = ["CLASSES_AT_ONCE", "hero_against_two", "hero_against_one", "CountingPath"]
+__all__ = ["CLASSES_AT_ONCE", "SUITED_BOARDS", "BoardClasses", "hero_against_two", "hero_against_one", "CountingPath"]

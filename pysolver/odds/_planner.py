@@ -13,8 +13,10 @@ samples. :meth:`Plan.run` carries it out.
     >>> p = plan(q)
     >>> p.path.name, p.exact, round(p.seconds)
     ('counting', True, 0)
-    >>> round(exact_seconds([("Ah", "Kh"), RANDOM, RANDOM, RANDOM], 0) / 86400)   # days
-    5
+    >>> round(exact_seconds([("Ah", "Kh"), RANDOM, RANDOM, RANDOM], 0))           # counted: seconds
+    6
+    >>> round(exact_seconds([("Ah", "Kh"), ("Qs", "Qd"), RANDOM, RANDOM, RANDOM], 0) / 86400)   # days
+    6
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ from ._exact_fix_first import FixFirstPath
 from ._exact_fixed import FixedPath
 from ._exact_grouped import GroupedPath
 from ._exact_one_open import OneOpenPath
+from ._exact_three_random import ThreeRandomPath
 from ._model import Question, Report, Tally
 from ._table_classes import ClassTablePath
 from ._table_matchups import MatchupTablePath
@@ -36,6 +37,7 @@ PATHS: tuple[Path, ...] = (
     OneOpenPath(),
     GroupedPath(),
     CountingPath(),
+    ThreeRandomPath(),
     FixFirstPath("fewest"),
     FixFirstPath("most"),
 )

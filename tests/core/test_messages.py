@@ -181,8 +181,8 @@ def stated_seconds(message: str) -> float:
 @pytest.mark.parametrize(
     "players, at_least",
     [
-        (["AhKh", "random", "random", "random"], 600),  # 1,225 x 1,176 x 1,128 holdings, every board
-        (["random", "random", "random", "random"], 86400),
+        (["random", "random", "random", "random"], 600),  # one fixed class by class, three counted each
+        (["AhKh", "QsQd", "random", "random", "random"], 86400),
         (["AhKh"] + ["random"] * 5, 365.25 * 86400),
     ],
 )
@@ -200,7 +200,7 @@ def test_a_hopeless_exact_run_is_refused_saying_how_long(players, at_least):
 
 
 def test_the_command_line_refuses_without_force(capsys):
-    status, out, err = run(capsys, "equity", "AhKh", "random", "random", "random", "--exact")
+    status, out, err = run(capsys, "equity", "AhKh", "random", "random", "random", "random", "--exact")
     assert status == 2 and out == "" and err.count("\n") == 1 and "--force" in err
 
 

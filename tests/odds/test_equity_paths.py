@@ -21,6 +21,7 @@ from pysolver.odds import _exact_counting, _exact_fixed, equity
 from pysolver.odds._cost import Shape
 from pysolver.odds._exact_counting import hero_against_one, hero_against_two
 from pysolver.odds._exact_grouped import exact_grouped
+from pysolver.odds._exact_three_random import hero_against_three
 from pysolver.odds._model import Player, Question, fixing, keeping, suit_orbits
 from pysolver.odds._registry import cheapest, costs, solve
 from tests.helpers.equity_brute import brute_equity
@@ -123,12 +124,12 @@ QUESTIONS = [
 ]
 
 
-@pytest.mark.parametrize("count", [hero_against_one, hero_against_two])
+@pytest.mark.parametrize("count", [hero_against_one, hero_against_two, hero_against_three])
 def test_the_counting_path_sums_its_chunks_alike_on_any_thread_count(count, monkeypatch):
     monkeypatch.setattr(_exact_counting, "CLASSES_AT_ONCE", 40)
     board = np.array([43, 39, 0])  # Qs Js 2c
     tallies = [count(np.array([51, 47]), board, threads=threads) for threads in (1, 2, 3)]
-    assert len(_exact_counting._BoardClasses(np.array([51, 47]), board, NONE, None).chunks()) > 3
+    assert len(_exact_counting.BoardClasses(np.array([51, 47]), board, NONE, None).chunks()) > 3
     assert len({str(counts(t)) + str(t.shares.tolist()) for t in tallies}) == 1
 
 
@@ -156,6 +157,23 @@ def test_the_numpy_path_counts_what_the_compiled_loops_count():
     ours = json.loads(json.dumps(_every_path_of(QUESTIONS, "kernel")))
     assert _exact_fixed.compiled_loops() is not None
     assert theirs == ours and len(ours) > 2 * len(QUESTIONS)
+
+
+@pytest.mark.parametrize(
+    "players, board, alive",
+    [
+        (["Ts9s", "random", "random", "random"], "Qh Jh 2h 3c 9d", "Ah Kh 8h 8c 2d 3s Td Jc Qs 7h 6h"),
+        (["random", "Td9d", "random", "random"], "Ah 7h 2c 3d", "Kh Qh 7c 7d 2d 3s Tc 9h 8h 6h 5h"),
+        (["random", "random", "8h7h", "random"], "Ah 9h 2c", "Kh Qh 7c 6c 2d 3s Tc 9d 5h"),
+    ],
+)
+def test_every_path_gives_the_same_counts_against_three_random_hands(players, board, alive):
+    known = set(_cards(board)) | {c for text in players if text != "random" for c in _cards(text)}
+    dead = [c for c in range(52) if c not in known | set(_cards(alive))]  # every card but those alive
+    question = Question.of(Situation.of(players, board, dead=dead, ranges=True), table=False)
+    answers = every_path(question)
+    assert "counting (three)" in answers and len(answers) > 1, answers
+    assert len(set(map(str, answers.values()))) == 1, answers
 
 
 def brute_ranges(seats, board, dead=()):
