@@ -4,6 +4,7 @@
                                                  # hands alone takes ten)
     python benchmarks/bench_equity.py --quick    # the fast spots only, one peer run each
     python benchmarks/bench_equity.py --spots ranges-flop hu-preflop --name equity-some
+    python benchmarks/bench_equity.py --frontier --name equity-frontier   # three random hands: 2 minutes
     python benchmarks/bench_equity.py --monte-carlo --name equity-mc   # the Monte Carlo rows alone
 
 Exact spots are enumerated exactly by every program timed on them (pysolver's
@@ -332,18 +333,107 @@ def monte_carlo_rows(quick: bool) -> list[Result]:
     return cases
 
 
+# --- The multiway frontier: a hand or a range against three random hands -----------------------
+
+SHORT = "4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 7c 7d 7h 7s"  # dead: OMPEval enumerates these in seconds
+FRONTIER = (
+    Spot(
+        "frontier-river-short",
+        "AhKh vs random vs random vs random on Qs Js 2c 3d 9h, 4s to 7s dead, exact",
+        ("AhKh", "random", "random", "random"),
+        "Qs Js 2c 3d 9h",
+        dead=SHORT,
+        rounds=3,
+    ),
+    Spot(
+        "frontier-turn-short",
+        "AhKh vs random vs random vs random on Qs Js 2c 3d, 4s to 9s and Tc Td dead, exact",
+        ("AhKh", "random", "random", "random"),
+        "Qs Js 2c 3d",
+        dead=SHORT + " 8c 8d 8h 8s 9c 9d 9h 9s Tc Td",
+        rounds=3,
+    ),
+    Spot(
+        "frontier-three-random-preflop",
+        "AhKh vs random vs random vs random preflop, exact (goal: within a minute)",
+        ("AhKh", "random", "random", "random"),
+        rounds=1,
+    ),
+    Spot(
+        "frontier-range-three-random-preflop",
+        "QQ+,AK vs random vs random vs random preflop, exact",
+        ("QQ+,AK", "random", "random", "random"),
+        slow=True,
+        rounds=1,
+    ),
+)
+PEERLESS = "OMPEval enumerates every deal of this spot: hours (not run)"
+
+
+def frontier_case(spot: Spot, quick: bool, threads: int) -> Result:
+    """A frontier spot: beside OMPEval where it enumerates in seconds (a short deck), else
+    pysolver's time alone, OMPEval recorded absent."""
+    if spot.dead:
+        return exact_case(spot, quick, threads)
+    on = 1 if threads == 1 else None
+    mine = pysolver.equity(list(spot.players), spot.board, exact=True, force=True, threads=on)
+    assert mine.exact, spot
+    timings = side_by_side(
+        {"pysolver": lambda: pysolver.equity(list(spot.players), spot.board, exact=True, force=True, threads=on)},
+        1 if quick else spot.rounds,
+    )
+    details = {"equity": [round(p.equity, 6) for p in mine.players], "deals": mine.deals}
+    return Result(
+        spot.key,
+        spot.what,
+        "run",
+        Side(timings["pysolver"]),
+        {"OMPEval": absent(PEERLESS)},
+        details=details,
+        threads=threads,
+    )
+
+
+def frontier_rows(quick: bool, keys: Sequence[str] | None = None) -> list[Result]:
+    """The frontier rows (``keys``: only these), one thread and every core each."""
+    cases = []
+    for spot in FRONTIER:
+        if (spot.key in keys) if keys else not (quick and spot.slow):
+            for threads in THREADS:
+                cases.append(frontier_case(spot, quick, threads))
+                print(cases[-1].line(), flush=True)
+    return cases
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a small version that runs in seconds")
     parser.add_argument("--spots", nargs="*", metavar="KEY", help="only these spots (and no Monte Carlo spot)")
     parser.add_argument("--name", default="equity", help="the results file: benchmarks/results/NAME.json")
     parser.add_argument("--monte-carlo", action="store_true", help="only the Monte Carlo rows per player count")
+    parser.add_argument("--frontier", action="store_true", help="only the frontier rows: three random hands")
     args = parser.parse_args(argv)
     quick = args.quick
     pysolver.equity(["AhKh", "QsQd"])  # load the tables once, outside the timings
     load_kernel()  # and the compiled kernel (numba), as a program that counts much does
     chosen = [spot for spot in SPOTS if (spot.key in args.spots if args.spots else not (quick and spot.slow))]
-    chosen = [] if args.monte_carlo else chosen
+    chosen = [] if args.monte_carlo or args.frontier else chosen
+    if args.frontier:
+        cases = frontier_rows(quick, args.spots)
+        write_results(
+            args.name,
+            cases,
+            title="Equity, the multiway frontier",
+            quick=quick,
+            peers=versions(),
+            notes=[
+                "Exact equity against three random hands. OMPEval enumerates every deal: beside it on short decks "
+                "(dead cards) where it takes seconds; before the flop pysolver's time alone (OMPEval: hours).",
+                "Each row on one thread, then on every core (pysolver's threads=None, OMPEval's --threads 0). The "
+                "machine is shared (2 cores, other work running): compare the ratios of one run.",
+            ],
+        )
+        return
     cases = []
     for spot in chosen:
         for threads in THREADS:

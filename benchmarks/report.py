@@ -28,7 +28,19 @@ CONFORM_PAGE = ROOT / "docs" / "guide" / "conform.md"
 CONFORM_START, CONFORM_END = "<!-- conform:start -->", "<!-- conform:end -->"
 
 #: The order of the page's sections; a results file not named here comes after, by name.
-ORDER = ("evaluator", "kernels", "equity", "equity-mc", "asp", "whatif", "strength", "crossval", "crossval7", "conform")
+ORDER = (
+    "evaluator",
+    "kernels",
+    "equity",
+    "equity-mc",
+    "equity-frontier",
+    "asp",
+    "whatif",
+    "strength",
+    "crossval",
+    "crossval7",
+    "conform",
+)
 #: The README's rows: benchmark, case key, peer (None: the fastest peer present), label; the ratio on
 #: every core comes from the case of that key measured on every core, or of the key EVERY_CORE names.
 EVERY_CORE = {"7-card-1-thread": "7-card-every-core"}
