@@ -4,7 +4,18 @@ orderings), rules, errors.
 No clingo is imported here, and none is needed for the standard game.
 """
 
-from ._cards import RANKS, Card, CardsLike, check_distinct, format_cards, parse_board, parse_cards, parse_hole, quoted
+from ._cards import (
+    RANKS,
+    Card,
+    CardsLike,
+    check_distinct,
+    format_cards,
+    parse_board,
+    parse_cards,
+    parse_hole,
+    quoted,
+    whole_number,
+)
 from ._categories import Category, HandValue, describe
 from ._combos import CLASS_INDEX, COMBO_CLASS, COMBOS, HAND_CLASSES, class_combos, combo_index, combo_mask
 from ._deal import Deal, check_player_count
@@ -30,7 +41,7 @@ from ._grid import (
     share_picture,
     weight_picture,
 )
-from ._numbers import check_count, check_positive, check_seed, draw_seed
+from ._numbers import check_choice, check_count, check_positive, check_seed, draw_seed
 from ._orderings import DEFAULT_ORDERING, ORDERINGS, Ordering, ordering
 from ._picture import (
     EMPTY,
@@ -104,6 +115,8 @@ __all__ = [
     "CLASS_SIZES",
     "class_grid",
     "check_count",
+    "check_choice",
+    "whole_number",
     "check_positive",
     "check_seed",
     "draw_seed",

@@ -21,6 +21,7 @@ printed canonically (``As``).
 
 from __future__ import annotations
 
+import numbers
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -94,8 +95,11 @@ class Card:
     index: int
 
     def __post_init__(self) -> None:
-        if not isinstance(self.index, int) or not 0 <= self.index < 52:
+        index = whole_number(self.index)
+        if index is None or not 0 <= index < 52:
             raise InvalidCardError(f"invalid card index {quoted(self.index)}: must be 0..51")
+        if type(self.index) is not int:  # a numpy integer: kept as a plain int
+            object.__setattr__(self, "index", index)
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -114,8 +118,21 @@ class Card:
 
     @classmethod
     def from_rank_suit(cls, rank: int, suit: int) -> Card:
-        """The card of rank 0..12 (2..A) and suit 0..3 (c, d, h, s)."""
-        return cls(4 * rank + suit)
+        """The card of rank 0..12 (2..A) and suit 0..3 (c, d, h, s).
+
+        >>> Card.from_rank_suit(12, 3)
+        Card('As')
+        >>> Card.from_rank_suit(0, 4)
+        Traceback (most recent call last):
+        ...
+        pysolver.InvalidCardError: invalid suit 4: suits are 0..3 (c, d, h, s)
+        """
+        r, s = whole_number(rank), whole_number(suit)
+        if r is None or not 0 <= r < 13:
+            raise InvalidCardError(f"invalid rank {quoted(rank)}: ranks are 0..12 (2 .. A)")
+        if s is None or not 0 <= s < 4:
+            raise InvalidCardError(f"invalid suit {quoted(suit)}: suits are 0..3 (c, d, h, s)")
+        return cls(4 * r + s)
 
     @property
     def rank(self) -> int:
@@ -140,6 +157,19 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card('{self}')"
+
+
+def whole_number(value: object) -> int | None:
+    """``value`` as a plain int if it is a whole number (an int or a numpy integer, never a bool,
+    a float or text), else None: the one test of what may stand for a card index, a rank, a
+    suit, a count or a seed.
+
+    >>> whole_number(5), whole_number(True), whole_number(5.0), whole_number("5")
+    (5, None, None, None)
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or type(value).__name__ == "bool_":
+        return None
+    return int(value)
 
 
 CardsLike = str | Iterable[str | int | Card]
@@ -172,7 +202,7 @@ def parse_cards(cards: CardsLike) -> tuple[Card, ...]:
 
 def _as_list(value: object, name: str) -> list:
     """``value`` as a list, or a TypeError naming ``name`` and the value."""
-    if isinstance(value, (Card, int)) and not isinstance(value, bool):
+    if isinstance(value, Card) or whole_number(value) is not None:
         return [value]
     if isinstance(value, (bytes, dict, set, frozenset)) or not hasattr(value, "__iter__"):
         raise TypeError(
@@ -194,7 +224,7 @@ def _parse_items(items: list) -> tuple[Card, ...]:
     for item in items:
         if isinstance(item, Card):
             result.append(item)
-        elif isinstance(item, int) and not isinstance(item, bool):
+        elif whole_number(item) is not None:
             result.append(Card(item))
         else:
             result.append(Card.parse(item))
@@ -270,6 +300,7 @@ __all__ = [
     "SUIT_NAMES",
     "QUOTE_LIMIT",
     "quoted",
+    "whole_number",
     "Card",
     "CardsLike",
     "parse_cards",

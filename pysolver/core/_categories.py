@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
-from ._cards import RANK_NAMES, RANK_PLURALS
+from ._cards import RANK_NAMES, RANK_PLURALS, whole_number
 from ._errors import PokerInputError
 
 
@@ -104,9 +104,9 @@ def describe(category: Category, ranks: Sequence[int]) -> str:
         ) from None
     if isinstance(ranks, (str, bytes)) or not hasattr(ranks, "__iter__"):
         raise TypeError(f"ranks {str(ranks)[:40]!r}: expected a sequence of ranks 0 (two) .. 12 (ace)")
-    r = list(ranks)
-    if any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= 12 for x in r):
-        raise PokerInputError(f"ranks {str(r)[:60]}: each rank is a whole number 0 (two) .. 12 (ace)")
+    r = [-1 if (whole := whole_number(x)) is None else whole for x in ranks]  # -1: not a rank
+    if any(not 0 <= x <= 12 for x in r):
+        raise PokerInputError(f"ranks {str(list(ranks))[:60]}: each rank is a whole number 0 (two) .. 12 (ace)")
     try:
         return _described(category, r)
     except IndexError:

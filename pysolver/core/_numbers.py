@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import secrets
 
-from ._cards import quoted
+from ._cards import quoted, whole_number
 from ._errors import PokerInputError
 
 SEED_LIMIT = 1 << 63
@@ -25,19 +25,36 @@ def check_count(
     name: str, value: object, least: int = 1, most: int | None = None, error: type[PokerInputError] = PokerInputError
 ) -> int:
     """``value`` as an int, if it is a whole number in ``least .. most`` (else ``error``)."""
-    if isinstance(value, bool) or not isinstance(value, int):
+    whole = whole_number(value)
+    if whole is None:
         raise error(f"{name} {quoted(value)}: must be a whole number, at least {least}")
-    if value < least or (most is not None and value > most):
+    if whole < least or (most is not None and whole > most):
         bound = f"{least} to {most:,}" if most is not None else f"at least {least}"
         raise error(f"{name} {quoted(value)}: must be {bound}")
-    return int(value)
+    return whole
+
+
+def check_choice(name: str, value: object, choices: tuple[int, ...], why: str) -> int:
+    """``value`` as an int, if it is a whole number among ``choices`` (``7.0`` and ``True`` are
+    not), else a :class:`~pysolver.PokerInputError` naming it and saying ``why``.
+
+    >>> check_choice("cards", 7.0, (5, 6, 7), "a hand has 5, 6 or 7 cards")
+    Traceback (most recent call last):
+    ...
+    pysolver.PokerInputError: cards 7.0: a hand has 5, 6 or 7 cards
+    """
+    whole = whole_number(value)
+    if whole is None or whole not in choices:
+        raise PokerInputError(f"{name} {quoted(value)}: {why}")
+    return whole
 
 
 def check_seed(seed: object) -> int:
     """A seed: a whole number 0 <= seed < 2**63."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+    whole = whole_number(seed)
+    if whole is None or not 0 <= whole < SEED_LIMIT:
         raise PokerInputError(f"seed {quoted(seed)}: must be a whole number from 0 to 2**63 - 1")
-    return int(seed)
+    return whole
 
 
 def draw_seed() -> int:
@@ -52,4 +69,4 @@ def check_positive(name: str, value: object) -> float:
     return float(value)
 
 
-__all__ = ["SEED_LIMIT", "check_count", "check_seed", "draw_seed", "check_positive"]
+__all__ = ["SEED_LIMIT", "check_count", "check_choice", "check_seed", "draw_seed", "check_positive"]

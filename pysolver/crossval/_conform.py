@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..asp import rules_of
-from ..core import Category, PokerInputError, Rules, check_count, quoted
+from ..core import Category, PokerInputError, Rules, check_choice, check_count, quoted
 from ..evaluator import categories, evaluate_batch
 from ._compare import Partial
 from ._conform_findings import class_examples, explain, failure_examples, failures, out_of_order
@@ -272,8 +272,7 @@ def check_evaluator(
     call may take before its hand is a finding (None: no limit, and no child process).
     """
     rules = rules_of(rules)
-    if cards not in (5, 6, 7):
-        raise PokerInputError(f"cards {cards!r}: a hand has 5, 6 or 7 cards")
+    cards = check_choice("cards", cards, (5, 6, 7), "a hand has 5, 6 or 7 cards")
     if mode not in MODES:
         raise PokerInputError(f"mode {mode!r}: one of {', '.join(MODES)}")
     if order not in ORDERS:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from ..asp import check_workers, run_tasks, scheduler_address
-from ..core import STANDARD, Category, PokerInputError, Rules, check_seed, draw_seed
+from ..core import STANDARD, Category, PokerInputError, Rules, check_count, check_seed, draw_seed, quoted
 from ..evaluator import load_shipped_tables
 from ._compare import Partial, order_mismatches
 from ._dealer import STREET_CASES
@@ -240,7 +240,11 @@ def task_ids(only: Sequence[int] | None, tasks: int, noun: str = "task") -> list
     >>> task_ids([3, 1, 3], 5), task_ids(None, 3)
     ([1, 3], [0, 1, 2])
     """
-    ids = list(range(tasks)) if only is None else sorted(set(only))
+    if only is None:
+        return list(range(tasks))
+    if isinstance(only, (str, bytes, dict)) or not hasattr(only, "__iter__"):
+        raise TypeError(f"only {quoted(only)}: expected {noun} numbers such as [0, 3], not {type(only).__name__}")
+    ids = sorted({check_count(noun, i, 0, None) for i in only})
     for i in ids:
         if not 0 <= i < tasks:
             raise PokerInputError(f"{noun} {i} of {tasks}: {noun}s are numbered 0..{tasks - 1}")

@@ -30,7 +30,18 @@ from collections import Counter
 import numpy as np
 
 from ..asp import LEADS, ShowdownResult, Solver, rules_of
-from ..core import Card, Category, Deal, PokerInputError, Rules, RulesLike, check_count, check_seed, draw_seed
+from ..core import (
+    Card,
+    Category,
+    Deal,
+    PokerInputError,
+    Rules,
+    RulesLike,
+    check_choice,
+    check_count,
+    check_seed,
+    draw_seed,
+)
 from ..evaluator import categories, evaluate_batch, tiebreak_ranks
 from ._compare import deal_text, mismatch
 from ._dealer import CASES, deal_skewed
@@ -176,8 +187,7 @@ def crossval_explanations(
     cards, explained by the ASP solver (one program per 1,000 showdowns, in ``workers``
     processes), every claim checked against the evaluator (:func:`check_explanation`)."""
     rules = rules_of(rules)
-    if cards not in (5, 6, 7):
-        raise PokerInputError(f"cards {cards}: a player sees 5 (flop), 6 (turn) or 7 (river) cards")
+    cards = check_choice("cards", cards, (5, 6, 7), "a player sees 5 (flop), 6 (turn) or 7 (river) cards")
     check_count("explain", count)
     seed = draw_seed() if seed is None else check_seed(seed)
     start, cpu = time.perf_counter(), _cpu()

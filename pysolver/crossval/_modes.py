@@ -37,7 +37,7 @@ from math import comb
 import numpy as np
 
 from ..asp import rules_of
-from ..core import Card, PokerInputError, Rules, RulesLike, check_count, format_cards
+from ..core import Card, PokerInputError, Rules, RulesLike, check_choice, check_count, format_cards
 from ..evaluator import n_values
 from ._compare import Partial, mismatch
 from ._dealer import deal_skewed
@@ -144,8 +144,7 @@ def crossval_exhaustive(
     task: run again with it, only the missing tasks run
     (:mod:`pysolver.crossval._resume`).
     """
-    if cards not in (5, 7):
-        raise PokerInputError(f"cards {cards}: the exhaustive run covers every 5-card or every 7-card hand")
+    cards = check_choice("cards", cards, (5, 7), "the exhaustive run covers every 5-card or every 7-card hand")
     if cards == 5 and (canonical or sample is not None or seed is not None):
         raise PokerInputError("suit classes and their random sample are a 7-card run (cards=7)")
     if cards == 7:

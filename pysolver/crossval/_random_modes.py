@@ -17,7 +17,7 @@ import os
 import numpy as np
 
 from ..asp import rules_of
-from ..core import PokerInputError, Rules, RulesLike, check_count
+from ..core import PokerInputError, Rules, RulesLike, check_choice, check_count
 from ._blocks import Tasks, block_seed
 from ._compare import Partial, compare_showdowns
 from ._dealer import STREET_CASES, deal_skewed, deal_streets
@@ -105,8 +105,7 @@ def crossval_random(
     """
     check_where(workers, scheduler)
     rules = rules_of(rules)
-    if cards not in (5, 6, 7):
-        raise PokerInputError(f"cards {cards}: a player sees 5 (flop), 6 (turn) or 7 (river) cards")
+    cards = check_choice("cards", cards, (5, 6, 7), "a player sees 5 (flop), 6 (turn) or 7 (river) cards")
     _check_random("random", count)
     seed = run_seed(seed)
     random_block(seed, 0, min(count, 1), players, cards - 2, rules)  # checks the players and the deck

@@ -49,6 +49,7 @@ from ..core import (
     parse_hole,
     run_parts,
     threads_for,
+    whole_number,
 )
 from ..evaluator import card_keys, evaluate_keys
 from ._preflop import is_preflop
@@ -264,7 +265,7 @@ def transition_counts(field: Field, cards_to_come: int, before: np.ndarray | Non
     ``before`` (the states on the current board) is computed when not given.
     """
     board, hole = field.board_index, field.hole_index
-    if not 1 <= cards_to_come <= 5 - len(board):
+    if whole_number(cards_to_come) is None or not 1 <= cards_to_come <= 5 - len(board):
         raise CardCountError(
             f"{cards_to_come} cards to come on a board of {len(board)} cards: {5 - len(board)} at most"
         )
