@@ -91,36 +91,36 @@ _inside = threading.local()
 
 def run_parts(function: Callable[[Part], Result], parts: Sequence[Part], threads: int) -> list[Result]:
     """``function(part)`` for every part, on up to ``threads`` threads at once; the results in the
-    order of ``parts``. One thread, one part, or a call from inside a part: in this thread."""
+    order of ``parts``. One thread, one part, or a call from inside a part: in this thread. Once a
+    part raises, no other part starts, and the first error is raised."""
     threads = min(threads, len(parts))
     if threads <= 1 or getattr(_inside, "part", False):
         return [function(part) for part in parts]
+    results: list = [None] * len(parts)
+    taken = iter(range(len(parts)))
+    lock, failed = threading.Lock(), threading.Event()
 
-    def inside(part: Part) -> Result:
+    def worker() -> None:  # takes the next part until none is left, or one has failed
         _inside.part = True
         try:
-            return function(part)
+            while not failed.is_set():
+                with lock:
+                    index = next(taken, None)
+                if index is None:
+                    return
+                try:
+                    results[index] = function(parts[index])
+                except BaseException:
+                    failed.set()
+                    raise
         finally:
             _inside.part = False
 
-    pool = _pool(threads)
-    if threads >= len(parts):
-        return list(pool.map(inside, parts))
-    # ``threads`` workers, each taking the next part: results put back in order
-    results: list = [None] * len(parts)
-    taken = iter(range(len(parts)))
-    lock = threading.Lock()
-
-    def worker() -> None:
-        while True:
-            with lock:
-                index = next(taken, None)
-            if index is None:
-                return
-            results[index] = inside(parts[index])
-
-    for future in [pool.submit(worker) for _ in range(threads)]:
-        future.result()
+    futures = [_pool(threads).submit(worker) for _ in range(threads)]
+    errors = [future.exception() for future in futures]  # every worker ended: no part still running
+    error = next((e for e in errors if e is not None), None)
+    if error is not None:
+        raise error
     return results
 
 

@@ -41,8 +41,8 @@ that a flush replaces with a negative weight, go to one
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from functools import cache
+from collections.abc import Callable, Iterator, Sequence
+from functools import cache, partial
 from itertools import pairwise
 from math import comb, prod
 
@@ -64,7 +64,7 @@ from ._combo_codes import (
 )
 from ._cost import CALL_COST, MULTISETS, Cheapest, Shape, Solve
 from ._hand_tables import hand_tables
-from ._model import Player, Question, Report, Tally, keeping, suit_orbits
+from ._model import Player, Question, Report, Tally, each_part, keeping, suit_orbits
 
 BLOCK = 1 << 16
 """About how many showdowns are valued and counted at once."""
@@ -173,17 +173,17 @@ def exact_grouped(
     dead: np.ndarray = _NONE,
     rules: Rules | None = None,
     report: Report = None,
+    threads: int = 1,
 ) -> Tally:
     """Exact counts for players given as weighted combos (avoiding the board and the dead cards),
     a board of 0, 3, 4 or 5 cards. Under a variant's ``rules`` the cards outside its deck must be
-    among ``dead``. ``report(fraction)`` follows the work (in 16 steps or more)."""
+    among ``dead``. ``report(fraction)`` follows the work (in 16 steps or more); the blocks of
+    classes of deals and the flush corrections are parts on up to ``threads`` threads."""
     table = hand_tables(rules)
     board, dead = np.asarray(board, dtype=np.int64), np.asarray(dead, dtype=np.int64)
     facts = board_facts(board, dead)
     values_of = rank_values(board, rules) if len(board) >= 3 else None
     combos, weight = _deal_combos(players)  # (players, deals) combo indices
-    tally = Tally.empty(len(players))
-    showdowns = _Showdowns(tally)
     groups, group_weight = _classes(COMBO_GROUP.take(combos), weight, 91)
     ranks, multiplicity, multiset_keys = compact_multisets(facts.to_come)
     step = max(1, BLOCK // len(multiset_keys))
@@ -191,8 +191,9 @@ def exact_grouped(
     if report is not None:  # 16 steps or more to report, some maybe empty
         bounds = sorted(set(bounds) | set(np.linspace(0, len(group_weight), 17).astype(int).tolist()))
         bounds += [len(group_weight)] * (17 - len(bounds))
-    parts = list(pairwise(bounds))
-    for done, (start, stop) in enumerate(parts):
+
+    def block(start: int, stop: int) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        """The showdowns of the classes of deals ``start:stop`` valued by ranks, every rank multiset to come."""
         chosen = groups[:, start:stop]
         left = 5 * facts.per_rank - np.add.reduce(_GROUP_COUNTS_5.take(chosen, axis=0))  # (classes, 13), times 5
         ways = _ways(left, ranks, multiplicity)  # (classes, multisets)
@@ -200,18 +201,28 @@ def exact_grouped(
             values = table.rank_value.take((facts.key + GROUP_KEY[chosen])[:, :, None] + multiset_keys, mode="clip")
         else:
             values = values_of.take(chosen, axis=0)
-        showdowns.push(values, group_weight[start:stop, None] * ways)
-        if report is not None:
-            showdowns.count()
-            report(0.5 * (done + 1) / len(parts))
-    if len(weight):
-        orbits = suit_orbits(keeping(facts.fixing, players))
-        for plain, actual, counted in _flush_corrections(table, values_of, combos, weight, facts, orbits):
-            showdowns.push(actual, counted)
-            showdowns.push(plain, -counted)
-    showdowns.count()
-    if report is not None:
-        report(1.0)
+        yield values, group_weight[start:stop, None] * ways
+
+    def corrections() -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        """The flush corrections: each board's actual showdown counted, its ranks-only one taken back."""
+        if len(weight):
+            orbits = suit_orbits(keeping(facts.fixing, players))
+            for plain, actual, counted in _flush_corrections(table, values_of, combos, weight, facts, orbits):
+                yield actual, counted
+                yield plain, -counted
+
+    def count(showdowns_of: Callable[[], Iterator[tuple[np.ndarray, np.ndarray]]], _: Report) -> Tally:
+        part = Tally.empty(len(players))
+        showdowns = _Showdowns(part)
+        for values, weights in showdowns_of():
+            showdowns.push(values, weights)
+        showdowns.count()
+        return part
+
+    tally = Tally.empty(len(players))
+    parts = [partial(block, start, stop) for start, stop in pairwise(bounds)] + [corrections]
+    for part in each_part(count, parts, report, threads):  # the blocks and the corrections, summed in order
+        tally.merge(part)
     return tally
 
 
@@ -356,7 +367,7 @@ class GroupedPath:
         )
 
     def run(self, question: Question, report: Report, solve: Solve) -> Tally:
-        return exact_grouped(question.players, question.board, question.dead, question.rules, report)
+        return exact_grouped(question.players, question.board, question.dead, question.rules, report, question.threads)
 
 
 __all__ = ["BLOCK", "DEALS_LIMIT", "exact_grouped", "GroupedPath"]

@@ -89,3 +89,17 @@ def _threads_here(_: int) -> int:
 def test_worker_processes_take_one_thread_each(monkeypatch):
     monkeypatch.delenv(THREADS_VARIABLE, raising=False)
     assert list(recycled_imap(_threads_here, [0, 1], workers=2, tasks_per_process=1)) == [1, 1]
+
+
+def test_a_failing_part_stops_the_others_and_raises():
+    started = []
+
+    def part(index):
+        started.append(index)
+        if index == 1:
+            raise ValueError("part 1")
+        return index
+
+    with pytest.raises(ValueError, match="part 1"):
+        run_parts(part, list(range(200)), threads=2)
+    assert len(started) < 200
