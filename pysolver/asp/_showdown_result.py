@@ -13,7 +13,6 @@ a verdict for every two players and a role for every card.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import attrgetter
@@ -137,7 +136,7 @@ class ShowdownResult:
         who = " and ".join(f"player {w}" for w in self.winners)
         out += f"<p><strong>{who} {'split the pot' if self.is_tie else 'wins'}</strong></p>"
         if self.explanation is not None:
-            out += "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in self.explanation.lines()) + "</ul>"
+            out += self.explanation._repr_html_()
         return out
 
 

@@ -33,8 +33,10 @@ from ..core import (
     Rules,
     RulesLike,
     Situation,
+    cards_html,
     describe,
     format_cards,
+    table_html,
 )
 from ._codec import RUNOUTS_ATOMS, category_of, read_atoms, stage_cards, tally_counts, tiebreak_from_value, whatif_facts
 from ._runtime import WHATIF_FILES, AspProgram, GroundSize, rules_of
@@ -147,6 +149,19 @@ class RunoutReport:
                 more = f" ... ({len(pairs)} in all)" if len(pairs) > 12 else ""
                 lines.append(f"  {len(pairs)} runner-runner pair{'s' if len(pairs) != 1 else ''}: {shown}{more}")
         return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        """In a notebook: each player's wins, ties and losses over the runouts, the hand now,
+        the categories reached, the outs and the runner-runner pairs."""
+        rows = []
+        for p, hole in enumerate(self.deal.players):
+            reached = ", ".join(f"{c.label} {n}" for c, n in sorted(self.categories[p].items(), reverse=True))
+            outs = [o.cards[0] for o in self.outs if o.player == p]
+            pairs = sum(o.player == p for o in self.runner_runner)
+            rows.append([f"player {p}", cards_html(hole), self.wins[p], self.ties[p], self.losses[p],
+                         self.now.hands[p].description, reached, cards_html(outs), pairs])  # fmt: skip
+        header = ["", "cards", "wins", "ties", "losses", "now", "categories", "outs", "runner-runner"]
+        return f"<p>{cards_html(self.deal.board)}: {len(self.runouts)} runouts</p>" + table_html(header, rows)
 
 
 def whatif_situation(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike, rules: Rules) -> Situation:

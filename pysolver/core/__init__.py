@@ -54,6 +54,8 @@ from ._picture import (
     Picture,
     cards_html,
     equity_colour,
+    figures_html,
+    lines_html,
     table_html,
     text_colour,
 )
@@ -146,6 +148,8 @@ __all__ = [
     "text_colour",
     "cards_html",
     "table_html",
+    "figures_html",
+    "lines_html",
     "NEUTRAL",
     "GREEN",
     "RED",

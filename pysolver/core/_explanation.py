@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from ._cards import RANK_NAMES, RANK_PLURALS, Card, format_cards
 from ._categories import Category
+from ._picture import lines_html
 
 ROLES = (
     "quads",
@@ -338,6 +339,10 @@ class Explanation:
 
     def __str__(self) -> str:
         return "\n".join(self.lines())
+
+    def _repr_html_(self) -> str:
+        """In a notebook: the lines, one item each."""
+        return lines_html(self.lines())
 
 
 __all__ = [

@@ -135,6 +135,24 @@ def table_html(header: Sequence[str], rows: Sequence[Sequence[object]], strong: 
     return f'<table style="font:13px sans-serif"><tr>{head}</tr>{body}</table>'
 
 
+def figures_html(figures: Sequence[tuple[str, object]], title: str = "") -> str:
+    """A result's figures as a two-column table, a line of ``title`` above it.
+
+    >>> figures_html([("hands", "1,000"), ("ok", True)], "a run").count("<tr>")
+    2
+    """
+    rows = "".join(
+        f"<tr><th style='text-align:left'>{html.escape(k)}</th><td>{html.escape(str(v))}</td></tr>" for k, v in figures
+    )
+    head = f"<p><strong>{html.escape(title)}</strong></p>" if title else ""
+    return f'{head}<table style="font:13px sans-serif">{rows}</table>'
+
+
+def lines_html(lines: Sequence[str]) -> str:
+    """Lines of text as a list (the reasons of an explanation, the findings of a run)."""
+    return "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ul>" if lines else ""
+
+
 def _mix(a: str, b: str, t: float) -> str:
     """The colour ``t`` of the way from ``a`` to ``b`` (``#rrggbb``)."""
     ca, cb = (np.array([int(c[i : i + 2], 16) for i in (1, 3, 5)]) for c in (a, b))
@@ -165,6 +183,8 @@ __all__ = [
     "Picture",
     "cards_html",
     "table_html",
+    "figures_html",
+    "lines_html",
     "equity_colour",
     "text_colour",
 ]

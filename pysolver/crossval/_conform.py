@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..asp import rules_of
-from ..core import Category, PokerInputError, Rules, check_choice, check_count, quoted
+from ..core import Category, PokerInputError, Rules, check_choice, check_count, figures_html, lines_html, quoted
 from ..evaluator import categories, evaluate_batch
 from ._compare import Partial
 from ._conform_findings import class_examples, explain, failure_examples, failures, out_of_order
@@ -119,6 +119,15 @@ class ConformReport:
         if len(self.counterexamples) > SHOWN:
             lines.append(f"\n... and {len(self.counterexamples) - SHOWN} more kinds (--json lists them all)")
         return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        """In a notebook: the run's figures, the verdict, and the first counterexamples."""
+        figures = [("evaluator", self.evaluator), ("mode", self.mode), ("cards", self.cards), ("rules", self.rules)]
+        figures += [("order", self.order_note), ("hands", f"{self.hands:,}"), ("classes", f"{self.classes:,}")]
+        figures += [("seed", self.seed)] if self.seed is not None else []
+        figures += [("hands/s", f"{self.hands_per_second:,.0f}"), ("seconds", f"{self.seconds:.1f}")]
+        verdict = "conforms" if self.ok else f"does not conform: {len(self.counterexamples)} kinds of counterexample"
+        return figures_html(figures, verdict) + lines_html([" ".join(_lines(c)) for c in self.counterexamples[:SHOWN]])
 
 
 def _text(cards: list[int]) -> list[str]:

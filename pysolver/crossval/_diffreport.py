@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..asp import ShowdownResult
-from ..core import format_cards
+from ..core import figures_html, format_cards, lines_html, table_html
 
 
 @dataclass(frozen=True)
@@ -221,6 +221,18 @@ class RuleDiff:
             lines.append("equity:")
             lines += ["  " + line for m in self.matchups for line in m.lines(a, b)]
         return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        """In a notebook: the categories' hands and classes under both books (the rows that
+        differ in bold), then the classes that move, the showdowns that change, the equities."""
+        names = self.orders[0]
+        rows = [[name, *self.counts[0][name], *self.counts[1][name]] for name in names]
+        changed = [i for i, name in enumerate(names) if self.counts[0][name] != self.counts[1][name]]
+        header = ["category", f"{self.a} hands", "classes", f"{self.b} hands", "classes"]
+        out = figures_html([(book, " > ".join(order)) for book, order in zip((self.a, self.b), self.orders)])
+        out = f"<p><strong>{self.a} → {self.b}</strong></p>" + out + table_html(header, rows, changed)
+        parts = self.classes.lines(self.a, self.b) + self.showdowns.lines(self.a, self.b)
+        return out + lines_html(parts + [line for m in self.matchups for line in m.lines(self.a, self.b)])
 
 
 __all__ = ["ClassChanges", "ShowdownChanges", "MatchupDiff", "RuleDiff"]

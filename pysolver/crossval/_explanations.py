@@ -44,8 +44,9 @@ from ..core import (
 )
 from ..evaluator import categories, evaluate_batch, tiebreak_ranks
 from ._compare import deal_text, mismatch
+from ._crossval_report import CrossvalReport
 from ._dealer import CASES, deal_skewed
-from ._execution import CrossvalReport, rules_label
+from ._execution import rules_label
 from ._modes import SHOWDOWNS_PER_TASK
 
 #: The lead each role plays, by category: the role's cards are of the evaluator's tie-break rank there.

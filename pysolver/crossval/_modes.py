@@ -40,8 +40,9 @@ from ..asp import rules_of
 from ..core import Card, PokerInputError, Rules, RulesLike, check_choice, check_count, format_cards
 from ..evaluator import n_values
 from ._compare import Partial, mismatch
+from ._crossval_report import CrossvalReport
 from ._dealer import deal_skewed
-from ._execution import TASKS_PER_PROCESS, CrossvalReport, check_where, resume_file, run_checks, run_seed, task_ids
+from ._execution import TASKS_PER_PROCESS, check_where, resume_file, run_checks, run_seed, task_ids
 from ._random_modes import MOST_DEALS, SHOWDOWNS_PER_TASK, crossval_random, crossval_streets, random_block
 from ._seven_card import (
     CANONICAL_TASKS,

@@ -20,8 +20,9 @@ from ..asp import rules_of
 from ..core import PokerInputError, Rules, RulesLike, check_choice, check_count
 from ._blocks import Tasks, block_seed
 from ._compare import Partial, compare_showdowns
+from ._crossval_report import CrossvalReport
 from ._dealer import STREET_CASES, deal_skewed, deal_streets
-from ._execution import CrossvalReport, check_where, resume_file, run_checks, run_seed
+from ._execution import check_where, resume_file, run_checks, run_seed
 
 #: Showdowns per clingo program (and per task) in the random modes.
 SHOWDOWNS_PER_TASK = 1000

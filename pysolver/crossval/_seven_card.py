@@ -38,7 +38,8 @@ from ..core import STANDARD, Card, Category, PokerInputError, Rules, RulesLike, 
 from ..evaluator import categories
 from ._colex import hand_range, rank_tasks, seven_card_hands
 from ._compare import Partial, asp_answers, compare_hands, mismatch
-from ._execution import CrossvalReport, check_where, resume_file, run_checks, run_seed, task_ids
+from ._crossval_report import CrossvalReport
+from ._execution import check_where, resume_file, run_checks, run_seed, task_ids
 from ._random_hands import relabel_suits, sample_hands
 from ._showdown_groups import ShowdownGroups, group_hands
 from ._suit_classes import canonical_range, canonical_tasks

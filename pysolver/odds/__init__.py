@@ -15,9 +15,11 @@ in ``_model``. The modules are private; this package exports the public API.
 from ._chen import chen_normalized, chen_score
 from ._equity import Announce, EquityResult, PlayerEquity, Progress, equity
 from ._outs import ENGINES, CardOutcome, OutsReport, outs
-from ._potential import HandPotential, HandReport, hand_potential, hand_report
+from ._potential import hand_potential, hand_report
+from ._potential_report import HandPotential, HandReport
 from ._strength import HandStrength, hand_strength
-from ._texture import DRAWS, TextureReport, texture
+from ._texture import texture
+from ._texture_report import DRAWS, TextureReport
 
 __all__ = [
     "EquityResult",

@@ -42,7 +42,9 @@ from ..core import (
     RangeError,
     class_grid,
     combo_index,
+    equity_picture,
     parse_cards,
+    table_html,
 )
 
 
@@ -260,6 +262,20 @@ class Breakdown:
 
     def __str__(self) -> str:
         return "\n\n".join(p.table(self.names) for p in self.players)
+
+    def _repr_html_(self) -> str:
+        """In a notebook: each range player's grid coloured by equity (PokerStove's scale) and
+        its classes' combos, share and equity, as the web app shows them."""
+        out = ""
+        for part in self.players:
+            values, held = part.grid()
+            title = f"player {part.player}: {part.range}, equity by class"
+            out += equity_picture(values, len(self.names), title, held).to_html()
+            rows = [
+                [r.name, f"{r.combos:g}", f"{100 * r.share:.2f}%", _percent(r.equity, r.stderr)] for r in part.classes
+            ]
+            out += table_html(["class", "combos", "share", "equity"], rows)
+        return out
 
 
 __all__ = ["as_count", "combo_name", "Slice", "RangeBreakdown", "Breakdown"]

@@ -41,7 +41,6 @@ from ..core import (
     check_positive,
     check_seed,
     check_threads,
-    equity_picture,
     table_html,
 )
 from ._breakdown import Breakdown, as_count
@@ -136,12 +135,7 @@ class EquityResult:
             ["", "hand", "equity", "win", "tie"], rows, [i for i, p in enumerate(self.players) if p.equity == best]
         )
         out += f"<p>{html.escape(str(self).splitlines()[len(self.players)])}</p>"  # exact or sampled
-        for part in () if self.breakdown is None else self.breakdown.players:
-            values, held = part.grid()
-            out += equity_picture(
-                values, len(self.players), f"player {part.player}: {part.range}, equity by class", held
-            ).to_html()
-        return out
+        return out + ("" if self.breakdown is None else self.breakdown._repr_html_())
 
 
 def equity(

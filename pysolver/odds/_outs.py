@@ -41,7 +41,9 @@ from ..core import (
     Rules,
     RulesLike,
     Situation,
+    cards_html,
     format_cards,
+    table_html,
 )
 from ..evaluator import categories, describe_value, evaluate_batch
 
@@ -161,6 +163,17 @@ class OutsReport:
                 for who, cards in by_players.items()
             ]
         return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        """In a notebook: each player's cards, hand now and outs (the cards that put them alone
+        ahead), the leader now in bold, and the cards that make a tie."""
+        rows = [
+            [f"player {p}", cards_html(hole), hand, len(self.outs(p)), cards_html([o.card for o in self.outs(p)])]
+            for p, (hole, hand) in enumerate(zip(self.players, self.hands))
+        ]
+        out = f"<p>{cards_html(self.board)}</p>" + table_html(["", "cards", "now", "outs", ""], rows, self.winners)
+        ties = [o.card for o in self.ties]
+        return out + (f"<p>{len(ties)} tie{'s' * (len(ties) != 1)}: {cards_html(ties)}</p>" if ties else "")
 
 
 def _values(hands: np.ndarray, rules: Rules) -> list[HandValue]:

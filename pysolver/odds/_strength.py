@@ -41,6 +41,7 @@ from ..core import (
     as_range,
     check_count,
     check_threads,
+    figures_html,
     format_cards,
 )
 from ..evaluator import evaluate_batch
@@ -91,6 +92,11 @@ class HandStrength:
             f"HS {self.hs:.4f}  (ahead {format_count(self.ahead)}, tied {format_count(self.tied)}, "
             f"behind {format_count(self.behind)} of {format_count(self.total)} {self.over})"
         )
+
+    def _repr_html_(self) -> str:
+        """In a notebook: HS and the counts behind it."""
+        counts = [(state, format_count(getattr(self, state))) for state in STATES]
+        return figures_html([("HS", f"{self.hs:.4f}"), *counts, (self.over, format_count(self.total))])
 
 
 @dataclass(frozen=True)

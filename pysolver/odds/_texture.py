@@ -28,7 +28,8 @@ and classifies every combo left, all combos at once in numpy:
   better, in the order of the rules).
 
 Counts are weighted combos (a combo of weight 0.5 counts half), with shares
-of the range after card removal, in total and per class of the 13x13 grid.
+of the range after card removal, in total and per class of the 13x13 grid
+(:class:`~pysolver.odds._texture_report.TextureReport`).
 
     >>> report = texture("QQ+, AK, JTs, 76s", "Ks 7h 2d")
     >>> report.combos, report.count("top_pair"), report.count("set"), report.count("overpair")
@@ -39,16 +40,12 @@ of the range after card removal, in total and per class of the 13x13 grid.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from ..asp import rules_of
 from ..core import (
-    CLASS_INDEX,
     COMBO_CLASS,
     COMBOS,
-    HAND_CLASSES,
     Card,
     CardsLike,
     Category,
@@ -61,22 +58,10 @@ from ..core import (
     check_threads,
     combo_index,
     combo_mask,
-    format_cards,
     quoted,
 )
 from ..evaluator import categories, evaluate_batch
-
-PAIRS = ("overpair", "top_pair", "middle_pair", "bottom_pair", "underpair", "board_pair")
-"""The kinds of a made pair, strongest first."""
-THREES = ("set", "trips", "board_trips")
-"""The kinds of a made three of a kind."""
-DRAWS = ("flush_draw", "backdoor_flush_draw", "open_ended", "gutshot", "two_overcards", "combo_draw")
-"""The draws, in the order they are printed (a combo may hold several)."""
-LABELS = {
-    "open_ended": "open-ended straight draw",
-    "board_trips": "board trips",
-    **{c.snake: c.label.lower() for c in Category},
-}
+from ._texture_report import DRAWS, PAIRS, THREES, TextureReport
 
 
 def made_kinds(rules: Rules) -> tuple[str, ...]:
@@ -96,139 +81,6 @@ def made_kinds(rules: Rules) -> tuple[str, ...]:
             else (category.snake,)
         )
     return tuple(kinds)
-
-
-def label(kind: str) -> str:
-    """How a kind prints: ``'top pair'``, ``'open-ended straight draw'``, ``'full house'``."""
-    return LABELS.get(kind, kind.replace("_", " "))
-
-
-@dataclass(frozen=True, eq=False)
-class TextureReport:
-    """Every combo of a range left on a board, with its made hand and its draws.
-
-    ``indices`` (n,) are the combos left after card removal (indices into
-    :data:`~pysolver.core.COMBOS`) and ``weights`` (n,) their weights;
-    ``made[i]`` indexes :attr:`kinds`; ``draws[i, j]`` says whether combo ``i``
-    holds draw :data:`DRAWS` ``[j]``.
-    """
-
-    range: str
-    board: tuple[Card, ...]
-    dead: tuple[Card, ...]
-    kinds: tuple[str, ...]
-    indices: np.ndarray
-    weights: np.ndarray
-    made: np.ndarray
-    draws: np.ndarray
-    rules: str = "standard"
-
-    @property
-    def hands(self) -> np.ndarray:
-        """(n, 2) the card indices of the combos left."""
-        return COMBOS[self.indices]
-
-    @property
-    def class_of(self) -> np.ndarray:
-        """(n,) the class of each combo (an index into ``HAND_CLASSES``)."""
-        return COMBO_CLASS[self.indices]
-
-    @property
-    def combos(self) -> float:
-        """The weighted combos of the range left after card removal."""
-        return float(self.weights.sum())
-
-    def mask(self, kind: str) -> np.ndarray:
-        """(n,) bool: the combos that make ``kind`` (a made kind or a draw)."""
-        if kind in DRAWS:
-            return self.draws[:, DRAWS.index(kind)]
-        if kind in self.kinds:
-            return self.made == self.kinds.index(kind)
-        raise RangeError(
-            f"kind {quoted(kind)}: choose a made hand ({', '.join(self.kinds)}) or a draw ({', '.join(DRAWS)})"
-        )
-
-    def count(self, kind: str) -> float:
-        """The weighted combos that make ``kind``."""
-        return float(self.weights[self.mask(kind)].sum())
-
-    def share(self, kind: str) -> float:
-        """``kind``'s share of the range after card removal."""
-        return self.count(kind) / self.combos if self.combos else 0.0
-
-    def class_counts(self, kind: str | None = None) -> np.ndarray:
-        """(169,) weighted combos per class (in ``HAND_CLASSES`` order) making ``kind``, or all."""
-        weights = self.weights if kind is None else self.weights * self.mask(kind)
-        return np.bincount(COMBO_CLASS[self.indices], weights=weights, minlength=len(HAND_CLASSES))
-
-    def by_class(self, kind: str | None = None) -> dict[str, float]:
-        """``{class: weighted combos}`` of the classes with combos making ``kind`` (or any)."""
-        counts = self.class_counts(kind)
-        return {HAND_CLASSES[i]: float(counts[i]) for i in np.flatnonzero(counts)}
-
-    def class_table(self) -> np.ndarray:
-        """(kinds + draws, 169): weighted combos of each class making each made kind (rows in
-        :attr:`kinds` order), then each draw (rows in :data:`DRAWS` order)."""
-        rows = np.concatenate([np.eye(len(self.kinds), dtype=bool)[self.made], self.draws], axis=1)
-        classes = np.zeros((len(self.indices), len(HAND_CLASSES)))
-        classes[np.arange(len(self.indices)), COMBO_CLASS[self.indices]] = self.weights
-        return rows.T.astype(np.float64) @ classes
-
-    def to_dict(self) -> dict:
-        """What ``pysolver texture --json`` prints: totals, per class, per combo."""
-        made = {k: self.count(k) for k in self.kinds}
-        draws = {k: self.count(k) for k in DRAWS}
-        table, kinds = self.class_table(), self.kinds + DRAWS
-        per_class: dict[str, dict] = {
-            name: {"combos": n, "made": {}, "draws": {}} for name, n in self.by_class().items()
-        }
-        for row, column in zip(*np.nonzero(table)):
-            group = "made" if row < len(self.kinds) else "draws"
-            per_class[HAND_CLASSES[column]][group][kinds[row]] = float(table[row, column])
-        return {
-            "rules": self.rules,
-            "range": self.range,
-            "board": [str(c) for c in self.board],
-            "dead": [str(c) for c in self.dead],
-            "combos": self.combos,
-            "made": made,
-            "made_shares": {k: n / self.combos for k, n in made.items()},
-            "draws": draws,
-            "draw_shares": {k: n / self.combos for k, n in draws.items()},
-            "classes": per_class,
-            "hands": [
-                {
-                    "hand": [str(Card(int(a))), str(Card(int(b)))],
-                    "weight": float(w),
-                    "made": self.kinds[m],
-                    "draws": [d for d, on in zip(DRAWS, row) if on],
-                }
-                for (a, b), w, m, row in zip(self.hands, self.weights, self.made, self.draws)
-            ],
-        }
-
-    def __str__(self) -> str:
-        """What ``pysolver texture`` prints: made hands and draws with counts and shares, then per class."""
-        lines = [
-            f"{self.range} on {format_cards(self.board)}: {_n(self.combos)} combos after card removal"
-            + ("" if self.rules == "standard" else f" ({self.rules})")
-        ]
-        for title, kinds in (("made hands", self.kinds), ("draws", DRAWS)):
-            rows = [(k, self.count(k)) for k in kinds if self.count(k) > 0]
-            lines.append(f"{title:<28}{'combos':>8}{'share':>9}")
-            lines += [f"  {label(k):<26}{_n(n):>8}{100 * n / self.combos:8.1f}%" for k, n in rows] or ["  none"]
-        lines.append("by class")
-        table, made = self.class_table(), len(self.kinds)
-        for name, n in self.by_class().items():
-            column = table[:, CLASS_INDEX[name]]
-            parts = [f"{label(k)} {_n(c)}" for k, c in zip(self.kinds, column[:made]) if c]
-            drawn = [f"{label(k)} {_n(c)}" for k, c in zip(DRAWS, column[made:]) if c]
-            lines.append(f"  {name:<4}{_n(n):>6}  {', '.join(parts)}" + (f"; {', '.join(drawn)}" if drawn else ""))
-        return "\n".join(lines)
-
-
-def _n(value: float) -> str:
-    return f"{value:g}" if value == int(value) else f"{value:.2f}"
 
 
 def _ranks_bits(cards: np.ndarray) -> np.ndarray:
@@ -358,4 +210,4 @@ def _one_combo(hole: tuple[Card, Card]) -> np.ndarray:
     return weights
 
 
-__all__ = ["PAIRS", "THREES", "DRAWS", "LABELS", "made_kinds", "label", "TextureReport", "classify", "texture"]
+__all__ = ["made_kinds", "classify", "texture"]

@@ -104,10 +104,9 @@ def test_texture_text_and_json(capsys):
 
 
 def test_texture_picture_groups(tmp_path):
-    from pysolver.cli._texture import category_picture
     from pysolver.odds import texture
 
-    drawn = category_picture(texture("QQ+,AK,JTs,76s", "Ks 7h 2d"))
+    drawn = texture("QQ+,AK,JTs,76s", "Ks 7h 2d").picture()
     # KK: 3 of its 6 combos left, all sets: half the cell in the first group's colour
     assert drawn.cells[1][1].segments == (("#7b3294", 0.5),)
     # AKo: 9 of 12 top pair; JTs: 4 of 4 nothing made and no (frontdoor) draw

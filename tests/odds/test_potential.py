@@ -7,7 +7,8 @@ import pytest
 
 from pysolver.core._cards import parse_cards
 from pysolver.core._errors import CardCountError, PlayerCountError
-from pysolver.odds._potential import HandPotential, hand_potential, hand_report
+from pysolver.odds._potential import hand_potential, hand_report
+from pysolver.odds._potential_report import HandPotential
 from tests.helpers.strength_oracle import brute_potential, brute_strength, ppot_npot, rank_hand
 
 # HP[before][after] of AdQc on 3h 4c Jh with two cards to come, from

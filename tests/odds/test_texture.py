@@ -10,7 +10,8 @@ from pysolver.core._cards import parse_cards
 from pysolver.core._errors import CardCountError, DuplicateCardError, RangeError
 from pysolver.core._ranges import COMBOS
 from pysolver.evaluator._lookup import category
-from pysolver.odds._texture import DRAWS, texture
+from pysolver.odds._texture import texture
+from pysolver.odds._texture_report import DRAWS
 from tests.helpers.strength_oracle import rank_hand
 from tests.helpers.variant_brute import CATEGORIES
 
