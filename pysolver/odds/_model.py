@@ -335,18 +335,26 @@ def each_part(
 ) -> list[Counted]:
     """``function(part, report)`` for every part of a count, on up to ``threads`` threads at once
     (:func:`~pysolver.core.run_parts`), the results in the order of ``parts``: summed in that order,
-    they do not depend on the thread count. ``report(fraction)`` follows the parts done (and, on
-    one thread, each part's own progress)."""
-    total, done, lock = max(len(parts), 1), [0], threading.Lock()
+    they do not depend on the thread count. ``report(fraction)`` follows each part's own progress
+    on every thread, summed over the parts and never reported lower than before."""
+    total, lock = max(len(parts), 1), threading.Lock()
+    shares, done, reported = [0.0] * len(parts), [0.0], [0.0]
+
+    def advance(index: int, fraction: float) -> None:
+        assert report is not None
+        with lock:
+            share = max(shares[index], min(fraction, 1.0))
+            done[0] += share - shares[index]
+            shares[index] = share
+            if done[0] / total > reported[0]:
+                reported[0] = done[0] / total
+                report(reported[0])
 
     def one(item: tuple[int, Part]) -> Counted:
         index, part = item
-        inner = None if report is None or threads > 1 else (lambda f: report((index + f) / total))
-        result = function(part, inner)
+        result = function(part, None if report is None else (lambda f: advance(index, f)))
         if report is not None:
-            with lock:
-                done[0] += 1
-                report(done[0] / total)
+            advance(index, 1.0)
         return result
 
     return run_parts(one, list(enumerate(parts)), threads)

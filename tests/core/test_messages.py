@@ -215,15 +215,15 @@ def test_forced_runs_report_progress_at_once():
         if len(calls) == 3:
             raise Enough
 
-    start = time.monotonic()
-    with pytest.raises(Enough):
+    with pytest.raises(Enough):  # the callback's exception stops the run, on every thread
         equity(["random", "random", "random"], exact=True, force=True, progress=progress)
-    assert time.monotonic() - start < 30
     assert all(total == PROGRESS_STEPS and 0 <= done <= total for done, total in calls)
+    assert calls[-1][0] <= PROGRESS_STEPS // 100  # reported from within the parts: three reports by 1%
 
 
 def test_progress_of_an_exact_run_climbs_to_the_end():
     calls = []
     r = equity(["AKs", "random", "random"], "Qs Js 2c 3d 4h", exact=True, progress=lambda d, t: calls.append(d))
     assert r.exact and r.deals == 4 * 990 * 903  # 4 combos x C(45, 2) x C(43, 2) holdings, one board
-    assert calls == sorted(calls) and calls[-1] == PROGRESS_STEPS and len(calls) > 10
+    # every thread's parts report, summed: never lower than before, once at least per combo of AKs
+    assert calls == sorted(calls) and calls[-1] == PROGRESS_STEPS and len(calls) >= 4
