@@ -139,10 +139,15 @@ def hero_against_two(
     seats = tuple(s for s in range(3) if s != hero_seat)
     classes = BoardClasses(hero, board, dead, rules)
 
-    def count(chunk: tuple, _: Report) -> Tally:
+    def count(chunk: tuple, inner: Report) -> Tally:
         left, hero_value, row, flush, weight = chunk
         values = classes.values(row, flush, _ALL)
-        return _tally(_counts(left.astype(np.int64), hero_value, values), weight, hero_seat, seats)
+        if inner is not None:
+            inner(1 / 3)  # the holdings valued (a third), counted (two thirds), summed in a tally
+        counts = _counts(left.astype(np.int64), hero_value, values)
+        if inner is not None:
+            inner(2 / 3)
+        return _tally(counts, weight, hero_seat, seats)
 
     tally = Tally.empty(3)
     for part in each_part(count, classes.chunks(), report, threads):
