@@ -160,17 +160,21 @@ def test_the_numpy_path_counts_what_the_compiled_loops_count():
 
 
 @pytest.mark.parametrize(
-    "players, board, alive",
+    "players, board, alive, rules",
     [
-        (["Ts9s", "random", "random", "random"], "Qh Jh 2h 3c 9d", "Ah Kh 8h 8c 2d 3s Td Jc Qs 7h 6h"),
-        (["random", "Td9d", "random", "random"], "Ah 7h 2c 3d", "Kh Qh 7c 7d 2d 3s Tc 9h 8h 6h 5h"),
-        (["random", "random", "8h7h", "random"], "Ah 9h 2c", "Kh Qh 7c 6c 2d 3s Tc 9d 5h"),
+        (["Ts9s", "random", "random", "random"], "Qh Jh 2h 3c 9d", "Ah Kh 8h 8c 2d 3s Td Jc Qs 7h 6h", "standard"),
+        (["random", "Td9d", "random", "random"], "Ah 7h 2c 3d", "Kh Qh 7c 7d 2d 3s Tc 9h 8h 6h 5h", "standard"),
+        (["random", "random", "8h7h", "random"], "Ah 9h 2c", "Kh Qh 7c 6c 2d 3s Tc 9d 5h", "standard"),
+        (["KhQh", "random", "random", "random"], "Ah 9h 6c Td", "Jh Th 9c 9d 8s 7s 6s Ac Kc", "short_deck"),
     ],
 )
-def test_every_path_gives_the_same_counts_against_three_random_hands(players, board, alive):
+def test_every_path_gives_the_same_counts_against_three_random_hands(players, board, alive, rules):
     known = set(_cards(board)) | {c for text in players if text != "random" for c in _cards(text)}
-    dead = [c for c in range(52) if c not in known | set(_cards(alive))]  # every card but those alive
-    question = Question.of(Situation.of(players, board, dead=dead, ranges=True), table=False)
+    game = load_rules(rules)
+    alive_or_out = known | set(_cards(alive)) | {int(c) for c in game.removed}
+    dead = [c for c in range(52) if c not in alive_or_out]  # every card of the deck but those alive
+    situation = Situation.of(players, board, dead=dead, rules=game, ranges=True)
+    question = Question.of(situation, table=False)
     answers = every_path(question)
     assert "counting (three)" in answers and len(answers) > 1, answers
     assert len(set(map(str, answers.values()))) == 1, answers
