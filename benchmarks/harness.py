@@ -20,6 +20,7 @@ import os
 import platform
 import statistics
 import subprocess
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -283,6 +284,7 @@ def write_results(
     path = RESULTS / f"{name}.json"
     document = {
         "benchmark": name,
+        "command": " ".join(["python", str(Path(sys.argv[0]).resolve().relative_to(ROOT)), *sys.argv[1:]]),
         "title": title or name,
         "quick": quick,
         "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),

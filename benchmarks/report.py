@@ -129,6 +129,11 @@ def load() -> list[dict]:
     return [documents[n] for n in names]
 
 
+def default_command(doc: dict) -> str:
+    """The command of a results file that does not record its own: the benchmark's script."""
+    return f"python benchmarks/bench_{doc['benchmark']}.py{' --quick' if doc['quick'] else ''}"
+
+
 def section(doc: dict) -> list[str]:
     """One benchmark: where the figures came from, its table, its notes."""
     m = doc["machine"]
@@ -137,8 +142,7 @@ def section(doc: dict) -> list[str]:
     lines = [
         f"## {doc['title']}",
         "",
-        f"`python benchmarks/bench_{doc['benchmark']}.py{' --quick' if doc['quick'] else ''}` "
-        f"→ `benchmarks/results/{doc['benchmark']}.json`",
+        f"`{doc.get('command') or default_command(doc)}` → `benchmarks/results/{doc['benchmark']}.json`",
         "",
         f"Measured {doc['date']} on {machine_text(m)}, {m['platform']}; Python {m['python']}, "
         f"numpy {m['numpy']}, clingo {m['clingo']}; commit {commit_text(doc['commit'])}"
