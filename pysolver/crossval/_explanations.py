@@ -181,6 +181,10 @@ def _cpu() -> float:
     return times.user + times.system + times.children_user + times.children_system
 
 
+#: The most showdowns one run explains: they are dealt, explained and checked at once.
+MOST_EXPLAINED = 1_000_000
+
+
 def crossval_explanations(
     count: int, players: int = 2, cards: int = 7, seed: int | None = None, workers: int = 1, rules: RulesLike = None
 ) -> CrossvalReport:
@@ -189,7 +193,7 @@ def crossval_explanations(
     processes), every claim checked against the evaluator (:func:`check_explanation`)."""
     rules = rules_of(rules)
     cards = check_choice("cards", cards, (5, 6, 7), "a player sees 5 (flop), 6 (turn) or 7 (river) cards")
-    check_count("explain", count)
+    check_count("explain", count, 1, MOST_EXPLAINED)
     seed = draw_seed() if seed is None else check_seed(seed)
     start, cpu = time.perf_counter(), _cpu()
     dealt = deal_skewed(count, players, cards - 2, seed, rules=rules)
@@ -232,4 +236,4 @@ def crossval_explanations(
     )
 
 
-__all__ = ["ROLE_LEAD", "check_explanation", "crossval_explanations"]
+__all__ = ["ROLE_LEAD", "MOST_EXPLAINED", "check_explanation", "crossval_explanations"]

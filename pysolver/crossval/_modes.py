@@ -54,6 +54,8 @@ from ._seven_card import (
 )
 from ._showdown_groups import ShowdownGroups
 
+#: The most deals of each kind an equity run checks (each one every runout through ASP what-if).
+MOST_EQUITY_DEALS = 100_000
 EXHAUSTIVE_CHUNKS = 40
 """Default number of chunks of the exhaustive 5-card run."""
 #: Most chunks the exhaustive run splits into (there are 22,100 three-card tops).
@@ -250,7 +252,7 @@ def crossval_equity(
     """
     check_where(workers, scheduler)
     rules = rules_of(rules)
-    check_count("equity", count)
+    check_count("equity", count, 1, MOST_EQUITY_DEALS)
     seed = run_seed(seed)
     rng = np.random.default_rng(seed)
     args = []
@@ -274,6 +276,7 @@ def exhaustive_hands(rules: RulesLike = None) -> int:
 __all__ = [
     "EXHAUSTIVE_CHUNKS",
     "MAX_CHUNKS",
+    "MOST_EQUITY_DEALS",
     "SHOWDOWNS_PER_TASK",
     "TASKS_PER_PROCESS",
     "CrossvalReport",

@@ -277,6 +277,10 @@ def describe_rules(rules: Rules) -> dict:
     }
 
 
+#: The most showdowns a rule diff deals (at once).
+MOST_DIFF_SHOWDOWNS = 1_000_000
+
+
 def rule_diff(
     a: RulesLike,
     b: RulesLike = None,
@@ -297,7 +301,7 @@ def rule_diff(
     """
     rules_a = rules_of(a)
     rules_b = load_rules(rules_a if b is None else b, add)
-    check_count("showdowns", showdowns, least=0)
+    check_count("showdowns", showdowns, 0, MOST_DIFF_SHOWDOWNS)
     check_count("players", players, least=2)
     check_count("examples", examples, least=0)
     seed = draw_seed() if seed is None else check_seed(seed)
@@ -323,6 +327,7 @@ def rule_diff(
 
 
 __all__ = [
+    "MOST_DIFF_SHOWDOWNS",
     "NAMED_MATCHUPS",
     "KINDS",
     "describe_rules",

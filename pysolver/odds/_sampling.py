@@ -156,6 +156,8 @@ def trial_limit(trials: int | None, target_stderr: float | None) -> int:
     if trials is not None:
         return trials
     if target_stderr is not None:
+        if target_stderr**2 * MAX_TRIALS <= 0.25:  # finer than the most trials reach (or 0 squared)
+            return MAX_TRIALS
         return int(min(MAX_TRIALS, max(MIN_TRIALS, np.ceil(0.25 / target_stderr**2 - 1e-9))))
     return DEFAULT_TRIALS
 

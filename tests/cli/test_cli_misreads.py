@@ -68,6 +68,29 @@ def test_a_huge_random_count_is_one_line(capsys, mode, count):
     assert err.count("\n") == 1 and "at most 1,000,000,000 showdowns a run" in err
 
 
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["crossval", "--equity"], "equity 100000000000000000000: must be 1 to 100,000"),
+        (["crossval", "--explain"], "explain 100000000000000000000: must be 1 to 1,000,000"),
+        (["rules", "diff", "standard", "--showdowns"], "showdowns 100000000000000000000: must be 0 to 1,000,000"),
+        (["equity", "AsKs", "QhQd", "--trials"], "trials 100000000000000000000: must be 1 to 100,000,000"),
+        (["crossval", "--exhaustive", "7", "--canonical", "--sample"], "sample 100000000000000000000"),
+    ],
+)
+def test_every_huge_count_is_one_line(capsys, argv, words):
+    assert main([*argv, "1" + "0" * 20]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and words in err
+
+
+def test_a_standard_error_finer_than_any_run_takes_the_most_trials():
+    from pysolver.odds._sampling import MAX_TRIALS, trial_limit
+
+    assert trial_limit(None, 1e-300) == trial_limit(None, 1e-9) == MAX_TRIALS  # 1e-300 squared is 0
+    assert trial_limit(None, 0.001) == 250_000  # a coin's spread: 0.25 / 0.001**2
+
+
 def test_a_huge_conform_count_is_one_line(capsys):
     assert main(["conform", "pysolver.evaluator:evaluate", "--random", "1" + "0" * 20]) == 2
     err = capsys.readouterr().err
