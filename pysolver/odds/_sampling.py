@@ -40,7 +40,7 @@ from ..evaluator import backend, kernel_tables
 from ._hand_tables import CARD_BITS
 from ._model import Player, Tally
 from ._sampling_numpy import JointPair, never_fit, numpy_block
-from ._sampling_plan import KernelInputs, kernel_inputs
+from ._sampling_plan import WEIGHTED, KernelInputs, kernel_inputs, method
 
 BLOCK = 1 << 16
 """Accepted trials per block: a block is dealt by one generator, on one thread."""
@@ -64,18 +64,24 @@ class Sums:
     attempts: int = 0
 
     @classmethod
-    def of_values(cls, values: np.ndarray) -> Sums:
-        """The sums of unweighted trials' hand values (players, trials)."""
+    def of_values(cls, values: np.ndarray, weights: np.ndarray) -> Sums:
+        """The sums of trials' hand values (players, trials) weighing ``weights`` (trials,)."""
         winners = values == values.max(axis=0)
         count = winners.sum(axis=0)
         share = winners / count
+        squared = weights**2
         rows = np.array(
-            [(winners & (count == 1)).sum(axis=1), (winners & (count > 1)).sum(axis=1), share.sum(axis=1)],
+            [
+                (winners & (count == 1)) @ weights,
+                (winners & (count > 1)) @ weights,
+                share @ weights,
+                share**2 @ squared,
+                share @ squared,
+            ],
             dtype=np.float64,
         )
-        squares = (share**2).sum(axis=1)
         trials = values.shape[1]
-        return cls(np.vstack([rows, squares, rows[2]]), trials, float(trials), float(trials), trials)
+        return cls(rows, trials, float(weights.sum()), float(squared.sum()), trials)
 
     def add(self, other: Sums) -> None:
         self.rows += other.rows
@@ -111,6 +117,7 @@ class Sampler:
     inputs: KernelInputs | None = None
     joint: JointPair | None = field(default=None)
     tables: tuple[np.ndarray, np.ndarray] | None = None
+    weighted: bool = False
 
     def alias(self) -> tuple[np.ndarray, np.ndarray]:
         """The alias tables of the compiled loop's weighted draws, made on first use."""
@@ -140,10 +147,19 @@ class Sampler:
             if sums.trials == 0:
                 raise never_fit(self.players, sums.attempts)
             return sums, None, None
-        values, seen = numpy_block(
-            seed, block, trials, self.players, self.board, self.known_bits, self.rules, self.joint, self.observe
+        values, weights, seen = numpy_block(
+            seed,
+            block,
+            trials,
+            self.players,
+            self.board,
+            self.known_bits,
+            self.rules,
+            self.joint,
+            self.observe,
+            self.weighted,
         )
-        return Sums.of_values(values), (values if self.observe else None), seen
+        return Sums.of_values(values, weights), (values if self.observe else None), seen
 
 
 def trial_limit(trials: int | None, target_stderr: float | None) -> int:
@@ -201,8 +217,9 @@ def monte_carlo(
     if observe is None and backend() == "numba":
         sampler.inputs = kernel_inputs(players, board, known, rules)
         sampler.alias()  # once, before the threads read it
-    else:
+    else:  # observed trials count alike: weighted draws only when not observed
         sampler.joint = JointPair.of(players)
+        sampler.weighted = observe is None and method(players) == WEIGHTED
     limit = trials if trials is not None else (MAX_TRIALS if target_stderr is not None else DEFAULT_TRIALS)
     threads = run_threads(limit, threads)
     total = Sums(np.zeros((5, len(players))))

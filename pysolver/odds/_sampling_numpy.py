@@ -9,7 +9,10 @@ trial is sampled, without bias from card removal:
    dead); the draws are independent. Two range players are drawn together
    instead (:class:`JointPair`): a pair of their combos that share no card,
    with probability proportional to the product of the weights, so skewed
-   weights cannot starve the sampler.
+   weights cannot starve the sampler. Ranges that collide often are drawn
+   one after another instead, each among the combos that fit the ones before,
+   by weight, the trial weighing the product of the fitting weights' shares
+   (``weighted``: importance sampling, as the compiled loop does).
 2. A trial whose range players' combos share a card is rejected as a whole.
    What is left is distributed exactly as the exact enumeration weighs deals:
    proportional to the product of the weights over compatible assignments.
@@ -37,6 +40,8 @@ from ._hand_tables import CARD_BITS, CARD_RANK_KEY, hand_tables
 from ._model import Player
 
 BATCH = 131_072
+WEIGHTED_CELLS = 1 << 22
+"""Most (trials, combos) cells a batch of weighted draws tables per range player."""
 #: Cards drawn with one random number: the sums of every ordered draw of up to this many
 #: unseen cards are tabled (48 ** 3 draws of three cards preflop), one lookup per pick.
 TABLED_CARDS = 3
@@ -155,9 +160,14 @@ def _batch(
     rules: Rules | None = None,
     joint: JointPair | None = None,
     seen: dict | None = None,
-) -> np.ndarray:
-    """Hand values (players, accepted trials) of about ``n`` sampled trials, rejected ones left out;
-    ``seen`` (if given) gets each open player's hole cards per accepted trial, as card bits."""
+    weighted: bool = False,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Hand values (players, accepted trials) of about ``n`` sampled trials, rejected ones left out,
+    and each accepted trial's weight; ``seen`` (if given) gets each open player's hole cards per
+    accepted trial, as card bits. ``weighted``: the range players draw one after another among
+    the combos that fit the ones before (:func:`_fitting_draw`), each trial weighed."""
+    if weighted:  # a (trials, combos) table per range player: at most WEIGHTED_CELLS cells
+        n = max(1, min(n, WEIGHTED_CELLS // max(len(p.combos) for p in players if is_ranged(p))))
     randoms = [p for p, player in enumerate(players) if player.is_random]
     sizes = [2] * len(randoms) + [5 - len(board)]
     unseen = np.flatnonzero((CARD_BITS & known_bits) == 0)
@@ -169,6 +179,7 @@ def _batch(
     keys = np.zeros((len(players), n), dtype=np.int64)
     bits = np.zeros((len(players), n), dtype=np.int64)
     accepted = np.ones(n, dtype=bool)
+    weights = np.ones(n)
     drawn = {}
     if joint is not None:
         drawn = dict(zip(joint.players, joint.draw(rng, n)))
@@ -179,6 +190,9 @@ def _batch(
             used |= bits[p]
         elif spec.is_hand:
             keys[p], bits[p] = CARD_RANK_KEY[spec.hole].sum(), CARD_BITS[spec.hole].sum()
+        elif not spec.is_random and weighted:
+            keys[p], bits[p] = _fitting_draw(rng, spec, used, accepted, weights)
+            used |= bits[p]
         elif not spec.is_random:
             cumulative = np.cumsum(spec.weights)
             pick = np.searchsorted(cumulative, rng.random(n) * cumulative[-1], side="right")
@@ -198,7 +212,7 @@ def _batch(
             accepted &= (used & drawn_bits.sum(axis=0)) == 0  # clear of the ranges' combos
     if not accepted.all():
         keep = np.flatnonzero(accepted)
-        keys, bits, used = keys[:, keep], bits[:, keep], used[keep]
+        keys, bits, used, weights = keys[:, keep], bits[:, keep], used[keep], weights[keep]
         board_key, board_bits = board_key[keep], board_bits[keep]
     if not at_once:  # many random players: deal card by card, redrawing a card already taken
         for p in randoms:
@@ -210,7 +224,25 @@ def _batch(
             board_bits += CARD_BITS.take(card)
     if seen is not None:
         seen.update({p: bits[p] for p, player in enumerate(players) if not player.is_hand})
-    return hand_tables(rules).values(keys + board_key, bits + board_bits)
+    return hand_tables(rules).values(keys + board_key, bits + board_bits), weights
+
+
+def _fitting_draw(
+    rng: np.random.Generator, player: Player, used: np.ndarray, accepted: np.ndarray, weights: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """One range player's combo per trial among those clear of ``used``, by weight; each trial's
+    weight times the fitting weights' share of the range's (``accepted`` cleared where none fits).
+    The summed rank keys and card bits of the combos drawn."""
+    combo_bits = CARD_BITS[player.combos].sum(axis=1)
+    fit = (used[:, None] & combo_bits[None, :]) == 0
+    cumulative = np.cumsum(fit * player.weights, axis=1)
+    total = cumulative[:, -1]
+    pick = (cumulative <= (rng.random(len(used)) * total)[:, None]).sum(axis=1)
+    last = len(combo_bits) - 1 - np.argmax(fit[:, ::-1], axis=1)  # should u * total round to the total
+    combos = player.combos[np.minimum(pick, last)]
+    accepted &= total > 0
+    weights *= total / player.weights.sum()
+    return CARD_RANK_KEY[combos].sum(axis=1), CARD_BITS[combos].sum(axis=1)
 
 
 def never_fit(players: Sequence[Player], attempts: int) -> RangeError:
@@ -231,25 +263,38 @@ def numpy_block(
     rules: Rules | None,
     joint: JointPair | None,
     observe: bool,
-) -> tuple[np.ndarray, dict | None]:
+    weighted: bool = False,
+) -> tuple[np.ndarray, np.ndarray, dict | None]:
     """Block ``block`` of a run seeded ``seed``: the hand values (players, ``trials``) of its
-    accepted trials and, if ``observe``, each open player's hole cards in each, as card bits."""
+    accepted trials, their weights (``weighted``: see :func:`_batch`; else ones) and, if
+    ``observe``, each open player's hole cards in each, as card bits."""
     rng = np.random.default_rng([seed, block])
-    parts: list[np.ndarray] = []
+    parts: list[tuple[np.ndarray, np.ndarray]] = []
     seen: list[dict] = []
     done = attempts = 0
     while done < trials:
         step: dict | None = {} if observe else None
-        values = _batch(rng, players, board, known_bits, min(BATCH, trials - done), rules, joint, step)
+        values, weights = _batch(
+            rng, players, board, known_bits, min(BATCH, trials - done), rules, joint, step, weighted
+        )
         attempts += BATCH
         if values.shape[1] == 0 and done == 0 and attempts > 20 * BATCH:
             raise never_fit(players, attempts)
-        parts.append(values[:, : trials - done])
+        parts.append((values[:, : trials - done], weights[: trials - done]))
         if step is not None:
             seen.append({p: bits[: trials - done] for p, bits in step.items()})
-        done += parts[-1].shape[1]
+        done += parts[-1][1].shape[0]
     together = None if not observe else {p: np.concatenate([s[p] for s in seen]) for p in seen[0]}
-    return np.concatenate(parts, axis=1), together
+    return np.concatenate([v for v, _ in parts], axis=1), np.concatenate([w for _, w in parts]), together
 
 
-__all__ = ["BATCH", "TABLED_CARDS", "JointPair", "is_ranged", "draw_at_once", "never_fit", "numpy_block"]
+__all__ = [
+    "BATCH",
+    "WEIGHTED_CELLS",
+    "TABLED_CARDS",
+    "JointPair",
+    "is_ranged",
+    "draw_at_once",
+    "never_fit",
+    "numpy_block",
+]

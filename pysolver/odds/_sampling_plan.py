@@ -18,6 +18,7 @@ pair by pair) makes cheaper. :func:`sampling_seconds` estimates a run's time.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -43,7 +44,7 @@ NUMPY_TRIAL_COST = (20.0, 30.0, 10.0)
 """The same for the numpy path."""
 
 
-def fit_rate(players: list[Player] | tuple[Player, ...]) -> float:
+def fit_rate(players: Sequence[Player]) -> float:
     """The chance that the range players' combos, drawn independently by weight, share no card:
     the product over pairs of players of the chance that their two combos fit."""
     ranges = [p for p in players if is_ranged(p)]
@@ -63,7 +64,7 @@ def fit_rate(players: list[Player] | tuple[Player, ...]) -> float:
     return rate
 
 
-def method(players: list[Player] | tuple[Player, ...]) -> int:
+def method(players: Sequence[Player]) -> int:
     """``JOINT`` for two range players, else ``REJECT`` or ``WEIGHTED``, whichever costs less."""
     ranges = [p for p in players if is_ranged(p)]
     if len(ranges) == 2:

@@ -76,7 +76,6 @@ def test_the_compiled_and_numpy_paths_agree_with_each_other_and_with_exact(playe
         assert abs(c.win - e.win) <= 4 * c.stderr and abs(c.tie - e.tie) <= 4 * c.stderr
 
 
-@needs_numba
 @pytest.mark.parametrize("drawn", [REJECT, WEIGHTED])
 @pytest.mark.parametrize(
     "players, board",
@@ -87,8 +86,9 @@ def test_the_compiled_and_numpy_paths_agree_with_each_other_and_with_exact(playe
         (["AhAd", "QQ+", "KK+", "AA, KK, 0.2(QQ)", "random"], "Qs 2c 3d"),
     ],
 )
-def test_colliding_ranges_drawn_either_way_weigh_deals_as_the_exact_count(players, board, drawn, monkeypatch):
+def test_colliding_ranges_drawn_either_way_weigh_deals_as_the_exact_count(players, board, drawn, path, monkeypatch):
     monkeypatch.setattr(_sampling_plan, "method", lambda players: drawn)
+    monkeypatch.setattr(_sampling, "method", lambda players: drawn)
     exact = equity(players, board, exact=True)
     sampled = equity(players, board, trials=150_000, seed=8)
     assert sampled.seed == 8 and sampled.deals == 150_000
