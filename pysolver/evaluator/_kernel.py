@@ -5,8 +5,8 @@ another in a compiled loop, on the same additive keys and tables as the numpy
 path (:mod:`pysolver.evaluator._key_values`): a card adds one int64 to word 0 (rank
 key and suit counts), the rank key's perfect-hash slot gives the value, and
 only a hand with five cards of a suit reads word 1 (its suit's rank mask) and
-the flush table. The loops release the GIL, so a large batch is cut into one
-contiguous part per thread; each hand's value is computed alone, so the
+the flush table. The loops release the GIL, so a large batch is cut into
+contiguous parts, a few per thread; each hand's value is computed alone, so the
 values do not depend on the number of threads.
 
     >>> backend() in ("numba", "numpy")
@@ -42,6 +42,11 @@ LOAD_ROWS = 1 << 22
 """Hands evaluated in batches by a process before it loads the compiled kernel (numpy: about 60 ms)."""
 MIN_ROWS_PER_THREAD = 1 << 16
 """Hands per thread below which a batch uses fewer threads (a thread costs about 0.1 ms to start)."""
+PARTS_PER_THREAD = 4
+"""Parts a threaded batch is cut into per thread, each of :data:`MIN_ROWS_PER_THREAD` hands at least:
+the threads take the next part as they finish one, so a thread that loses its core to another
+process holds up a quarter of its share, not all of it (one part per thread took as long on two
+threads as on one on a busy machine)."""
 
 _rows_so_far = [0]
 
@@ -133,9 +138,15 @@ def thread_count(threads: int | None, rows: int) -> int:
 
 
 def in_parts(rows: int, threads: int, work: Callable[[int, int], int]) -> int:
-    """``work(start, stop)`` over ``threads`` contiguous parts of ``range(rows)`` at once; the
-    smallest non-negative answer (the first bad row), or -1."""
-    bounds = [rows * t // threads for t in range(threads + 1)]
+    """``work(start, stop)`` over contiguous parts of ``range(rows)`` on ``threads`` threads at once
+    (one part on one thread, else up to :data:`PARTS_PER_THREAD` per thread); the smallest
+    non-negative answer (the first bad row), or -1.
+
+    >>> in_parts(10, 1, lambda start, stop: -1 if stop < 10 else 9)
+    9
+    """
+    parts = 1 if threads <= 1 else max(threads, min(PARTS_PER_THREAD * threads, rows // MIN_ROWS_PER_THREAD))
+    bounds = [rows * t // parts for t in range(parts + 1)]
     found = run_parts(lambda part: work(*part), list(pairwise(bounds)), threads)
     return min((f for f in found if f >= 0), default=-1)
 
@@ -170,6 +181,7 @@ def evaluate_board_rows(
 __all__ = [
     "LOAD_ROWS",
     "MIN_ROWS_PER_THREAD",
+    "PARTS_PER_THREAD",
     "uses_kernel",
     "kernel_loaded",
     "load_kernel",
