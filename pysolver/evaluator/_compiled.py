@@ -22,14 +22,14 @@ from ._jit import jit
 from ._shipped_tables import FLUSH_BIAS, FLUSH_OR_BAD, RANK_KEY_MASK, RANK_SHIFT, SUIT_SHIFT
 
 
-@jit
+@jit(inline=True)
 def _rank_value(word0, rank_offsets, rank_values):
     """The value of a hand's rank multiset (its best without a flush), from word 0."""
     key = word0 & RANK_KEY_MASK
     return rank_values[np.uint64(key + rank_offsets[np.uint64(key >> RANK_SHIFT)])]
 
 
-@jit
+@jit(inline=True)
 def _flush_value(word0, word1, flush_values):
     """The flush table's value of the suit with five cards or more, from biased word 0 and word 1."""
     suits = (word0 >> (SUIT_SHIFT + 3)) & 0x1111
@@ -37,7 +37,7 @@ def _flush_value(word0, word1, flush_values):
     return flush_values[np.uint64((word1 >> lane) & 0x1FFF)]
 
 
-@jit
+@jit(inline=True)
 def table_value(word0, word1, rank_offsets, rank_values, flush_values):
     """:func:`key_value` with the tables' arrays given one by one, read off :class:`KernelTables`
     once before a loop (a field of the tables read inside the loop costs about 20 ns a hand)."""
@@ -68,7 +68,7 @@ def showdown(board0, board1, words, values, rank_offsets, rank_values, flush_val
     return best, winners
 
 
-@jit
+@jit(inline=True)
 def key_value(word0, word1, tables):
     """The value of a hand of 5 to 7 distinct cards from its key: ``word0`` and ``word1``, the sums of
     its cards' ``tables.card_word0`` and ``tables.card_word1`` (:class:`KernelTables`). Callable from
