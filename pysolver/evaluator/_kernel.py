@@ -45,8 +45,8 @@ MIN_ROWS_PER_THREAD = 1 << 16
 PARTS_PER_THREAD = 4
 """Parts a threaded batch is cut into per thread, each of :data:`MIN_ROWS_PER_THREAD` hands at least:
 the threads take the next part as they finish one, so a thread that loses its core to another
-process holds up a quarter of its share, not all of it (one part per thread took as long on two
-threads as on one on a busy machine)."""
+process holds up a quarter of its share, not all of it (on a shared machine another process
+often takes a core for part of a batch)."""
 
 _rows_so_far = [0]
 
