@@ -63,7 +63,8 @@ def uses_kernel(rows: int) -> bool:
 def kernel_loaded() -> bool:
     """Whether this process has loaded the compiled kernel (numba and its cached code).
 
-    >>> kernel_loaded() == (load_kernel() == "numba")
+    >>> path = load_kernel()
+    >>> kernel_loaded() == (path == "numba")
     True
     """
     return compiled.cache_info().currsize > 0
