@@ -3,6 +3,7 @@ a run too long to enumerate), user text quoted cut short, no traceback on the co
 and a long exact run reports its progress."""
 
 import re
+import sys
 import time
 
 import pytest
@@ -197,6 +198,15 @@ def test_a_hopeless_exact_run_is_refused_saying_how_long(players, at_least):
     situation = Situation.of(players, ranges=True)
     assert least_cost(Shape.of(Question.of(situation))) / VALUES_PER_SECOND == pytest.approx(seconds, rel=0.05)
     assert exact_seconds(list(situation.players), 0) >= 0.95 * seconds  # before card removal: no less
+
+
+@pytest.mark.parametrize("installed", [True, False])
+def test_a_refusal_without_numba_names_the_extra_that_brings_it(monkeypatch, installed):
+    if not installed:
+        monkeypatch.setitem(sys.modules, "numba", None)  # as if absent: find_spec says None
+    with pytest.raises(PokerInputError) as error:
+        equity(["random"] * 4, exact=True)
+    assert ("pip install 'pysolver-holdem[fast]'" in str(error.value)) is not installed
 
 
 def test_the_command_line_refuses_without_force(capsys):
