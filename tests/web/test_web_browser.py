@@ -341,5 +341,5 @@ def test_a_long_run_shows_progress_and_cancels(browser, server):
     assert wait_text(browser, "error") == "cancelled"
     type_into(browser, find(browser, "trials"), "20000")
     find(browser, "calculate").click()  # the server answers the next run
-    expected = equity(spot["p"], trials=20_000, seed=1)
+    expected = equity(spot["p"], trials=20_000, seed=1, breakdown=True)  # the page asks for the grids
     assert wait_text(browser, "equity-0") == percent(expected.players[0].equity)
