@@ -355,7 +355,7 @@ FRONTIER = (
     ),
     Spot(
         "frontier-three-random-preflop",
-        "AhKh vs random vs random vs random preflop, exact (goal: within a minute)",
+        "AhKh vs random vs random vs random preflop, exact",
         ("AhKh", "random", "random", "random"),
         rounds=1,
     ),
