@@ -11,7 +11,8 @@ start a thread per core).
 The work of a call is cut into parts that do not depend on the thread count, and
 :func:`run_parts` runs them on up to that many threads, giving their results in
 order: summed in that order, the answer is the same for any thread count. The
-threads are those of one pool per process, kept between calls; a part that runs
+calling thread works too, beside threads of one pool per process kept between
+calls (a sleeping thread takes time to wake); a part that runs
 :func:`run_parts` itself runs its parts in its own thread (no pool thread waits
 for another).
 
@@ -116,9 +117,14 @@ def run_parts(function: Callable[[Part], Result], parts: Sequence[Part], threads
         finally:
             _inside.part = False
 
-    futures = [_pool(threads).submit(worker) for _ in range(threads)]
+    futures = [_pool(threads).submit(worker) for _ in range(threads - 1)]
+    try:  # the calling thread is one of the workers: one thread fewer to wake
+        worker()
+        mine = None
+    except BaseException as exception:
+        mine = exception
     errors = [future.exception() for future in futures]  # every worker ended: no part still running
-    error = next((e for e in errors if e is not None), None)
+    error = mine or next((e for e in errors if e is not None), None)
     if error is not None:
         raise error
     return results

@@ -5,8 +5,9 @@ shorter). Block ``b`` is dealt by its own generator, derived from the seed and
 ``b`` alone; blocks run on up to ``threads`` threads at once and are summed in
 block order, and the stopping rule (the trial count, or every equity's standard
 error at most ``target_stderr`` once :data:`MIN_TRIALS` are in) is checked after
-each block in that order. So the seed decides every trial, and a run gives the
-same figures on any number of threads; a run of one block takes one thread.
+each block in that order (:func:`wave_sizes`: the blocks dealt between two looks).
+So the seed decides every trial, and a run gives the same figures on any number
+of threads; a run of one block takes one thread.
 
 With numba (:func:`pysolver.evaluator.backend`) a block is dealt and valued in a
 compiled loop (:mod:`pysolver.odds._sampling_kernel`), else with numpy
@@ -50,6 +51,8 @@ DEFAULT_TRIALS = 1_000_000
 """Trials of a run given neither a count nor a standard error."""
 MIN_TRIALS = 1000
 """Trials before a standard error is trusted to stop a run."""
+WAVE = 16
+"""Most blocks a thread deals between two looks at progress and the stopping rule (about 30 ms)."""
 
 
 @dataclass
@@ -187,6 +190,25 @@ def run_threads(trials: int, threads: int) -> int:
     return max(1, min(threads, -(-trials // BLOCK)))
 
 
+def wave_sizes(blocks: int, threads: int, stopping: bool) -> list[int]:
+    """The blocks of each wave of a run of ``blocks`` blocks on ``threads`` threads: the threads
+    share a wave's blocks, and progress and the stopping rule are looked at between waves. Up to
+    :data:`WAVE` blocks a thread. A run ``stopping`` at a standard error deals no block it does not
+    need on one thread, and on more starts at one block a thread and doubles (so dealing at most
+    about twice the blocks it needs).
+
+    >>> wave_sizes(16, 2, stopping=False), wave_sizes(40, 2, stopping=True), wave_sizes(3, 1, stopping=True)
+    ([16], [2, 4, 8, 16, 10], [1, 1, 1])
+    """
+    sizes, done, size = [], 0, threads if stopping else WAVE * threads
+    most = 1 if stopping and threads == 1 else WAVE * threads
+    while done < blocks:
+        sizes.append(min(size, blocks - done))
+        done += sizes[-1]
+        size = min(2 * size, most)
+    return sizes
+
+
 def monte_carlo(
     players: Sequence[Player],
     board: np.ndarray,
@@ -225,8 +247,10 @@ def monte_carlo(
     total = Sums(np.zeros((5, len(players))))
     blocks = -(-limit // BLOCK)
     done = False
-    for first in range(0, blocks, threads):
-        wave = range(first, min(first + threads, blocks))
+    first = 0
+    for size in wave_sizes(blocks, threads, stopping=target_stderr is not None):
+        wave = range(first, first + size)
+        first += size
         parts = run_parts(
             lambda b: sampler.block(seed, b, min(BLOCK, limit - b * BLOCK)), list(wave), min(threads, len(wave))
         )
@@ -250,9 +274,11 @@ __all__ = [
     "MAX_TRIALS",
     "DEFAULT_TRIALS",
     "MIN_TRIALS",
+    "WAVE",
     "Sums",
     "Sampler",
     "trial_limit",
     "run_threads",
+    "wave_sizes",
     "monte_carlo",
 ]
