@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..asp import rules_of
 from ..core import (
@@ -69,7 +69,15 @@ class PlayerEquity:
 @dataclass(frozen=True)
 class EquityResult:
     """Every player's result, whether it is exact, the number of deals (or trials) behind it,
-    and for Monte Carlo the seed that reproduces it."""
+    for Monte Carlo the seed that reproduces it, and how it was found: ``method`` (the exact
+    path, as ``"matchup table"`` or ``"counting (three)"``, or ``"Monte Carlo"``), ``kernel``
+    (``"numba"``: the compiled loops of the ``fast`` extra, or ``"numpy"``) and ``threads``.
+
+    >>> from pysolver import equity
+    >>> result = equity(["AhKh", "QsQd"])
+    >>> result.method, result.kernel in ("numba", "numpy"), result.threads
+    ('matchup table', True, 1)
+    """
 
     players: tuple[PlayerEquity, ...]
     exact: bool
@@ -79,6 +87,9 @@ class EquityResult:
     rules: str = "standard"
     seed: int | None = None
     breakdown: Breakdown | None = None
+    method: str = field(default="", compare=False)  # how it was found, not what: not compared
+    kernel: str = field(default="", compare=False)
+    threads: int = field(default=1, compare=False)
 
     @property
     def stderr(self) -> float | None:
@@ -110,6 +121,9 @@ class EquityResult:
             "deals": self.deals,
             "stderr": self.stderr,
             "seed": self.seed,
+            "method": self.method,
+            "kernel": self.kernel,
+            "threads": self.threads,
         } | ({} if self.breakdown is None else {"breakdown": self.breakdown.to_dict()})
 
     def __str__(self) -> str:
@@ -241,6 +255,9 @@ def _result(situation: Situation, question: Question, outcome: Outcome) -> Equit
         situation.rules.label,
         outcome.seed,
         outcome.breakdown,
+        outcome.method,
+        outcome.kernel,
+        outcome.threads,
     )
 
 

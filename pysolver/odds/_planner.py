@@ -28,13 +28,13 @@ from importlib.util import find_spec
 import numpy as np
 
 from ..core import Card, PokerInputError, Range, draw_seed, quoted, threads_for
-from ..evaluator import load_kernel
+from ..evaluator import backend, load_kernel
 from ._breakdown import Breakdown
 from ._breakdown_plan import BreakdownPlan
 from ._cost import HAND, VALUES_PER_SECOND, Path, Shape, size_of_range
 from ._model import COMBO_IMAGES, Question, Tally, fixing, suit_orbits
 from ._registry import cheapest, least_cost, solve
-from ._sampling import monte_carlo, run_threads, trial_limit
+from ._sampling import monte_carlo, run_threads, sampling_kernel, trial_limit
 from ._sampling_plan import sampling_seconds
 
 EXACT_BUDGET = 100_000_000
@@ -73,6 +73,9 @@ class Outcome:
     stderr: np.ndarray | None = None
     seed: int | None = None
     breakdown: Breakdown | None = None
+    method: str = ""
+    kernel: str = ""
+    threads: int = 1
 
 
 @dataclass(frozen=True, eq=False)
@@ -90,6 +93,14 @@ class Plan:
     def seconds(self) -> float:
         """The estimated time of the exact run on one core."""
         return self.work / VALUES_PER_SECOND
+
+    @property
+    def method(self) -> str:
+        """How the run finds its answer: the exact path's name, ``"each combo"`` for an exact
+        breakdown, or ``"Monte Carlo"``."""
+        if not self.exact:
+            return "Monte Carlo"
+        return "each combo" if self.path is None else self.path.name
 
     @property
     def threads(self) -> int:
@@ -136,10 +147,11 @@ class Plan:
             question = replace(self.question, threads=self.threads)
             if self.work >= LOAD_WORK:
                 load_kernel()
+            how = dict(method=self.method, kernel=backend(), threads=question.threads)
             if self.breakdown is not None:
                 tally, parts = self.breakdown.run(report, question.threads)
-                return Outcome(tally, breakdown=parts)
-            return Outcome(solve(question, report, self.path))
+                return Outcome(tally, breakdown=parts, **how)
+            return Outcome(solve(question, report, self.path), **how)
         q, seed = self.question, draw_seed() if seed is None else seed
         collector = None if self.breakdown is None else self.breakdown.collector()
         tally, stderr = monte_carlo(
@@ -154,7 +166,16 @@ class Plan:
             None if collector is None else collector.observe,
             q.threads,
         )
-        return Outcome(tally, stderr, seed, None if collector is None else collector.breakdown())
+        limit = trial_limit(trials, target_stderr)
+        return Outcome(
+            tally,
+            stderr,
+            seed,
+            None if collector is None else collector.breakdown(),
+            self.method,
+            sampling_kernel(collector is not None),
+            run_threads(limit, q.threads),
+        )
 
 
 def plan(question: Question, exact: bool | None = None, force: bool = False, breakdown: bool = False) -> Plan:

@@ -165,6 +165,16 @@ class Sampler:
         return Sums.of_values(values, weights), (values if self.observe else None), seen
 
 
+def sampling_kernel(observed: bool) -> str:
+    """Which loop deals a run's trials: ``"numba"`` (compiled) or ``"numpy"``; a run whose trials
+    are ``observed`` one by one (a breakdown) deals with numpy.
+
+    >>> sampling_kernel(observed=True)
+    'numpy'
+    """
+    return "numba" if not observed and backend() == "numba" else "numpy"
+
+
 def trial_limit(trials: int | None, target_stderr: float | None) -> int:
     """The most trials a run takes: ``trials``; to a standard error, the trials that bring the
     widest spread of a share (a coin's: 1/2) within it; else :data:`DEFAULT_TRIALS`.
@@ -236,7 +246,7 @@ def monte_carlo(
     fixed = [p.hole for p in players if p.is_hand]
     known = np.concatenate(fixed + [board, np.asarray(dead, dtype=np.int64)]).astype(np.int64)
     sampler = Sampler(players, board, int(CARD_BITS[known].sum()), rules, observe is not None)
-    if observe is None and backend() == "numba":
+    if sampling_kernel(observe is not None) == "numba":
         sampler.inputs = kernel_inputs(players, board, known, rules)
         sampler.alias()  # once, before the threads read it
     else:  # observed trials count alike: weighted draws only when not observed
@@ -277,6 +287,7 @@ __all__ = [
     "WAVE",
     "Sums",
     "Sampler",
+    "sampling_kernel",
     "trial_limit",
     "run_threads",
     "wave_sizes",

@@ -234,7 +234,19 @@ def test_automatic_choice():
 
 def test_json_shape():
     r = equity(["AhKh", "QsQd"])
-    assert list(r.to_dict()) == ["rules", "board", "dead", "players", "exact", "deals", "stderr", "seed"]
+    assert list(r.to_dict()) == [
+        "rules",
+        "board",
+        "dead",
+        "players",
+        "exact",
+        "deals",
+        "stderr",
+        "seed",
+        "method",
+        "kernel",
+        "threads",
+    ]
     assert list(r.to_dict()["players"][0]) == [
         "player",
         "hand",

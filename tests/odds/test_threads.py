@@ -1,7 +1,11 @@
 """``threads=`` and ``--threads``: read once for every engine, carried through the plan, bad
 values refused by name, worker processes one thread each; results independent of the count."""
 
+import json
+import os
 import re
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -9,9 +13,11 @@ import pytest
 from pysolver.asp._processes import recycled_imap
 from pysolver.cli import main
 from pysolver.core import THREADS_VARIABLE, PokerInputError, Situation, check_threads, cpu_threads, run_parts
+from pysolver.evaluator import backend
 from pysolver.odds import equity, hand_potential, hand_report, hand_strength, texture
 from pysolver.odds._model import Question
 from pysolver.odds._planner import THREAD_WORK, plan
+from pysolver.odds._sampling import BLOCK
 
 CALLS = {
     "equity": lambda threads: equity(["AhKh", "QsQd"], "2c 3d 4h", threads=threads),
@@ -103,3 +109,22 @@ def test_a_failing_part_stops_the_others_and_raises():
     with pytest.raises(ValueError, match="part 1"):
         run_parts(part, list(range(200)), threads=2)
     assert len(started) < 200
+
+
+def test_a_result_says_how_it_was_found(capsys):
+    small = equity(["AhKh", "QsQd"], "2c 3d 4h", threads=4)
+    question = Question.of(Situation.of(["AhKh", "QsQd"], "2c 3d 4h", ranges=True), threads=4)
+    assert (small.method, small.kernel, small.threads) == (plan(question).path.name, backend(), 1)
+    one_block = equity(["AhKh", "QsQd"], trials=1000, seed=3, threads=4)  # one block: one thread
+    two_blocks = equity(["AhKh", "QsQd"], trials=BLOCK + 1, seed=3, threads=4)
+    assert (one_block.method, one_block.kernel, one_block.threads) == ("Monte Carlo", backend(), 1)
+    assert two_blocks.threads == 2 and two_blocks.to_dict()["threads"] == 2
+    assert main(["equity", "AhKh", "QsQd", "--board", "2c 3d 4h", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["kernel"] == backend()
+
+
+def test_the_numpy_kernel_says_so():
+    code = "from pysolver import equity; r = equity(['AhKh', 'random'], '2c 3d 4h'); print(r.kernel, r.method)"
+    env = dict(os.environ, PYSOLVER_KERNEL="numpy")
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert done.stdout.split()[0] == "numpy"
