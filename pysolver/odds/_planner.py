@@ -147,11 +147,11 @@ class Plan:
             question = replace(self.question, threads=self.threads)
             if self.work >= LOAD_WORK:
                 load_kernel()
-            how = dict(method=self.method, kernel=backend(), threads=question.threads)
             if self.breakdown is not None:
                 tally, parts = self.breakdown.run(report, question.threads)
-                return Outcome(tally, breakdown=parts, **how)
-            return Outcome(solve(question, report, self.path), **how)
+            else:
+                tally, parts = solve(question, report, self.path), None
+            return Outcome(tally, None, None, parts, self.method, backend(), question.threads)
         q, seed = self.question, draw_seed() if seed is None else seed
         collector = None if self.breakdown is None else self.breakdown.collector()
         tally, stderr = monte_carlo(
