@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -194,9 +194,9 @@ class Range:
         """The weighted number of combos (1326.0 for ``random``)."""
         return float(self.weights.sum())
 
-    @property
+    @cached_property
     def is_random(self) -> bool:
-        """True when every combo has weight 1."""
+        """True when every combo has weight 1 (the weights never change: worked out once)."""
         return bool((self.weights == 1).all())
 
     def combos(self, dead: Iterable[Card | int] = ()) -> np.ndarray:

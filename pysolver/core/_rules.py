@@ -173,7 +173,12 @@ class Rules:
     @property
     def deck(self) -> tuple[Card, ...]:
         """The cards of the deck, in index order."""
-        return tuple(Card(4 * r + s) for r in self.faces for s in range(4))
+        return _deck(self.faces)
+
+    @property
+    def deck_bits(self) -> int:
+        """The cards of the deck as bits of one integer (bit ``i``: card index ``i``)."""
+        return _deck_bits(self.faces)
 
     @property
     def removed(self) -> np.ndarray:
@@ -236,6 +241,18 @@ class Rules:
 RulesLike = Rules | str | os.PathLike | None
 """What every ``rules=`` takes: a :class:`Rules`, a shipped variant's name, a rules file's path,
 or None for the standard game."""
+
+
+@lru_cache(maxsize=16)
+def _deck(faces: tuple[int, ...]) -> tuple[Card, ...]:
+    """The cards of a deck of these ranks, in index order, made once per deck."""
+    return tuple(Card(4 * r + s) for r in faces for s in range(4))
+
+
+@lru_cache(maxsize=16)
+def _deck_bits(faces: tuple[int, ...]) -> int:
+    """The cards of a deck of these ranks as bits, worked out once per deck."""
+    return sum(1 << c.index for c in _deck(faces))
 
 
 @lru_cache(maxsize=16)

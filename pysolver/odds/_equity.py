@@ -29,6 +29,8 @@ import html
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from ..asp import rules_of
 from ..core import (
     Card,
@@ -229,22 +231,25 @@ def _check_sampling(
 
 def _result(situation: Situation, question: Question, outcome: Outcome) -> EquityResult:
     tally, stderr = outcome.tally, outcome.stderr
-    deals = tally.deals
+    deals = float(tally.deals)
     if not deals > 0:  # a deal the fit search could not rule out in its steps, and none counted
         raise no_deal(question.players, [i for i, p in enumerate(question.players) if not p.is_hand])
+    errors = [None] * len(question.players) if stderr is None else np.asarray(stderr, dtype=np.float64).tolist()
     players = tuple(
         PlayerEquity(
             range=player.name,
-            win=float(tally.wins[i] / deals),
-            tie=float(tally.ties[i] / deals),
-            loss=float(1 - (tally.wins[i] + tally.ties[i]) / deals),
-            equity=float(tally.shares[i] / deals),
-            wins=as_count(tally.wins[i]),
-            ties=as_count(tally.ties[i]),
-            losses=as_count(deals - tally.wins[i] - tally.ties[i]),
-            stderr=None if stderr is None else float(stderr[i]),
+            win=wins / deals,
+            tie=ties / deals,
+            loss=1 - (wins + ties) / deals,
+            equity=shares / deals,
+            wins=as_count(wins),
+            ties=as_count(ties),
+            losses=as_count(deals - wins - ties),
+            stderr=error,
         )
-        for i, player in enumerate(question.players)
+        for player, wins, ties, shares, error in zip(
+            question.players, tally.wins.tolist(), tally.ties.tolist(), tally.shares.tolist(), errors
+        )
     )
     return EquityResult(
         players,

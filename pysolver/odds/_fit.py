@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from ..core import RangeError
 
 #: Steps of the search before it stops and lets the engines decide (well under a second).
@@ -64,7 +66,7 @@ def check_fit(players, free: int) -> None:
     if not ranged:
         return
     masks = {  # a random player fits while cards are left: no combos to search (1,000+ each)
-        i: [(1 << int(a)) | (1 << int(b)) for a, b in players[i].combos.tolist()]
+        i: np.left_shift(1, players[i].combos).sum(axis=1).tolist()  # two cards, two bits
         for i in ranged
         if not players[i].is_random
     }

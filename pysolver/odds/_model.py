@@ -287,7 +287,7 @@ class Question:
         rules = situation.rules
         known = list(situation.fixed_cards) + [Card(int(i)) for i in rules.removed]
         players = tuple(Player.of(seat, known, situation.seat_name(i)) for i, seat in enumerate(situation.players))
-        check_fit(players, sum(1 << c.index for c in rules.deck) & ~sum(1 << c.index for c in set(known)))
+        check_fit(players, rules.deck_bits & ~sum(1 << c.index for c in set(known)))
         board = np.array([c.index for c in situation.board], dtype=np.int64)
         dead = np.concatenate([[c.index for c in situation.dead], rules.removed]).astype(np.int64)
         return cls(players, board, dead, rules, table, threads)
