@@ -22,7 +22,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import cast
 
 from ._cards import Card, CardsLike, check_distinct, format_cards, parse_board, parse_cards, parse_hole, quoted
 from ._deal import STREETS, Deal, check_player_count
@@ -112,14 +111,9 @@ class Situation:
             )
         if not isinstance(rules, Rules):
             raise TypeError(f"rules {quoted(rules)}: expected a Rules (pysolver.load_rules reads a name or a path)")
-        if (
-            all(type(p) is str for p in players)
-            and type("" if board is None else board) is str
-            and type("" if dead is None else dead) is str
-        ):
-            return _read_text(
-                tuple(players), cast(str, board or ""), cast(str, dead or ""), rules, ranges, tuple(boards), least, most
-            )
+        board_text, dead_text = _as_text(board), _as_text(dead)
+        if all(type(p) is str for p in players) and board_text is not None and dead_text is not None:
+            return _read_text(tuple(players), board_text, dead_text, rules, ranges, tuple(boards), least, most)
         return cls._read(players, board, dead, rules, ranges, boards, least, most)
 
     @classmethod
@@ -176,6 +170,13 @@ class Situation:
         """How a player is printed: ``'AhKh'`` or the range text."""
         seat = self.players[player]
         return str(seat) if isinstance(seat, Range) else format_cards(seat).replace(" ", "")
+
+
+def _as_text(cards: CardsLike | None) -> str | None:
+    """Cards given as text as they are, no cards (None, an empty tuple or list) as ``""``, else None."""
+    if type(cards) is str:
+        return cards
+    return "" if cards is None or (type(cards) in (tuple, list) and not cards) else None
 
 
 @lru_cache(maxsize=256)

@@ -144,7 +144,9 @@ class Plan:
         """Count or sample; a sampled run takes ``trials`` or ``target_stderr`` and its ``seed``."""
         if self.exact:
             report = None if progress is None else (lambda f: progress(int(f * PROGRESS_STEPS), PROGRESS_STEPS))
-            question = replace(self.question, threads=self.threads)
+            question = self.question
+            if question.threads != self.threads:
+                question = replace(question, threads=self.threads)
             if self.work >= LOAD_WORK:
                 load_kernel()
             if self.breakdown is not None:
