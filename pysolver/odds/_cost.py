@@ -115,7 +115,7 @@ class Shape:
         players = question.players
         plain = len(question.board) == 0 and len(question.dead) == 0
         hands = [p for p in players if p.is_hand]
-        suits = _suits_left(*hands[0].hole.tolist()) if plain and len(hands) == 1 else 4
+        suits = suits_left(*hands[0].hole.tolist()) if plain and len(hands) == 1 else 4
         symmetric = plain and not hands and all(is_symmetric(p) for p in players)
         return cls(
             tuple(size_of(p) for p in players),
@@ -144,8 +144,12 @@ class Shape:
 
 
 @lru_cache(maxsize=1326)
-def _suits_left(first: int, second: int) -> int:
-    """How many classes of suits a known hand leaves exchangeable (2 for AhKh: hearts, the rest)."""
+def suits_left(first: int, second: int) -> int:
+    """How many classes of suits a known hand leaves exchangeable (2 for AhKh: hearts, the rest).
+
+    >>> suits_left(46, 42), suits_left(48, 49)          # KhQh, AcAd
+    (2, 2)
+    """
     return len(suit_orbits(fixing([first, second])))
 
 
@@ -198,6 +202,7 @@ __all__ = [
     "is_symmetric",
     "size_of_range",
     "Shape",
+    "suits_left",
     "Cheapest",
     "Solve",
     "Path",

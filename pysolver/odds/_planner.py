@@ -14,7 +14,7 @@ samples. :meth:`Plan.run` carries it out.
     >>> p.path.name, p.exact, round(p.seconds)
     ('counting', True, 0)
     >>> round(exact_seconds([("Ah", "Kh"), RANDOM, RANDOM, RANDOM], 0))           # counted: seconds
-    6
+    3
     >>> round(exact_seconds([("Ah", "Kh"), ("Qs", "Qd"), RANDOM, RANDOM, RANDOM], 0) / 86400)   # days
     6
 """
@@ -27,12 +27,12 @@ from importlib.util import find_spec
 
 import numpy as np
 
-from ..core import Card, PokerInputError, Range, draw_seed, quoted, threads_for
+from ..core import PokerInputError, Range, draw_seed, parse_hole, quoted, threads_for
 from ..evaluator import backend, load_kernel
 from ._breakdown import Breakdown
 from ._breakdown_plan import BreakdownPlan
-from ._cost import HAND, VALUES_PER_SECOND, Path, Shape, size_of_range
-from ._model import COMBO_IMAGES, Question, Tally, fixing, suit_orbits
+from ._cost import HAND, VALUES_PER_SECOND, Path, Shape, size_of_range, suits_left
+from ._model import COMBO_IMAGES, Question, Tally
 from ._registry import cheapest, least_cost, solve
 from ._sampling import monte_carlo, run_threads, sampling_kernel, trial_limit
 from ._sampling_plan import sampling_seconds
@@ -231,12 +231,8 @@ def work_estimate(players: Sequence[tuple | Range], board_size: int, dead: int =
     sizes = tuple(size_of_range(p) if isinstance(p, Range) else HAND for p in players)
     hands = [p for p in players if not isinstance(p, Range)]
     plain = board_size == 0 and dead == 0
-    known = (
-        [c.index if isinstance(c, Card) else int(c) for c in hands[0] if isinstance(c, (Card, int, np.integer))]
-        if len(hands) == 1
-        else []
-    )
-    suits = len(suit_orbits(fixing(known))) if plain and len(known) == 2 else 4  # suits a known hand leaves
+    lone = _hole(hands[0]) if plain and len(hands) == 1 else None
+    suits = 4 if lone is None else suits_left(*lone)  # the suits a lone known hand leaves alike
     symmetric = (
         plain
         and not hands
@@ -245,13 +241,22 @@ def work_estimate(players: Sequence[tuple | Range], board_size: int, dead: int =
     return least_cost(Shape(sizes, board_size, dead, symmetric, suits, top=True))
 
 
+def _hole(hand) -> tuple[int, int] | None:
+    """A known hand's card indices, read as every hand is (:func:`~pysolver.core.parse_hole`: ``("Ah", "Kh")``,
+    ``"AhKh"``, cards, indices); None for a hand of cards not given (``(None, None)``: any two cards)."""
+    if not isinstance(hand, str) and any(card is None for card in hand):
+        return None
+    first, second = parse_hole(hand)
+    return first.index, second.index
+
+
 def exact_seconds(players: Sequence[tuple | Range], board_size: int, dead: int = 0) -> float:
     """Roughly how long an exact count takes on one core: :func:`work_estimate` over
     :data:`~pysolver.odds._cost.VALUES_PER_SECOND`.
 
     >>> from pysolver.core._ranges import RANDOM
     >>> round(exact_seconds([("Ah", "Kh"), RANDOM, RANDOM], 0))               # counted: seconds
-    6
+    3
     """
     return work_estimate(players, board_size, dead) / VALUES_PER_SECOND
 
