@@ -1,11 +1,15 @@
 """Equity speed: pysolver.equity beside OMPEval, poker-equity and eval7, same spots, same mode.
 
     python benchmarks/bench_equity.py            # about 25 minutes (OMPEval's hand against two random
-                                                 # hands alone takes ten)
+                                                 # hands alone takes ten): equity.json, equity-mc.json
     python benchmarks/bench_equity.py --quick    # the fast spots only, one peer run each
     python benchmarks/bench_equity.py --spots ranges-flop hu-preflop --name equity-some
-    python benchmarks/bench_equity.py --frontier --name equity-frontier   # three random hands: 2 minutes
-    python benchmarks/bench_equity.py --monte-carlo --name equity-mc   # the Monte Carlo rows alone
+    python benchmarks/bench_equity.py --frontier       # three random hands, 2 minutes: equity-frontier.json
+    python benchmarks/bench_equity.py --monte-carlo    # the Monte Carlo rows alone: equity-mc.json
+
+Each row lives in one results file: the exact spots and the heads-up Monte Carlo
+row in ``equity.json``, the Monte Carlo rows per player count in ``equity-mc.json``
+(a full run writes both), the frontier in ``equity-frontier.json``.
 
 Exact spots are enumerated exactly by every program timed on them (pysolver's
 result must say ``exact``; OMPEval in its exact mode; poker-equity's exact walk,
@@ -405,72 +409,103 @@ def frontier_rows(quick: bool, keys: Sequence[str] | None = None) -> list[Result
     return cases
 
 
+NOTES = [
+    "Exact spots are enumerated exactly by every program on the row; each program's equities "
+    "agree with pysolver's to 1e-5 (the details in the results file say so per spot).",
+    "Each row is measured on one thread each, then on every core each (OMPEval's default "
+    "--threads 0, pysolver's threads=None); the machine is shared, so every core is what the "
+    "other processes leave. "
+    "OMPEval's figure is the seconds it reports for the calculation alone, "
+    "without its process start; a spot timed once takes it from the run that checked its equities. "
+    "poker-equity's exact walk takes no thread count (its CPU time "
+    "is in the results file); its sampler runs on one thread.",
+    "eval7 has no exact preflop call (its exact hand-vs-range call scores the board as given), "
+    "so heads-up preflop it runs every board through eval7.evaluate in Python.",
+]
+MC_NOTES = [
+    f"Monte Carlo: the figure is trials per second. OMPEval samples to a standard error of "
+    f"{MC_STDERR} (checked every 0.2 s) and its time is scaled to the trials of the row. "
+    "Its trials are not alike: with ranges or random players OMPEval walks from one deal to "
+    "the next, changing one player's combo a trial, while pysolver draws every trial afresh; "
+    f"it takes {OMPEVAL_MOST_PLAYERS} players at most.",
+]
+SHARED = (
+    "The machine is shared (2 cores, other work running): compare the ratios of one run, not "
+    "absolute times across runs."
+)
+FRONTIER_NOTES = [
+    "Exact equity against three random hands. OMPEval enumerates every deal: beside it on short decks "
+    "(dead cards) where it takes seconds; before the flop pysolver's time alone (OMPEval: hours).",
+    "Each row on one thread, then on every core (pysolver's threads=None, OMPEval's --threads 0). The "
+    "machine is shared (2 cores, other work running): compare the ratios of one run.",
+]
+
+
+@dataclass(frozen=True)
+class ResultsFile:
+    """One results file a run writes: its name, title, notes and the rows it holds."""
+
+    name: str
+    title: str
+    notes: list[str]
+    cases: list[Result]
+
+
+def results_files(
+    name: str | None, exact: list[Result], per_count: list[Result], frontier: list[Result]
+) -> list[ResultsFile]:
+    """Where a run's rows go, each row to one file: the exact spots (with the heads-up Monte Carlo
+    row) to ``NAME`` (default ``equity``), the Monte Carlo rows per player count to ``NAME-mc``
+    (``equity-mc``; ``NAME`` itself when they are all the run measured), the frontier rows to
+    ``NAME`` (default ``equity-frontier``). A file with no row is not written."""
+    files = []
+    if frontier:
+        files.append(ResultsFile(name or "equity-frontier", "Equity, the multiway frontier", FRONTIER_NOTES, frontier))
+    if exact:
+        notes = NOTES + (MC_NOTES if any(c.unit == "trial" for c in exact) else []) + [SHARED]
+        files.append(ResultsFile(name or "equity", "Equity", notes, exact))
+    if per_count:
+        alone = not exact and not frontier
+        mc_name = (name or "equity-mc") if alone else f"{name or 'equity'}-mc"
+        files.append(ResultsFile(mc_name, "Equity, Monte Carlo per player count", MC_NOTES + [SHARED], per_count))
+    return files
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a small version that runs in seconds")
     parser.add_argument("--spots", nargs="*", metavar="KEY", help="only these spots (and no Monte Carlo spot)")
-    parser.add_argument("--name", default="equity", help="the results file: benchmarks/results/NAME.json")
+    parser.add_argument(
+        "--name",
+        help="the results file: benchmarks/results/NAME.json (default: equity, equity-mc or equity-frontier "
+        "by what is run; a full run writes its Monte Carlo rows per player count to NAME-mc.json)",
+    )
     parser.add_argument("--monte-carlo", action="store_true", help="only the Monte Carlo rows per player count")
     parser.add_argument("--frontier", action="store_true", help="only the frontier rows: three random hands")
     args = parser.parse_args(argv)
     quick = args.quick
     pysolver.equity(["AhKh", "QsQd"])  # load the tables once, outside the timings
     load_kernel()  # and the compiled kernel (numba), as a program that counts much does
-    chosen = [spot for spot in SPOTS if (spot.key in args.spots if args.spots else not (quick and spot.slow))]
-    chosen = [] if args.monte_carlo or args.frontier else chosen
+    exact: list[Result] = []
+    per_count: list[Result] = []
+    frontier: list[Result] = []
     if args.frontier:
-        cases = frontier_rows(quick, args.spots)
-        write_results(
-            args.name,
-            cases,
-            title="Equity, the multiway frontier",
-            quick=quick,
-            peers=versions(),
-            notes=[
-                "Exact equity against three random hands. OMPEval enumerates every deal: beside it on short decks "
-                "(dead cards) where it takes seconds; before the flop pysolver's time alone (OMPEval: hours).",
-                "Each row on one thread, then on every core (pysolver's threads=None, OMPEval's --threads 0). The "
-                "machine is shared (2 cores, other work running): compare the ratios of one run.",
-            ],
-        )
-        return
-    cases = []
-    for spot in chosen:
-        for threads in THREADS:
-            cases.append(exact_case(spot, quick, threads))
-            print(cases[-1].line(), flush=True)
-    if not args.spots:
-        for threads in THREADS if not args.monte_carlo else ():
-            cases.append(monte_carlo_case(quick, threads))
-            print(cases[-1].line(), flush=True)
-        cases += monte_carlo_rows(quick)
-    write_results(
-        args.name,
-        cases,
-        title="Equity, Monte Carlo per player count" if args.monte_carlo else "Equity",
-        quick=quick,
-        peers=versions(),
-        notes=[
-            "Exact spots are enumerated exactly by every program on the row; each program's equities "
-            "agree with pysolver's to 1e-5 (the details in the results file say so per spot).",
-            "Each row is measured on one thread each, then on every core each (OMPEval's default "
-            "--threads 0, pysolver's threads=None); the machine is shared, so every core is what the "
-            "other processes leave. "
-            "OMPEval's figure is the seconds it reports for the calculation alone, "
-            "without its process start; a spot timed once takes it from the run that checked its equities. "
-            "poker-equity's exact walk takes no thread count (its CPU time "
-            "is in the results file); its sampler runs on one thread.",
-            f"Monte Carlo: the figure is trials per second. OMPEval samples to a standard error of "
-            f"{MC_STDERR} (checked every 0.2 s) and its time is scaled to the trials of the row. "
-            "Its trials are not alike: with ranges or random players OMPEval walks from one deal to "
-            "the next, changing one player's combo a trial, while pysolver draws every trial afresh; "
-            f"it takes {OMPEVAL_MOST_PLAYERS} players at most.",
-            "eval7 has no exact preflop call (its exact hand-vs-range call scores the board as given), "
-            "so heads-up preflop it runs every board through eval7.evaluate in Python.",
-            "The machine is shared (2 cores, other work running): compare the ratios of one run, not "
-            "absolute times across runs.",
-        ],
-    )
+        frontier = frontier_rows(quick, args.spots)
+    elif args.monte_carlo:
+        per_count = monte_carlo_rows(quick)
+    else:
+        for spot in SPOTS:
+            if spot.key in args.spots if args.spots else not (quick and spot.slow):
+                for threads in THREADS:
+                    exact.append(exact_case(spot, quick, threads))
+                    print(exact[-1].line(), flush=True)
+        if not args.spots:
+            for threads in THREADS:
+                exact.append(monte_carlo_case(quick, threads))
+                print(exact[-1].line(), flush=True)
+            per_count = monte_carlo_rows(quick)
+    for file in results_files(args.name, exact, per_count, frontier):
+        write_results(file.name, file.cases, title=file.title, quick=quick, peers=versions(), notes=file.notes)
 
 
 __all__ = ["main"]

@@ -129,6 +129,25 @@ def load() -> list[dict]:
     return [documents[n] for n in names]
 
 
+def repeated_rows(documents: list[dict]) -> list[str]:
+    """Rows (a case key on a thread count) found in two results files of one benchmark (``equity``,
+    ``equity-mc``, ``equity-frontier``: the name before the first ``-``), each said in a line."""
+    where: dict[tuple, list[str]] = {}
+    for doc in documents:
+        for case in doc["cases"]:
+            row = (doc["benchmark"].split("-")[0], case["key"], case.get("threads"))
+            files = where.setdefault(row, [])
+            if doc["benchmark"] not in files:
+                files.append(doc["benchmark"])
+    return [
+        f"row {key}"
+        + ("" if threads is None else f" on {threads} thread{'s' if threads > 1 else ''}")
+        + f" is in {' and '.join(f'{name}.json' for name in files)}: keep it in one"
+        for (_, key, threads), files in where.items()
+        if len(files) > 1
+    ]
+
+
 def default_command(doc: dict) -> str:
     """The command of a results file that does not record its own: the benchmark's script."""
     return f"python benchmarks/bench_{doc['benchmark']}.py{' --quick' if doc['quick'] else ''}"
@@ -358,6 +377,11 @@ def main(argv: list[str] | None = None) -> int:
     documents = load()
     if not documents:
         print(f"no results in {RESULTS.relative_to(ROOT)}: run python benchmarks/run_all.py first", file=sys.stderr)
+        return 1
+    repeated = repeated_rows(documents)
+    for line in repeated:
+        print(f"{RESULTS.relative_to(ROOT)}: {line}", file=sys.stderr)
+    if repeated:
         return 1
     outputs = {PAGE: page(documents)}
     readme = README.read_text() if README.exists() else ""
