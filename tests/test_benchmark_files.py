@@ -1,14 +1,17 @@
-"""Each benchmark row lives in one results file: bench_equity routes a full run's rows to
-equity.json and equity-mc.json (never both), and report.py refuses results files that repeat a row."""
+"""Benchmark hygiene. Each row lives in one results file: bench_equity routes a full run's rows to
+equity.json and equity-mc.json (never both), and report.py refuses results files that repeat a row.
+The bench extra brings every Python peer the benchmarks import."""
 
+import ast
 import importlib
+import re
+import sys
 from pathlib import Path
 
 import pytest
+import tomllib
 
-from pysolver import __file__ as PACKAGE_FILE
-
-BENCHMARKS = Path(PACKAGE_FILE).resolve().parent.parent / "benchmarks"
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
 @pytest.fixture()
@@ -68,3 +71,25 @@ def test_the_report_refuses_a_row_in_two_files_of_one_benchmark(bench):
 def test_the_results_files_repeat_no_row(bench):
     _, _, report = bench
     assert report.repeated_rows(report.load()) == []
+
+
+def _names(requirements) -> set[str]:
+    """Distribution names as import names: ``poker-equity>=1`` -> ``poker_equity``."""
+    return {re.split(r"[<>=~!\[; ]", r, maxsplit=1)[0].lower().replace("-", "_") for r in requirements}
+
+
+def test_every_peer_a_benchmark_imports_is_in_the_bench_extra(bench):
+    """``pip install -e '.[bench]'`` brings every Python peer the benchmarks time or check."""
+    project = tomllib.loads((BENCHMARKS.parent / "pyproject.toml").read_text())["project"]
+    extra, needed = _names(project["optional-dependencies"]["bench"]), _names(project["dependencies"])
+    local = {path.stem for path in BENCHMARKS.rglob("*.py")} | {"pysolver"}
+    imported = set()
+    for path in BENCHMARKS.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                imported |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                imported.add(node.module.split(".")[0])
+    peers = imported - set(sys.stdlib_module_names) - local - needed
+    assert peers and peers <= extra, peers - extra
+    assert _names(importlib.import_module("peers").PYTHON_PEERS) <= extra
