@@ -164,6 +164,8 @@ def test_a_range_built_on_the_grid_against_a_hand_on_a_picked_board(browser, ser
     assert wait_text(browser, "equity-0") == percent(expected.players[0].equity)
     assert find(browser, "equity-1").text == percent(expected.players[1].equity)
     assert find(browser, "win-0").text == percent(expected.players[0].win)
+    shown = equity(["AhKh", "QQ+, AJs+"], "Ks 7h 2d", breakdown=True)  # the page shows the grids
+    assert f"({shown.method}, {shown.kernel}, 1 thread)" in find(browser, "summary").text  # how it was found
     query = urllib.parse.parse_qs(urllib.parse.urlparse(browser.current_url).query)
     assert query["p"] == ["AhKh", text] and query["board"] == ["Ks7h2d"]  # the spot is in the link
     made = find(browser, "texture-1").text

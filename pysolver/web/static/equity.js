@@ -154,7 +154,9 @@ async function show(result, ms) {
   }
   const how = result.exact ? `exact, ${result.deals.toLocaleString("en")} deals`
     : `Monte Carlo, ${result.deals.toLocaleString("en")} trials, seed ${result.seed}, standard error up to ${pct(result.stderr || 0)}`;
-  $("#summary").textContent = `${how}; ${result.rules} rules; answered in ${(ms / 1000).toFixed(3)} s`;
+  const threads = `${result.threads} thread${result.threads === 1 ? "" : "s"}`;
+  const by = `${result.method}, ${result.kernel}, ${threads}`;  // how it was found
+  $("#summary").textContent = `${how} (${by}); ${result.rules} rules; answered in ${(ms / 1000).toFixed(3)} s`;
   $("#result").hidden = false;
   showBreakdown(result);
   await showTextures(result);
