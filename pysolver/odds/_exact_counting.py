@@ -32,6 +32,8 @@ boards times 351 kinds of holdings, instead of 2,118,760 boards times the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from ..core import Rules
@@ -40,7 +42,8 @@ from ._combo_codes import GROUP_OF
 from ._cost import CALL_COST, MULTISETS, Cheapest, Shape, Solve
 from ._exact_fixed import compiled_loops, rank_ways
 from ._hand_tables import RANK_WEIGHTS, hand_tables
-from ._model import Question, Report, Tally, each_part, fixing, suit_orbits
+from ._model import Question, Report, Tally, fixing, suit_orbits
+from ._tops import count_tops, known_seats, tops_row
 
 _NONE = np.zeros(0, dtype=np.int64)
 _LEVEL = 1 << 13  # above every hand value
@@ -52,7 +55,6 @@ _PAIR_KEY = RANK_WEIGHTS[_I % 13] + RANK_WEIGHTS[_J % 13]
 _SUIT_BITS = ((_I >= 13).astype(np.int64) << (_I % 13)) | ((_J >= 13).astype(np.int64) << (_J % 13))
 _ONE_I = (np.arange(26) == _I[:, None]).astype(np.float32)
 _ONE_J = ((np.arange(26) == _J[:, None]) & ~_SAME[:, None]).astype(np.float32)
-_SECOND = np.where(_SAME, 26 + _I, _J)  # into [left, (left - 1) / 2]: a pair of one kind counts C(left, 2)
 _PAIR_GROUP = GROUP_OF[_I % 13, _J % 13]  # the rank group (0..90) of each pair of kinds
 _ALL = np.arange(len(_I))
 _OFF = np.flatnonzero(_J < 13)  # the 91 pairs of kinds off the suit: the ranks alone
@@ -110,64 +112,47 @@ def _ties_above(left, hero, values, holdings, hold_i, hold_j) -> np.ndarray:
     return np.rint(squares - shared + singles).astype(np.int64)
 
 
-def _tally(counts: np.ndarray, ways: np.ndarray, hero_seat: int, seats: tuple) -> Tally:
-    """The counts of classes of boards, each ``ways`` times, as a tally of three players."""
-    total, both_below, equal_below, both_equal, tied_above = (ways[:, None] * counts).sum(axis=0)
-    above = total - both_below - 2 * equal_below - both_equal - tied_above  # one opponent alone on top
-    tally = Tally.empty(3)
-    tally.wins[hero_seat], tally.ties[hero_seat] = both_below, 2 * equal_below + both_equal
-    tally.shares[hero_seat] = both_below + equal_below + both_equal / 3
-    for seat in seats:
-        tally.wins[seat], tally.ties[seat] = above / 2, tied_above + both_equal + equal_below
-        tally.shares[seat] = above / 2 + tied_above / 2 + equal_below / 2 + both_equal / 3
-    tally.deals = float(ways @ counts[:, 0])
-    return tally
-
-
 def hero_against_two(
     hero: np.ndarray,
     board: np.ndarray = _NONE,
     dead: np.ndarray = _NONE,
-    hero_seat: int = 0,
+    hero_seat: int | Sequence[int] = 0,
     rules: Rules | None = None,
     report: Report = None,
     threads: int = 1,
 ) -> Tally:
-    """Exact counts of the known hand ``hero`` against two random hands, a board of 0, 3, 4 or 5
-    cards; the hero sits at ``hero_seat`` (0, 1 or 2), the random hands in the other seats. The
-    chunks of classes of boards are counted on up to ``threads`` threads and summed in order."""
-    seats = tuple(s for s in range(3) if s != hero_seat)
+    """Exact counts of the known hand ``hero`` (or hands ``(f, 2)``) against two random hands, a board of
+    0, 3, 4 or 5 cards; the hero sits at ``hero_seat`` (or the hands at one seat each), the random hands
+    in the other seats. The chunks of classes of boards are counted on up to ``threads`` threads and
+    summed in order."""
     classes = BoardClasses(hero, board, dead, rules)
 
-    def count(chunk: tuple, inner: Report) -> Tally:
-        left, hero_value, row, flush, weight = chunk
+    def count(chunk: tuple, inner: Report) -> np.ndarray:
+        left, hero_value, row, flush, weight, _ = chunk
         values = classes.values(row, flush, _ALL)
         if inner is not None:
-            inner(1 / 3)  # the holdings valued (a third), counted (two thirds), summed in a tally
-        counts = _counts(left.astype(np.int64), hero_value, values)
-        if inner is not None:
-            inner(2 / 3)
-        return _tally(counts, weight, hero_seat, seats)
+            inner(1 / 2)  # the holdings valued (half), counted
+        total, both_below, equal_below, both_equal, tied_above = weight.astype(np.int64) @ _counts(
+            left.astype(np.int64), hero_value, values
+        )
+        return tops_row(total, [both_below, 2 * equal_below, both_equal], tied_above, 2 * tied_above)
 
-    tally = Tally.empty(3)
-    for part in each_part(count, classes.chunks(), report, threads):
-        tally.merge(part)
-    return tally
+    return count_tops(classes.chunks(), count, known_seats(hero_seat), 2, report, threads)
 
 
 def hero_against_one(
     hero: np.ndarray,
     board: np.ndarray = _NONE,
     dead: np.ndarray = _NONE,
-    hero_seat: int = 0,
+    hero_seat: int | Sequence[int] = 0,
     rules: Rules | None = None,
     report: Report = None,
     threads: int = 1,
 ) -> Tally:
-    """Exact counts of the known hand ``hero`` against one random hand (in the other seat of two):
-    per class of boards the holdings below, equal to and above the hero, by pair of kinds of cards
-    (the 91 pairs of ranks where no flush can be made); the chunks of classes on up to ``threads``
-    threads, summed in order.
+    """Exact counts of the known hand ``hero`` (or hands ``(f, 2)``, one seat each in ``hero_seat``)
+    against one random hand in the other seat: per class of boards the holdings below, equal to and
+    above the best known value, by pair of kinds of cards (the 91 pairs of ranks where no flush can be
+    made); the chunks of classes on up to ``threads`` threads, summed in order.
 
     >>> t = hero_against_one(np.array([51, 47]), np.array([43, 39, 0]))      # AsKs on Qs Js 2c
     >>> t.wins.tolist(), t.ties.tolist(), t.deals
@@ -176,52 +161,61 @@ def hero_against_one(
     classes = BoardClasses(hero, board, dead, rules)
     loops = compiled_loops()
 
-    def count(chunk: tuple, _: Report) -> tuple[float, float, float]:
-        left, hero_value, row, flush, weight = chunk
+    def count(chunk: tuple, _: Report) -> np.ndarray:
+        left, hero_value, row, flush, weight, _ = chunk
         if loops is not None:
-            return loops.one_counts(
+            below, equal, total = loops.one_counts(
                 left, hero_value, row, flush, weight, classes.rank_values, classes.table.flush_value, _KERNEL_PAIRS
             )
+            return tops_row(int(total), [int(below), int(equal)])
         pairs = _OFF if flush is None else _ALL
         values = classes.values(row, flush, pairs)
-        counts = left.astype(np.float32)
-        held = counts[:, _I[pairs]] * np.concatenate([counts, (counts - 1) * 0.5], axis=1)[:, _SECOND[pairs]]
-        below = float(weight @ np.einsum("bk,bk->b", held, (values < hero_value[:, None]).astype(np.float32)))
-        equal = float(weight @ np.einsum("bk,bk->b", held, (values == hero_value[:, None]).astype(np.float32)))
+        counts = left.astype(np.int64)
+        first, second = counts[:, _I[pairs]], counts[:, _J[pairs]]
+        held = np.where(_SAME[pairs], first * (first - 1) // 2, first * second)
+        weight = weight.astype(np.int64)
+        below = weight @ (held * (values < hero_value[:, None])).sum(axis=1)
+        equal = weight @ (held * (values == hero_value[:, None])).sum(axis=1)
         cards = counts.sum(axis=1)
-        return below, equal, float(weight @ (cards * (cards - 1) * 0.5))
+        return tops_row(weight @ (cards * (cards - 1) // 2), [below, equal])
 
-    below = equal = total = 0.0
-    for part_below, part_equal, part_total in each_part(count, classes.chunks(), report, threads):
-        below, equal, total = below + part_below, equal + part_equal, total + part_total
-    won = np.array([below, total - below - equal], dtype=np.float64)[[hero_seat, 1 - hero_seat]]
-    return Tally(won, np.array([equal, equal], dtype=np.float64), won + equal / 2, float(total))
+    return count_tops(classes.chunks(), count, known_seats(hero_seat), 1, report, threads)
+
+
+def _best(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per class, the best of the known hands' values ``(f, B)`` and which of them hold it (bits)."""
+    best = values.max(axis=0)
+    return best, ((values == best) << np.arange(len(values))[:, None]).sum(axis=0)
 
 
 class BoardClasses:
-    """The classes of boards of a hero's question: first the boards with three or more cards of a
+    """The classes of boards of known hands' question: first the boards with three or more cards of a
     suit (per suit, the suit's ranks and the rest's rank multiset), then the rank multisets, less
     those boards. The value of each rank group of a holding with each rank multiset of the board
     is read from a table kept per board (:func:`pysolver.odds._boards.rank_values`): the classes of
-    boards index its columns by their rank multiset."""
+    boards index its columns by their rank multiset. ``hands`` is one known hand ``(2,)`` or several
+    ``(f, 2)``: per class, the best of their values (the hero's value) and which of them hold it
+    (a code of bits in their order)."""
 
-    def __init__(self, hero: np.ndarray, board: np.ndarray, dead: np.ndarray, rules: Rules | None) -> None:
-        hero, board, dead = (np.asarray(x, dtype=np.int64) for x in (hero, board, dead))
+    def __init__(self, hands: np.ndarray, board: np.ndarray, dead: np.ndarray, rules: Rules | None) -> None:
+        hands, board, dead = (np.asarray(x, dtype=np.int64) for x in (hands, board, dead))
+        hands = hands.reshape(-1, 2)
         table = self.table = hand_tables(rules)
         unseen = np.ones(52, dtype=bool)
-        unseen[np.concatenate([hero, board, dead])] = False
+        unseen[np.concatenate([hands.ravel(), board, dead])] = False
         to_come = 5 - len(board)
         per_rank = unseen.reshape(13, 4).sum(axis=1)
         counts, keys = multisets(to_come)
         ways = rank_ways(per_rank, counts)
         order = np.argsort(keys)
         self.rank_values = rank_values(board, rules)  # (91, multisets)
-        hero_values = self.rank_values[GROUP_OF[hero[0] >> 2, hero[1] >> 2]]
+        hand_values = self.rank_values[GROUP_OF[hands[:, 0] >> 2, hands[:, 1] >> 2]]  # (f, multisets)
         on_board = np.bincount(board & 3, minlength=4)
         parts = []
-        for suit, times in suit_orbits(fixing(board, dead, hero)):
+        for suit, times in suit_orbits(fixing(board, dead, hands)):
             suit_unseen = unseen[suit::4]
-            hero_bits = int(sum(1 << int(c >> 2) for c in hero if c & 3 == suit))
+            hand_bits = ((hands & 3) == suit).astype(np.int64) << (hands >> 2)
+            hand_bits = hand_bits.sum(axis=1)  # (f,) each hand's ranks of the suit
             board_bits = int(sum(1 << int(c >> 2) for c in board if c & 3 == suit))
             free = int((np.int64(1) << np.flatnonzero(suit_unseen)).sum())
             for drawn in range(max(0, 3 - on_board[suit]), min(to_come, int(suit_unseen.sum())) + 1):
@@ -234,26 +228,34 @@ class BoardClasses:
                 left[:, 13:] = suit_unseen & ((masks[m, None] >> np.arange(13)) & 1 == 0)
                 flush_bits = board_bits | masks[m]
                 column = order[np.searchsorted(keys, mask_keys[m] + rest_keys[r], sorter=order)]  # the same ranks
-                hero_value = np.maximum(hero_values[column], table.flush_value[hero_bits | flush_bits])
-                parts.append((left, hero_value, column, flush_bits, rest_ways[r] * times))
+                values = np.maximum(hand_values[:, column], table.flush_value[hand_bits[:, None] | flush_bits])
+                parts.append((left, *_best(values), column, flush_bits, rest_ways[r] * times))
         self.suited = [np.concatenate(column) for column in zip(*parts)] if parts else None
         if self.suited is not None:
-            np.subtract.at(ways, self.suited[2], self.suited[4])
+            np.subtract.at(ways, self.suited[3], self.suited[5])
         live = np.flatnonzero(ways > 0)
         left = np.zeros((len(live), 26), dtype=np.int8)
         left[:, :13] = per_rank - counts[live]
-        self.plain = [left, hero_values[live], live, None, ways[live]]
+        self.plain = [left, *_best(hand_values[:, live]), live, None, ways[live]]
 
     def chunks(self) -> list[tuple]:
-        """The classes in chunks of :data:`CLASSES_AT_ONCE`: the cards left of each kind ``(B, 26)``,
-        the hero's value, the column of the rank values, the 13-bit ranks of the suit on the board (None where
-        no flush is possible) and how many boards each class stands for."""
-        batches = ([] if self.suited is None else [self.suited]) + [self.plain]
-        return [
-            tuple(None if column is None else column[start : start + CLASSES_AT_ONCE] for column in batch)
-            for batch in batches
-            for start in range(0, len(batch[0]), CLASSES_AT_ONCE)
-        ]
+        """The classes in chunks of at most :data:`CLASSES_AT_ONCE` of one code of the hands holding the best
+        value: the cards left of each kind ``(B, 26)``, the best value, the column of the rank values,
+        the 13-bit ranks of the suit on the board (None where no flush is possible), how many boards
+        each class stands for, and the code (one known hand: 1)."""
+        chunks = []
+        for left, best, code, row, flush, weight in ([] if self.suited is None else [self.suited]) + [self.plain]:
+            if not len(code):
+                continue
+            order = np.argsort(code, kind="stable")
+            ends = np.flatnonzero(np.diff(code[order])) + 1
+            for run in np.split(order, ends):
+                for start in range(0, len(run), CLASSES_AT_ONCE):
+                    take = run[start : start + CLASSES_AT_ONCE]
+                    columns = (left, best, row, flush, weight)
+                    chunk = tuple(None if column is None else column[take] for column in columns)
+                    chunks.append((*chunk, int(code[take[0]])))
+        return chunks
 
     def values(self, row: np.ndarray, flush: np.ndarray | None, pairs: np.ndarray) -> np.ndarray:
         """``(B, len(pairs))`` the value of each pair of kinds of holding on the classes of boards
@@ -270,7 +272,7 @@ class BoardClasses:
 #: all suits together (at most; a monotone flop has the most), by cards to come.
 SUITED_BOARDS = (2, 20, 250, 250, 250, 36_608)
 #: Work per class of boards when counting one or two random opponents (measured).
-_PER_CLASS = {1: 90, 2: 370}
+_PER_CLASS = {1: 12, 2: 370}
 
 
 class CountingPath:
@@ -284,7 +286,7 @@ class CountingPath:
 
     def applies(self, shape: Shape) -> bool:
         randoms = sum(s.is_random for s in shape.sizes)
-        return len(shape.sizes) in (2, 3) and randoms == len(shape.opens) == len(shape.sizes) - 1
+        return randoms == len(shape.opens) in (1, 2) and len(shape.sizes) > randoms
 
     def cost(self, shape: Shape, cheapest: Cheapest) -> float:
         to_come, opponents = 5 - shape.board, len(shape.opens)
@@ -292,11 +294,9 @@ class CountingPath:
         return (MULTISETS[to_come] + suited) * _PER_CLASS[opponents] + opponents * CALL_COST
 
     def run(self, question: Question, report: Report, solve: Solve) -> Tally:
-        hero = next(i for i, p in enumerate(question.players) if p.is_hand)
-        count = hero_against_two if len(question.players) == 3 else hero_against_one
-        return count(
-            question.players[hero].hole, question.board, question.dead, hero, question.rules, report, question.threads
-        )
+        q, known = question, [i for i, p in enumerate(question.players) if p.is_hand]
+        count = hero_against_two if len(q.opens) == 2 else hero_against_one
+        return count(q.hands, q.board, q.dead, known, q.rules, report, q.threads)
 
 
 __all__ = ["CLASSES_AT_ONCE", "SUITED_BOARDS", "BoardClasses", "hero_against_two", "hero_against_one", "CountingPath"]

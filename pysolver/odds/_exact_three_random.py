@@ -35,7 +35,7 @@ question's threads; every count is an integer, summed in one order.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 
 import numpy as np
@@ -44,7 +44,8 @@ from ..core import Rules
 from ..evaluator import backend, jit
 from ._cost import CALL_COST, MULTISETS, Cheapest, Shape, Solve
 from ._exact_counting import SUITED_BOARDS, BoardClasses
-from ._model import Question, Report, Tally, each_part
+from ._model import Question, Report, Tally
+from ._tops import count_tops, known_seats, tops_row
 
 _NONE = np.zeros(0, dtype=np.int64)
 _KINDS = 26
@@ -148,8 +149,9 @@ def _compiled() -> Callable:
 
 
 def _part_sums(part: tuple, classes: BoardClasses) -> np.ndarray:
-    """The :data:`_SUMS` counts of one part of the classes of boards."""
-    left, hero_value, row, flush, weight = part
+    """One part of the classes of boards (of one code of the known hands holding the best value) as a
+    row of :func:`~pysolver.odds._tops.tops_row`."""
+    left, hero_value, row, flush, weight, _ = part
     values = classes.values(row, flush, _ALL).astype(np.int64)
     out = np.zeros(_SUMS, dtype=np.int64)
     _compiled()(
@@ -161,42 +163,28 @@ def _part_sums(part: tuple, classes: BoardClasses) -> np.ndarray:
         _J,
         out,
     )
-    return out
-
-
-def _tally(sums: np.ndarray, hero_seat: int) -> Tally:
-    """The summed counts as a tally of four players, the hero at ``hero_seat``."""
-    deals, both, one_tie, two_tie, three_tie, over_two, over_three = (int(s) for s in sums)
-    hero_ties = 3 * one_tie + 3 * two_tie + three_tie
-    tally = Tally.empty(4)
-    tally.wins[hero_seat], tally.ties[hero_seat] = both, hero_ties
-    tally.shares[hero_seat] = both + 3 * one_tie / 2 + two_tie + three_tie / 4
-    for seat in range(4):
-        if seat != hero_seat:
-            tally.wins[seat] = (deals - both - hero_ties - 3 * over_two - over_three) // 3
-            tally.ties[seat] = one_tie + 2 * two_tie + three_tie + 2 * over_two + over_three
-            tally.shares[seat] = (deals - tally.shares[hero_seat]) / 3
-    tally.deals = float(deals)
-    return tally
+    deals, both, one_tie, two_tie, three_tie, over_two, over_three = out.tolist()
+    return tops_row(
+        deals, [both, 3 * one_tie, 3 * two_tie, three_tie], 3 * over_two + over_three, 6 * over_two + 3 * over_three
+    )
 
 
 def hero_against_three(
     hero: np.ndarray,
     board: np.ndarray = _NONE,
     dead: np.ndarray = _NONE,
-    hero_seat: int = 0,
+    hero_seat: int | Sequence[int] = 0,
     rules: Rules | None = None,
     report: Report = None,
     threads: int = 1,
 ) -> Tally:
-    """Exact counts of the known hand ``hero`` against three random hands, a board of 0, 3, 4 or
-    5 cards; the hero sits at ``hero_seat`` (0 to 3), the random hands in the other seats. The
-    classes of boards are counted in parts on up to ``threads`` threads (the same counts for any)."""
+    """Exact counts of the known hand ``hero`` (or hands ``(f, 2)``, one seat each in ``hero_seat``)
+    against three random hands in the other seats, a board of 0, 3, 4 or 5 cards. The classes of
+    boards are counted in parts on up to ``threads`` threads (the same counts for any)."""
     classes = BoardClasses(hero, board, dead, rules)
-    total = np.zeros(_SUMS, dtype=np.int64)
-    for found in each_part(lambda part, _: _part_sums(part, classes), classes.chunks(), report, threads):
-        total += found  # integers: the same sum on any thread count
-    return _tally(total, hero_seat)
+    return count_tops(
+        classes.chunks(), lambda part, _: _part_sums(part, classes), known_seats(hero_seat), 3, report, threads
+    )
 
 
 PER_CLASS = 400
@@ -217,7 +205,7 @@ class ThreeRandomPath:
 
     def applies(self, shape: Shape) -> bool:
         randoms = sum(s.is_random for s in shape.sizes)
-        return len(shape.sizes) == 4 and randoms == len(shape.opens) == 3
+        return len(shape.sizes) > 3 and randoms == len(shape.opens) == 3
 
     def cost(self, shape: Shape, cheapest: Cheapest) -> float:
         to_come = 5 - shape.board
@@ -226,9 +214,9 @@ class ThreeRandomPath:
         return (MULTISETS[to_come] + suited) * per_class + 3 * CALL_COST
 
     def run(self, question: Question, report: Report, solve: Solve) -> Tally:
-        hero = next(i for i, p in enumerate(question.players) if p.is_hand)
-        hole = question.players[hero].hole
-        return hero_against_three(hole, question.board, question.dead, hero, question.rules, report, question.threads)
+        known = [i for i, p in enumerate(question.players) if p.is_hand]
+        q = question
+        return hero_against_three(q.hands, q.board, q.dead, known, q.rules, report, q.threads)
 
 
 __all__ = ["hero_against_three", "PER_CLASS", "PYTHON_PER_CLASS", "ThreeRandomPath"]
