@@ -97,7 +97,7 @@ def size_of_range(seat: Range) -> Size:
 class Shape:
     """What a path's cost depends on: the players' sizes in seat order, the cards on the board
     and dead (the rules' missing cards among them), whether every permutation of the suits leaves
-    every player as it is (``symmetric``), the suits a lone known hand leaves unlike
+    every player as it is (``symmetric``), the suits the known hands leave unlike before the flop
     (``suits``), whether this is the question asked (``top``, not one a path asks itself) and
     whether the shipped tables may answer (``tabled``: standard rules, tables allowed)."""
 
@@ -115,7 +115,7 @@ class Shape:
         players = question.players
         plain = len(question.board) == 0 and len(question.dead) == 0
         hands = [p for p in players if p.is_hand]
-        suits = suits_left(*hands[0].hole.tolist()) if plain and len(hands) == 1 else 4
+        suits = suits_left(*(tuple(p.hole.tolist()) for p in hands)) if plain and hands else 4
         symmetric = plain and not hands and all(is_symmetric(p) for p in players)
         return cls(
             tuple(size_of(p) for p in players),
@@ -143,14 +143,15 @@ class Shape:
         return 52 - self.board - self.dead - 2 * (len(self.sizes) - len(self.opens))
 
 
-@lru_cache(maxsize=1326)
-def suits_left(first: int, second: int) -> int:
-    """How many classes of suits a known hand leaves exchangeable (2 for AhKh: hearts, the rest).
+@lru_cache(maxsize=4096)
+def suits_left(*hands: tuple[int, int]) -> int:
+    """How many classes of suits known hands leave exchangeable, each hand mapped onto itself (2 for
+    AhKh: hearts, the rest).
 
-    >>> suits_left(46, 42), suits_left(48, 49)          # KhQh, AcAd
-    (2, 2)
+    >>> suits_left((46, 42)), suits_left((48, 49)), suits_left((51, 47), (50, 46))   # KhQh; AcAd; AsKs, AhKh
+    (2, 2, 3)
     """
-    return len(suit_orbits(fixing([first, second])))
+    return len(suit_orbits(fixing(*hands)))
 
 
 Cheapest = Callable[[Shape], float]

@@ -212,7 +212,7 @@ class BoardClasses:
         hand_values = self.rank_values[GROUP_OF[hands[:, 0] >> 2, hands[:, 1] >> 2]]  # (f, multisets)
         on_board = np.bincount(board & 3, minlength=4)
         parts = []
-        for suit, times in suit_orbits(fixing(board, dead, hands)):
+        for suit, times in suit_orbits(fixing(board, dead, *hands)):
             suit_unseen = unseen[suit::4]
             hand_bits = ((hands & 3) == suit).astype(np.int64) << (hands >> 2)
             hand_bits = hand_bits.sum(axis=1)  # (f,) each hand's ranks of the suit
@@ -271,7 +271,9 @@ class BoardClasses:
 #: Classes of boards with three or more cards of one suit: before the flop per suit, after it for
 #: all suits together (at most; a monotone flop has the most), by cards to come.
 SUITED_BOARDS = (2, 20, 250, 250, 250, 36_608)
-#: Work per class of boards when counting one or two random opponents (measured).
+#: Work per class of boards when counting one or two random opponents (measured, compiled for one:
+#: AhKh QsQd JcTc against one random hand preflop, 72,488 classes in 0.09 s, estimate 0.19 s; AhKh QsQd
+#: against two, 89,232 classes in 6.6 s, estimate 5.7 s).
 _PER_CLASS = {1: 12, 2: 370}
 
 
@@ -279,8 +281,8 @@ class CountingPath:
     """A known hand against one or two random hands: :func:`hero_against_one` or
     :func:`hero_against_two`. Its cost: per class of boards (the rank multisets to come, and the
     boards with three or more cards of a suit: 2, 20, 250, 250, 250 and 36,608 by cards to come 0 ..
-    5, per suit the hand leaves unlike before the flop) 90 hand values against one opponent, 370
-    against two (measured)."""
+    5, per suit the known hands leave unlike before the flop) 12 hand values against one opponent,
+    370 against two (measured)."""
 
     name = "counting"
 

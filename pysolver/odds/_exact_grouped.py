@@ -341,6 +341,11 @@ DEALS_LIMIT = 2_000_000
 #: Boards counted again per class of deals and suit by the flush corrections, by cards to come: the
 #: boards with three or more cards of the suit on which some player makes a flush (measured).
 _FLUSH_BOARDS = (1, 2, 10, 10, 10, 6_000)
+FLUSH_WORK = 1 / 40
+"""Work per board the flush corrections count again, per class of deals and suit: the product of the
+players' classes overstates the classes met, and the boards are valued in blocks (measured: four
+ranges preflop, QQ+ vs JJ+,AK vs TT+,AQs+ vs 99+,AJs+ estimated 6.6 s, took 3.9 s; QQ+,AK vs JJ+,AQ vs
+TT+,AJs+ vs 99+,KQs 8.6 s, took 7.1 s; three ranges 0.3 s, took 0.2 s)."""
 
 
 class GroupedPath:
@@ -348,7 +353,7 @@ class GroupedPath:
     (:data:`DEALS_LIMIT`). Its cost per player: 0.6 per deal of combos to build them, one value per
     class of rank groups and rank multiset to come, and per suit (one if every permutation of the
     suits leaves the players alike) and class of deals the boards the flush corrections count again
-    (1, 2, 10, 10, 10 and 6,000 by cards to come 0 .. 5, measured)."""
+    (1, 2, 10, 10, 10 and 6,000 by cards to come 0 .. 5, measured), each :data:`FLUSH_WORK`."""
 
     name = "grouped"
 
@@ -362,7 +367,8 @@ class GroupedPath:
         classes = min(deals, float(prod(s.classes for s in sizes)))
         suits = 1 if shape.symmetric else 4
         return (
-            len(sizes) * (0.6 * deals + groups * MULTISETS[to_come] + suits * classes * _FLUSH_BOARDS[to_come])
+            len(sizes)
+            * (0.6 * deals + groups * MULTISETS[to_come] + suits * classes * _FLUSH_BOARDS[to_come] * FLUSH_WORK)
             + CALL_COST
         )
 
@@ -370,4 +376,4 @@ class GroupedPath:
         return exact_grouped(question.players, question.board, question.dead, question.rules, report, question.threads)
 
 
-__all__ = ["BLOCK", "DEALS_LIMIT", "exact_grouped", "GroupedPath"]
+__all__ = ["BLOCK", "DEALS_LIMIT", "FLUSH_WORK", "exact_grouped", "GroupedPath"]

@@ -187,10 +187,11 @@ def hero_against_three(
     )
 
 
-PER_CLASS = 400
+PER_CLASS = 300
 """Work (hand values) per class of boards against three random hands, compiled. Measured: AhKh
-against three random hands before the flop, 79,391 classes estimated (62,526 counted), 1.9 to
-3.2 s on one core (estimate 3.2 s)."""
+against three random hands before the flop, 79,391 classes estimated (62,526 counted), 1.9 s on
+one core (estimate 2.4 s); AhKh QsQd against three, 152,607 estimated (89,232 counted), 2.7 s
+(estimate 4.6 s)."""
 PYTHON_PER_CLASS = 100_000
 """The same in the Python loop that runs without numba. Measured: AhKh against three random hands
 on Qh 7h 2c 3d (estimate 0.99 s, took 0.30 s) and on Qh 7h 2c (estimate 3.4 s, took 2.1 s)."""

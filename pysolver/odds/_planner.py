@@ -231,8 +231,9 @@ def work_estimate(players: Sequence[tuple | Range], board_size: int, dead: int =
     sizes = tuple(size_of_range(p) if isinstance(p, Range) else HAND for p in players)
     hands = [p for p in players if not isinstance(p, Range)]
     plain = board_size == 0 and dead == 0
-    lone = _hole(hands[0]) if plain and len(hands) == 1 else None
-    suits = 4 if lone is None else suits_left(*lone)  # the suits a lone known hand leaves alike
+    known = [_hole(hand) for hand in hands]
+    complete = bool(known) and None not in known
+    suits = suits_left(*known) if plain and complete else 4  # the suits the known hands leave alike
     symmetric = (
         plain
         and not hands
