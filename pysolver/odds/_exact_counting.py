@@ -1,4 +1,4 @@
-"""Exact equity of a known hand against one or two random hands by counting, not enumerating, deals.
+"""Exact equity of known hands against one or two random hands by counting, not enumerating, deals.
 
 On a given board every opponent holding has a value; a deal of two opponents
 is an ordered pair of disjoint holdings. The hero wins when both are below it,
@@ -21,6 +21,13 @@ per pair of such kinds, so
   suit's ranks one by one and the rest by rank multiset, one suit of each
   class the hero's cards, the board and the dead cards leave exchangeable.
 
+Several known hands count alike: the random hands see only the best of their
+values (the hero's value), and which of them hold it is a code per class of
+boards; the counts are summed per code and split among its holders
+(:mod:`pysolver.odds._tops`). With the evaluator's compiled kernel loaded the
+classes are counted in compiled loops (:mod:`pysolver.odds._kernels`), else
+with numpy: the same integers.
+
 AhKh against two random hands before the flop is then about 80,000 classes of
 boards times 351 kinds of holdings, instead of 2,118,760 boards times the
 980,100 deals of the two opponents.
@@ -33,10 +40,12 @@ boards times 351 kinds of holdings, instead of 2,118,760 boards times the
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
 from ..core import Rules
+from ..evaluator import backend
 from ._boards import multisets, rank_subsets, rank_values
 from ._combo_codes import GROUP_OF
 from ._cost import CALL_COST, MULTISETS, Cheapest, Shape, Solve
@@ -57,6 +66,7 @@ _ONE_I = (np.arange(26) == _I[:, None]).astype(np.float32)
 _ONE_J = ((np.arange(26) == _J[:, None]) & ~_SAME[:, None]).astype(np.float32)
 _PAIR_GROUP = GROUP_OF[_I % 13, _J % 13]  # the rank group (0..90) of each pair of kinds
 _ALL = np.arange(len(_I))
+_PAIRS = (np.ascontiguousarray(_I, dtype=np.int64), np.ascontiguousarray(_J, dtype=np.int64))
 _OFF = np.flatnonzero(_J < 13)  # the 91 pairs of kinds off the suit: the ranks alone
 _ORDER = np.concatenate([_OFF, np.flatnonzero(_J >= 13)])
 _KERNEL_PAIRS = tuple(np.ascontiguousarray(a[_ORDER], dtype=np.int64) for a in (_I, _J, _PAIR_GROUP, _SUIT_BITS))
@@ -126,15 +136,18 @@ def hero_against_two(
     in the other seats. The chunks of classes of boards are counted on up to ``threads`` threads and
     summed in order."""
     classes = BoardClasses(hero, board, dead, rules)
+    loops = compiled_loops()
 
     def count(chunk: tuple, inner: Report) -> np.ndarray:
         left, hero_value, row, flush, weight, _ = chunk
         values = classes.values(row, flush, _ALL)
         if inner is not None:
             inner(1 / 2)  # the holdings valued (half), counted
-        total, both_below, equal_below, both_equal, tied_above = weight.astype(np.int64) @ _counts(
-            left.astype(np.int64), hero_value, values
-        )
+        if loops is not None:
+            sums = loops.two_counts(left, hero_value, values, weight, _PAIRS)
+        else:
+            sums = weight.astype(np.int64) @ _counts(left.astype(np.int64), hero_value, values)
+        total, both_below, equal_below, both_equal, tied_above = sums.tolist()
         return tops_row(total, [both_below, 2 * equal_below, both_equal], tied_above, 2 * tied_above)
 
     return count_tops(classes.chunks(), count, known_seats(hero_seat), 2, report, threads)
@@ -230,13 +243,13 @@ class BoardClasses:
                 column = order[np.searchsorted(keys, mask_keys[m] + rest_keys[r], sorter=order)]  # the same ranks
                 values = np.maximum(hand_values[:, column], table.flush_value[hand_bits[:, None] | flush_bits])
                 parts.append((left, *_best(values), column, flush_bits, rest_ways[r] * times))
-        self.suited = [np.concatenate(column) for column in zip(*parts)] if parts else None
+        self.suited: list[Any] | None = [np.concatenate(column) for column in zip(*parts)] if parts else None
         if self.suited is not None:
             np.subtract.at(ways, self.suited[3], self.suited[5])
         live = np.flatnonzero(ways > 0)
         left = np.zeros((len(live), 26), dtype=np.int8)
         left[:, :13] = per_rank - counts[live]
-        self.plain = [left, *_best(hand_values[:, live]), live, None, ways[live]]
+        self.plain: list[Any] = [left, *_best(hand_values[:, live]), live, None, ways[live]]
 
     def chunks(self) -> list[tuple]:
         """The classes in chunks of at most :data:`CLASSES_AT_ONCE` of one code of the hands holding the best
@@ -271,18 +284,19 @@ class BoardClasses:
 #: Classes of boards with three or more cards of one suit: before the flop per suit, after it for
 #: all suits together (at most; a monotone flop has the most), by cards to come.
 SUITED_BOARDS = (2, 20, 250, 250, 250, 36_608)
-#: Work per class of boards when counting one or two random opponents (measured, compiled for one:
-#: AhKh QsQd JcTc against one random hand preflop, 72,488 classes in 0.09 s, estimate 0.19 s; AhKh QsQd
-#: against two, 89,232 classes in 6.6 s, estimate 5.7 s).
-_PER_CLASS = {1: 12, 2: 370}
+#: Work per class of boards when counting one or two random opponents, in the compiled loops and
+#: with numpy (measured before the flop: AhKh QsQd JcTc against one random hand, 72,488 classes, 0.09 s
+#: compiled and 0.46 s with numpy; AhKh QsQd against two, 89,232 classes, 1.3 s and 7.2 s).
+_PER_CLASS = {1: 12, 2: 150}
+_NUMPY_PER_CLASS = {1: 65, 2: 800}
 
 
 class CountingPath:
-    """A known hand against one or two random hands: :func:`hero_against_one` or
+    """Known hands against one or two random hands: :func:`hero_against_one` or
     :func:`hero_against_two`. Its cost: per class of boards (the rank multisets to come, and the
     boards with three or more cards of a suit: 2, 20, 250, 250, 250 and 36,608 by cards to come 0 ..
     5, per suit the known hands leave unlike before the flop) 12 hand values against one opponent,
-    370 against two (measured)."""
+    150 against two, compiled (65 and 800 with numpy, where numba is not installed; measured)."""
 
     name = "counting"
 
@@ -293,7 +307,8 @@ class CountingPath:
     def cost(self, shape: Shape, cheapest: Cheapest) -> float:
         to_come, opponents = 5 - shape.board, len(shape.opens)
         suited = SUITED_BOARDS[to_come] * (shape.suits if shape.board == 0 else 1)
-        return (MULTISETS[to_come] + suited) * _PER_CLASS[opponents] + opponents * CALL_COST
+        per_class = (_PER_CLASS if backend() == "numba" else _NUMPY_PER_CLASS)[opponents]
+        return (MULTISETS[to_come] + suited) * per_class + opponents * CALL_COST
 
     def run(self, question: Question, report: Report, solve: Solve) -> Tally:
         q, known = question, [i for i, p in enumerate(question.players) if p.is_hand]

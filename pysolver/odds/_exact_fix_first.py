@@ -16,22 +16,31 @@ from __future__ import annotations
 from ._cost import HAND, Cheapest, Shape, Solve
 from ._model import Question, Report, Tally, fixed_sum
 
+_COMBOS_PER_CLASS = {0: 4.0, 1: 3.0, 2: 1.5}
+"""Before the flop, about how many of an open player's combos make one class of suit symmetry by how
+many hands are known (fixed already, or asked): QQ's 6 combos are 2 classes beside AhKh, 4 beside AhKh
+JhJs; three known hands or more leave the suits all unlike."""
 
-def _classes_per_combo(shape: Shape) -> float:
-    """About how many of a player's combos make one class of suit symmetry: before the flop 8 where
-    every permutation of the suits leaves the players alike (AK's 16 combos are 2 classes), 4 in
-    the question asked, 2 in a question a path asks itself (some hands fixed already: QQ's 6 combos
-    beside AhKh are 2 classes, beside AhKh JhJs 4); after the flop 1. Measured: QQ+ vs JJ,TT vs AK
-    vs random, 108 questions estimated, 112 counted."""
+
+def fixed_classes_about(shape: Shape, seat: int) -> float:
+    """About how many classes of suit symmetry the combos of the player at ``seat`` make (one is
+    counted per class): before the flop, where every permutation of the suits leaves the players
+    alike, one per rank group or an eighth of the combos if more (AK's 16 combos are 2 classes,
+    QQ+'s 18 are 3), else by :data:`_COMBOS_PER_CLASS`; after the flop every combo. Measured: QQ+ vs
+    JJ,TT vs AK vs random, 128 questions estimated, 112 counted."""
+    size = shape.sizes[seat]
     if shape.board:
-        return 1.0
-    return 8.0 if shape.symmetric else 4.0 if shape.top else 2.0
+        return float(size.combos)
+    if shape.symmetric:
+        return max(float(size.groups), size.combos / 8)
+    known = len(shape.sizes) - len(shape.opens)
+    return max(size.combos / _COMBOS_PER_CLASS.get(known, 1.0), 1.0)
 
 
 class FixFirstPath:
     """Fix the open player with the ``fewest`` or the ``most`` combos, and count the rest by its
     cheapest path. Its cost: the rest's least cost once per class of the player's combos
-    (:func:`_classes_per_combo`)."""
+    (:func:`fixed_classes_about`)."""
 
     def __init__(self, which: str) -> None:
         self.which = which
@@ -48,10 +57,10 @@ class FixFirstPath:
     def cost(self, shape: Shape, cheapest: Cheapest) -> float:
         first = self.seat(shape)
         rest = Shape(tuple(sorted(shape.sizes[:first] + (HAND,) + shape.sizes[first + 1 :])), shape.board, shape.dead)
-        return max(shape.sizes[first].combos / _classes_per_combo(shape), 1.0) * cheapest(rest)
+        return fixed_classes_about(shape, first) * cheapest(rest)
 
     def run(self, question: Question, report: Report, solve: Solve) -> Tally:
         return fixed_sum(question, self.seat(Shape.of(question)), report, solve)
 
 
-__all__ = ["FixFirstPath"]
+__all__ = ["fixed_classes_about", "FixFirstPath"]

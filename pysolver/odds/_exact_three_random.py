@@ -1,4 +1,4 @@
-"""Exact equity of a known hand against three random hands, by counting disjoint triples of holdings.
+"""Exact equity of known hands against three random hands, by counting disjoint triples of holdings.
 
 On one board every holding of the cards left has a value; a deal of three
 opponents is an ordered triple of pairwise disjoint holdings. For sets of
@@ -27,6 +27,8 @@ before the flop instead of 2,118,760 boards), in a compiled loop (numba,
 far slower, and the planner says so). The classes are cut into parts of
 :data:`~pysolver.odds._exact_counting.CLASSES_AT_ONCE`, counted on the
 question's threads; every count is an integer, summed in one order.
+Several known hands count as for :mod:`pysolver.odds._exact_counting`: the
+hero's value is the best of theirs, the counts summed per code of its holders.
 
     >>> t = hero_against_three(np.array([51, 47]), np.array([43, 39, 35, 0, 1]))   # AsKs: a royal flush
     >>> t.wins.tolist(), t.ties.tolist(), t.deals
@@ -198,7 +200,7 @@ on Qh 7h 2c 3d (estimate 0.99 s, took 0.30 s) and on Qh 7h 2c (estimate 3.4 s, t
 
 
 class ThreeRandomPath:
-    """A known hand against three random hands: :func:`hero_against_three`. Its cost: per class of
+    """Known hands against three random hands: :func:`hero_against_three`. Its cost: per class of
     boards (as for :class:`~pysolver.odds._exact_counting.CountingPath`) :data:`PER_CLASS` hand
     values, :data:`PYTHON_PER_CLASS` without numba."""
 

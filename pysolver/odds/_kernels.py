@@ -216,4 +216,95 @@ def one_counts(left, hero, row, flush, weight, rank_values, flush_value, pairs) 
     return float(below), float(equal), float(total)
 
 
-__all__ = ["fixed_codes", "one_counts"]
+@jit
+def _add_holding(n, i, j, per_card):
+    """Count a holding of kinds ``i``, ``j`` (``n`` cards of each kind left) in ``per_card``: the
+    holdings that hold one given card of each kind."""
+    if i == j:
+        per_card[i] += n[i] - 1
+    else:
+        per_card[i] += n[j]
+        per_card[j] += n[i]
+
+
+@jit
+def _two_counts(left, hero, values, weight, pair_i, pair_j, out):  # fmt: skip
+    """Add to ``out`` the ordered pairs of disjoint holdings in all, both below the hero, the first
+    equal and the second below, both equal, and both above and equal to each other, each weighed
+    by its class: ``D(X, Y) = |X| |Y| - sum over cards c of |X_c| |Y_c| + |X and Y|``."""
+    kinds, pairs = left.shape[1], len(pair_i)
+    below = np.zeros(kinds, np.int64)
+    equal = np.zeros(kinds, np.int64)
+    level = np.zeros(kinds, np.int64)
+    for b in range(left.shape[0]):
+        n, h = left[b], hero[b]
+        below[:] = 0
+        equal[:] = 0
+        below_all, equal_all, cards = 0, 0, 0
+        for k in range(kinds):
+            cards += n[k]
+        for p in range(pairs):
+            i, j = pair_i[p], pair_j[p]
+            held = n[i] * (n[i] - 1) // 2 if i == j else n[i] * n[j]
+            if held == 0:
+                continue
+            if values[b, p] < h:
+                below_all += held
+                _add_holding(n, i, j, below)
+            elif values[b, p] == h:
+                equal_all += held
+                _add_holding(n, i, j, equal)
+        square_below, square_equal, cross = 0, 0, 0
+        for k in range(kinds):
+            square_below += n[k] * below[k] * below[k]
+            square_equal += n[k] * equal[k] * equal[k]
+            cross += n[k] * equal[k] * below[k]
+        tied = 0  # the ties above the hero: per value above it, D(H_v, H_v)
+        order = np.argsort(values[b])
+        start = 0
+        while start < pairs:
+            v = values[b, order[start]]
+            stop = start
+            level[:] = 0
+            level_all = 0
+            while stop < pairs and values[b, order[stop]] == v:
+                p = order[stop]
+                i, j = pair_i[p], pair_j[p]
+                held = n[i] * (n[i] - 1) // 2 if i == j else n[i] * n[j]
+                if v > h and held > 0:
+                    level_all += held
+                    _add_holding(n, i, j, level)
+                stop += 1
+            if level_all > 0:
+                square = 0
+                for k in range(kinds):
+                    square += n[k] * level[k] * level[k]
+                tied += level_all * level_all - square + level_all
+            start = stop
+        w = weight[b]
+        out[0] += w * (cards * (cards - 1) // 2) * ((cards - 2) * (cards - 3) // 2)
+        out[1] += w * (below_all * below_all - square_below + below_all)
+        out[2] += w * (equal_all * below_all - cross)
+        out[3] += w * (equal_all * equal_all - square_equal + equal_all)
+        out[4] += w * tied
+
+
+def two_counts(left, hero, values, weight, pairs) -> np.ndarray:
+    """The counting path's classes of boards against two random hands (``pysolver.odds._exact_counting``):
+    ``(5,)`` int64, the ordered pairs of disjoint holdings in all, both below the hero, the first equal
+    and the second below, both equal, and tied above it, each weighed by its class's boards.
+    ``values``: each pair of kinds' value per class; ``pairs``: the kinds ``(i, j)`` of each."""
+    out = np.zeros(5, dtype=np.int64)
+    _two_counts(
+        np.ascontiguousarray(left, dtype=np.int64),
+        np.ascontiguousarray(hero, dtype=np.int64),
+        np.ascontiguousarray(values, dtype=np.int64),
+        np.ascontiguousarray(weight, dtype=np.int64),
+        pairs[0],
+        pairs[1],
+        out,
+    )
+    return out
+
+
+__all__ = ["fixed_codes", "one_counts", "two_counts"]

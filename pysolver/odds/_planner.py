@@ -14,9 +14,11 @@ samples. :meth:`Plan.run` carries it out.
     >>> p.path.name, p.exact, round(p.seconds)
     ('counting', True, 0)
     >>> round(exact_seconds([("Ah", "Kh"), RANDOM, RANDOM, RANDOM], 0))           # counted: seconds
+    2
+    >>> round(exact_seconds([("Ah", "Kh"), ("Qs", "Qd"), RANDOM, RANDOM, RANDOM], 0))   # two known: counted too
     3
-    >>> round(exact_seconds([("Ah", "Kh"), ("Qs", "Qd"), RANDOM, RANDOM, RANDOM], 0) / 86400)   # days
-    6
+    >>> round(exact_seconds([("Ah", "Kh")] + [RANDOM] * 5, 0) / 86400)                # five random: days
+    21
 """
 
 from __future__ import annotations
@@ -224,9 +226,9 @@ def work_estimate(players: Sequence[tuple | Range], board_size: int, dead: int =
 
     >>> from pysolver.core._ranges import RANDOM
     >>> work_estimate([("Ah", "Kh"), RANDOM], 3)          # a flop: counted
-    40690
+    14092
     >>> f"{work_estimate([RANDOM] * 3, 0):.2e}"          # one fixed, the others counted
-    '1.87e+10'
+    '3.80e+09'
     """
     sizes = tuple(size_of_range(p) if isinstance(p, Range) else HAND for p in players)
     hands = [p for p in players if not isinstance(p, Range)]
@@ -256,8 +258,8 @@ def exact_seconds(players: Sequence[tuple | Range], board_size: int, dead: int =
     :data:`~pysolver.odds._cost.VALUES_PER_SECOND`.
 
     >>> from pysolver.core._ranges import RANDOM
-    >>> round(exact_seconds([("Ah", "Kh"), RANDOM, RANDOM], 0))               # counted: seconds
-    3
+    >>> round(exact_seconds([("Ah", "Kh"), RANDOM, RANDOM], 0))               # counted: about a second
+    1
     """
     return work_estimate(players, board_size, dead) / VALUES_PER_SECOND
 

@@ -66,7 +66,7 @@ def tally_of_tops(by_code: np.ndarray, known: Sequence[int], players: int) -> Ta
 
 def known_seats(hero_seat: int | Sequence[int]) -> tuple[int, ...]:
     """The seats of the known hands: one seat, or one per hand."""
-    return (int(hero_seat),) if np.ndim(hero_seat) == 0 else tuple(int(s) for s in hero_seat)  # type: ignore[arg-type]
+    return tuple(int(s) for s in hero_seat) if isinstance(hero_seat, Sequence | np.ndarray) else (int(hero_seat),)
 
 
 def count_tops(
