@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib.util import find_spec
 from types import ModuleType
 
@@ -37,7 +37,14 @@ def backend() -> str:
         return "numpy"
     if load_numba.cache_info().currsize:  # tried already: what the import gave
         return "numpy" if load_numba() is None else "numba"
-    return "numba" if "numba" in sys.modules or find_spec("numba") is not None else "numpy"
+    return "numba" if "numba" in sys.modules or _installed("numba") else "numpy"
+
+
+@cache
+def _installed(name: str) -> bool:
+    """Whether a package can be imported, looked up once a process (``find_spec`` searches the path:
+    some 50 µs, on every equity call that asks which kernel counts)."""
+    return find_spec(name) is not None
 
 
 def jit(function: Callable | None = None, *, inline: bool = False) -> Callable:
