@@ -11,11 +11,11 @@ from pathlib import Path
 import clingo
 import numpy as np
 import pytest
-import tomllib
 
 import pysolver
 from pysolver import load_rules
 from pysolver.core._rules import STANDARD, variant_path
+from tests.helpers.pyproject import pyproject
 
 PACKAGE = Path(pysolver.__file__).parent
 MODULES = sorted(PACKAGE.rglob("*.py"))
@@ -109,7 +109,7 @@ def test_speed_figures_come_from_the_results_files():
 
 def test_the_project_urls_name_files_of_the_tree():
     root = Path(pysolver.__file__).parent.parent
-    urls = tomllib.loads((root / "pyproject.toml").read_text())["project"]["urls"]
+    urls = pyproject()["project"]["urls"]
     assert set(urls) == {"Homepage", "Documentation", "Changelog", "Issues"}
     assert all((root / path).is_file() for path in urls.values()), urls
 
@@ -118,6 +118,6 @@ def test_every_package_of_the_tree_is_listed_for_the_wheel():
     """pyproject.toml lists the packages by hand (asp/ ships as pysolver.encodings): a new
     subpackage missing there would be left out of the wheel."""
     root = PACKAGE.parent
-    listed = set(tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    listed = set(pyproject()["tool"]["setuptools"]["packages"])
     found = {".".join(init.parent.relative_to(root).parts) for init in PACKAGE.rglob("__init__.py")}
     assert listed == found | {"pysolver.encodings"}

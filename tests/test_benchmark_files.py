@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-import tomllib
+
+from tests.helpers.pyproject import pyproject
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
@@ -80,7 +81,7 @@ def _names(requirements) -> set[str]:
 
 def test_every_peer_a_benchmark_imports_is_in_the_bench_extra(bench):
     """``pip install -e '.[bench]'`` brings every Python peer the benchmarks time or check."""
-    project = tomllib.loads((BENCHMARKS.parent / "pyproject.toml").read_text())["project"]
+    project = pyproject()["project"]
     extra, needed = _names(project["optional-dependencies"]["bench"]), _names(project["dependencies"])
     local = {path.stem for path in BENCHMARKS.rglob("*.py")} | {"pysolver"}
     imported = set()

@@ -21,9 +21,9 @@ from pathlib import Path
 
 import grimp
 import pytest
-import tomllib
 
 import pysolver
+from tests.helpers.pyproject import pyproject
 
 PACKAGE = Path(pysolver.__file__).parent
 SUBPACKAGES = sorted(p.parent.name for p in PACKAGE.glob("*/__init__.py") if p.parent.name != "data")
@@ -31,9 +31,7 @@ LAYERS = [
     [name.strip() for name in layer.split("|")]
     for layer in next(
         contract["layers"]
-        for contract in tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text())["tool"]["importlinter"][
-            "contracts"
-        ]
+        for contract in pyproject()["tool"]["importlinter"]["contracts"]
         if contract["type"] == "layers"
     )
 ]
