@@ -1,7 +1,8 @@
 """Equity speed: pysolver.equity beside OMPEval, poker-equity and eval7, same spots, same mode.
 
-    python benchmarks/bench_equity.py            # about 25 minutes (OMPEval's hand against two random
-                                                 # hands alone takes ten): equity.json, equity-mc.json
+    python benchmarks/bench_equity.py            # about 5 minutes: equity.json, equity-mc.json
+    python benchmarks/bench_equity.py --long     # the spots whose OMPEval run takes minutes, about
+                                                 # 30 minutes: equity-long.json
     python benchmarks/bench_equity.py --quick    # the fast spots only, one peer run each
     python benchmarks/bench_equity.py --spots ranges-flop hu-preflop --name equity-some
     python benchmarks/bench_equity.py --frontier       # three random hands, 2 minutes: equity-frontier.json
@@ -9,7 +10,8 @@
 
 Each row lives in one results file: the exact spots and the heads-up Monte Carlo
 row in ``equity.json``, the Monte Carlo rows per player count in ``equity-mc.json``
-(a full run writes both), the frontier in ``equity-frontier.json``.
+(a full run writes both), the spots whose OMPEval run takes minutes (``long``) in
+``equity-long.json``, the frontier in ``equity-frontier.json``.
 
 Exact spots are enumerated exactly by every program timed on them (pysolver's
 result must say ``exact``; OMPEval in its exact mode; poker-equity's exact walk,
@@ -57,6 +59,7 @@ class Spot:
     board: str = ""
     table: bool = True  # pysolver may read its shipped preflop tables
     slow: bool = False  # left out of --quick
+    long: bool = False  # OMPEval takes minutes: measured by --long alone, into equity-long.json
     rounds: int = 5  # of the full run
     dead: str = ""
 
@@ -81,6 +84,7 @@ SPOTS = (
         "22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+ vs random preflop, exact",
         ("22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+", "random"),
         slow=True,
+        long=True,
         rounds=1,
     ),
     Spot(
@@ -88,6 +92,7 @@ SPOTS = (
         "AhKh vs random vs random preflop, exact",
         ("AhKh", "random", "random"),
         slow=True,
+        long=True,
         rounds=1,
     ),
     Spot(
@@ -452,7 +457,11 @@ class ResultsFile:
 
 
 def results_files(
-    name: str | None, exact: list[Result], per_count: list[Result], frontier: list[Result]
+    name: str | None,
+    exact: list[Result],
+    per_count: list[Result],
+    frontier: list[Result],
+    exact_title: str = "Equity",
 ) -> list[ResultsFile]:
     """Where a run's rows go, each row to one file: the exact spots (with the heads-up Monte Carlo
     row) to ``NAME`` (default ``equity``), the Monte Carlo rows per player count to ``NAME-mc``
@@ -463,7 +472,7 @@ def results_files(
         files.append(ResultsFile(name or "equity-frontier", "Equity, the multiway frontier", FRONTIER_NOTES, frontier))
     if exact:
         notes = NOTES + (MC_NOTES if any(c.unit == "trial" for c in exact) else []) + [SHARED]
-        files.append(ResultsFile(name or "equity", "Equity", notes, exact))
+        files.append(ResultsFile(name or "equity", exact_title, notes, exact))
     if per_count:
         alone = not exact and not frontier
         mc_name = (name or "equity-mc") if alone else f"{name or 'equity'}-mc"
@@ -477,11 +486,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--spots", nargs="*", metavar="KEY", help="only these spots (and no Monte Carlo spot)")
     parser.add_argument(
         "--name",
-        help="the results file: benchmarks/results/NAME.json (default: equity, equity-mc or equity-frontier "
+        help="the results file: benchmarks/results/NAME.json (default: equity, equity-mc, equity-long or "
+        "equity-frontier "
         "by what is run; a full run writes its Monte Carlo rows per player count to NAME-mc.json)",
     )
     parser.add_argument("--monte-carlo", action="store_true", help="only the Monte Carlo rows per player count")
     parser.add_argument("--frontier", action="store_true", help="only the frontier rows: three random hands")
+    parser.add_argument("--long", action="store_true", help="only the spots whose OMPEval run takes minutes")
     args = parser.parse_args(argv)
     quick = args.quick
     pysolver.equity(["AhKh", "QsQd"])  # load the tables once, outside the timings
@@ -495,16 +506,18 @@ def main(argv: Sequence[str] | None = None) -> None:
         per_count = monte_carlo_rows(quick)
     else:
         for spot in SPOTS:
-            if spot.key in args.spots if args.spots else not (quick and spot.slow):
+            if spot.key in args.spots if args.spots else spot.long == args.long and not (quick and spot.slow):
                 for threads in THREADS:
                     exact.append(exact_case(spot, quick, threads))
                     print(exact[-1].line(), flush=True)
-        if not args.spots:
+        if not args.spots and not args.long:
             for threads in THREADS:
                 exact.append(monte_carlo_case(quick, threads))
                 print(exact[-1].line(), flush=True)
             per_count = monte_carlo_rows(quick)
-    for file in results_files(args.name, exact, per_count, frontier):
+    name = args.name or ("equity-long" if args.long else None)
+    title = "Equity, the spots OMPEval takes minutes on" if args.long else "Equity"
+    for file in results_files(name, exact, per_count, frontier, title):
         write_results(file.name, file.cases, title=file.title, quick=quick, peers=versions(), notes=file.notes)
 
 

@@ -50,8 +50,11 @@ HEADLINES = (
     ("equity", "range-random-flop", "OMPEval", "Equity, QQ+,AKs vs random on Ks 7h 2d, exact"),
     ("equity", "ranges-preflop", "OMPEval", "Equity, QQ+,AKs vs JJ,TT,99,AQs preflop, exact"),
     ("equity", "ranges-flop", "OMPEval", "Equity, QQ+,AKs vs JJ,TT,99,AQs on Ks 7h 2d, exact"),
-    ("equity", "hand-two-random-preflop", "OMPEval", "Equity, AhKh vs random vs random preflop, exact"),
+    ("equity-long", "hand-two-random-preflop", "OMPEval", "Equity, AhKh vs random vs random preflop, exact"),
+    ("equity-mc", "mc-2-known", "OMPEval", "Monte Carlo, two known hands preflop, trials"),
     ("equity-mc", "mc-6-known", "OMPEval", "Monte Carlo, six known hands preflop, trials"),
+    ("equity-mc", "mc-2-random", "OMPEval", "Monte Carlo, AhKh vs random preflop, trials"),
+    ("equity-mc", "mc-6-random", "OMPEval", "Monte Carlo, AhKh vs five random hands preflop, trials"),
     ("asp", "batch-2-w1", "pysolver evaluator", "ASP solver, heads-up river showdowns, one process"),
     ("asp", "batch-9-w1", "pysolver evaluator", "ASP solver, 9-handed river showdowns, one process"),
 )
