@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ._cards import Card, CardsLike, check_distinct, format_cards, parse_board, parse_cards, parse_hole, quoted
+from ._cards import Card, CardsLike, check_distinct, parse_board, parse_cards, parse_hole, quoted
 from ._deal import STREETS, Deal, check_player_count
 from ._errors import CardCountError, InvalidCardError, PlayerCountError, PokerInputError
 from ._ranges import Range, parse_range
@@ -169,7 +169,7 @@ class Situation:
     def seat_name(self, player: int) -> str:
         """How a player is printed: ``'AhKh'`` or the range text."""
         seat = self.players[player]
-        return str(seat) if isinstance(seat, Range) else format_cards(seat).replace(" ", "")
+        return str(seat) if isinstance(seat, Range) else "".join(map(str, seat))  # read and checked already
 
 
 def _as_text(cards: CardsLike | None) -> str | None:
