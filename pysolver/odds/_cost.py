@@ -175,9 +175,10 @@ class Path(Protocol):
 
 
 def legacy_work(shape: Shape) -> float:
-    """Rough work of the ``fixed`` and ``one open`` paths: the open players but the largest fixed one
-    combo at a time (a quarter of them preflop, by suit symmetry), the largest against every run-out
-    (91 rank groups per run-out) or, preflop, a third of its combos against every board."""
+    """Rough work of the ``one open`` path (the ``fixed`` path has its own, measured): the open players
+    but the largest fixed one combo at a time (a quarter of them preflop, by suit symmetry), the largest
+    against every run-out (91 rank groups per run-out) or, preflop, a third of its combos against
+    every board."""
     sizes = shape.sizes
     open_sizes = sorted(s.combos for s in sizes if s.is_open)
     per_fixed_deal = len(sizes) * (25_000 if shape.board == 0 else 1_000)
