@@ -421,7 +421,9 @@ NOTES = [
     "--threads 0, pysolver's threads=None); the machine is shared, so every core is what the "
     "other processes leave. "
     "OMPEval's figure is the seconds it reports for the calculation alone, "
-    "without its process start; a spot timed once takes it from the run that checked its equities. "
+    "without its process start; pysolver and the Python peers are timed warm alike (a call "
+    "under a second follows an untimed one, as the other programs' turns leave caches cold); "
+    "a spot timed once takes OMPEval's time from the run that checked its equities. "
     "poker-equity's exact walk takes no thread count (its CPU time "
     "is in the results file); its sampler runs on one thread.",
     "eval7 has no exact preflop call (its exact hand-vs-range call scores the board as given), "

@@ -78,17 +78,33 @@ class Timing:
         return self.wall_median if basis == "wall" else self.cpu_median
 
 
+WARM_UP_BELOW = 1.0
+"""Seconds under which a call timed in this process is warmed up by an untimed call before it."""
+
+
 def side_by_side(functions: dict[str, Callable[[], object]], rounds: int) -> dict[str, Timing]:
     """Time every callable ``rounds`` times, taking turns within each round, so that load from
     other processes falls on all of them alike. A callable that returns :class:`Reported`
-    is timed by what it reports."""
+    is timed by what it reports (its calculation, after its start-up). Every program is timed
+    warm alike: a callable timed here (in this process) that took under :data:`WARM_UP_BELOW`
+    seconds is called once untimed right before each timed call, as the other programs' turns
+    leave its caches cold."""
     wall: dict[str, list[float]] = {name: [] for name in functions}
     cpu: dict[str, list[float]] = {name: [] for name in functions}
+    reports: dict[str, bool] = {}
+    last: dict[str, float] = {}
     for _ in range(rounds):
         for name, function in functions.items():
+            if not reports.get(name) and last.get(name, 0.0) < WARM_UP_BELOW:
+                answer = function()  # untimed, unless it reports its own time
+                reports[name] = isinstance(answer, Reported)
+                if isinstance(answer, Reported):
+                    wall[name].append(answer.wall)
+                    continue
             start, start_cpu = time.perf_counter(), time.process_time()
             answer = function()
             seconds, cpu_seconds = time.perf_counter() - start, time.process_time() - start_cpu
+            reports[name], last[name] = isinstance(answer, Reported), seconds
             if isinstance(answer, Reported):
                 wall[name].append(answer.wall)
             else:
