@@ -166,6 +166,7 @@ class Path(Protocol):
     their own (fixing a player, say)."""
 
     name: str
+    compiled: bool  # whether it counts in compiled loops when numba is there (else with numpy)
 
     def applies(self, shape: Shape) -> bool: ...
 

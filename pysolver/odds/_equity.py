@@ -73,7 +73,8 @@ class EquityResult:
     """Every player's result, whether it is exact, the number of deals (or trials) behind it,
     for Monte Carlo the seed that reproduces it, and how it was found: ``method`` (the exact
     path, as ``"matchup table"`` or ``"counting (three)"``, or ``"Monte Carlo"``), ``kernel``
-    (``"numba"``: the compiled loops of the ``fast`` extra, or ``"numpy"``) and ``threads``.
+    (``"numba"``: the compiled loops of the ``fast`` extra, or ``"numpy"``: without them, or a
+    path that has none, as a table) and ``threads``.
 
     >>> from pysolver import equity
     >>> result = equity(["AhKh", "QsQd"])

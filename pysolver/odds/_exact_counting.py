@@ -299,6 +299,7 @@ class CountingPath:
     150 against two, compiled (65 and 800 with numpy, where numba is not installed; measured)."""
 
     name = "counting"
+    compiled = True  # counts in compiled loops (with numba)
 
     def applies(self, shape: Shape) -> bool:
         randoms = sum(s.is_random for s in shape.sizes)

@@ -45,6 +45,7 @@ class FixFirstPath:
     def __init__(self, which: str) -> None:
         self.which = which
         self.name = f"fix first ({which} combos)"
+        self.compiled = True  # the rest is counted by the paths that count compiled, as a rule
 
     def seat(self, shape: Shape) -> int:
         """The seat of the player fixed first."""

@@ -123,6 +123,7 @@ class FixedPath:
     """Every hand known: :func:`exact_fixed`. Its cost is :data:`FIXED_PER_HAND` per player."""
 
     name = "fixed"
+    compiled = True  # counts in compiled loops (with numba)
 
     def applies(self, shape: Shape) -> bool:
         return not shape.opens

@@ -356,6 +356,7 @@ class GroupedPath:
     (1, 2, 10, 10, 10 and 6,000 by cards to come 0 .. 5, measured), each :data:`FLUSH_WORK`."""
 
     name = "grouped"
+    compiled = False  # counts with numpy alone
 
     def applies(self, shape: Shape) -> bool:
         return shape.deals <= DEALS_LIMIT

@@ -135,6 +135,7 @@ class OneOpenPath:
     it (measured)."""
 
     name = "one open"
+    compiled = True  # counts in compiled loops (with numba)
 
     def applies(self, shape: Shape) -> bool:
         return len(shape.opens) == 1

@@ -205,6 +205,7 @@ class ThreeRandomPath:
     values, :data:`PYTHON_PER_CLASS` without numba."""
 
     name = "counting (three)"
+    compiled = True  # counts in compiled loops (with numba)
 
     def applies(self, shape: Shape) -> bool:
         randoms = sum(s.is_random for s in shape.sizes)

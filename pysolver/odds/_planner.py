@@ -155,7 +155,8 @@ class Plan:
                 tally, parts = self.breakdown.run(report, question.threads)
             else:
                 tally, parts = solve(question, report, self.path), None
-            return Outcome(tally, None, None, parts, self.method, backend(), question.threads)
+            compiled = self.path is None or self.path.compiled  # a breakdown: each combo by its path
+            return Outcome(tally, None, None, parts, self.method, backend() if compiled else "numpy", question.threads)
         q, seed = self.question, draw_seed() if seed is None else seed
         collector = None if self.breakdown is None else self.breakdown.collector()
         tally, stderr = monte_carlo(

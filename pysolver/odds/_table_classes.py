@@ -53,6 +53,7 @@ class ClassTablePath:
     cost: one hand value (a lookup per class)."""
 
     name = "class table"
+    compiled = False  # counts with numpy alone
 
     def applies(self, shape: Shape) -> bool:
         return (

@@ -184,6 +184,7 @@ class MatchupTablePath:
     combos (a lookup each). It also counts per combo, for breakdowns (:func:`counts_per_combo`)."""
 
     name = "matchup table"
+    compiled = False  # counts with numpy alone
 
     def applies(self, shape: Shape) -> bool:
         return shape.tabled and len(shape.sizes) == 2 and shape.board == 0 and shape.dead == 0 and _present()

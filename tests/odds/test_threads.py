@@ -115,6 +115,9 @@ def test_a_result_says_how_it_was_found(capsys):
     small = equity(["AhKh", "QsQd"], "2c 3d 4h", threads=4)
     question = Question.of(Situation.of(["AhKh", "QsQd"], "2c 3d 4h", ranges=True), threads=4)
     assert (small.method, small.kernel, small.threads) == (plan(question).path.name, backend(), 1)
+    assert plan(question).path.compiled  # a fixed path: the compiled loops when numba is there
+    table = equity(["AhKh", "QsQd"])  # read off the shipped table: no loop of either kernel
+    assert (table.method, table.kernel) == ("matchup table", "numpy")
     one_block = equity(["AhKh", "QsQd"], trials=1000, seed=3, threads=4)  # one block: one thread
     two_blocks = equity(["AhKh", "QsQd"], trials=BLOCK + 1, seed=3, threads=4)
     assert (one_block.method, one_block.kernel, one_block.threads) == ("Monte Carlo", backend(), 1)
