@@ -5,7 +5,7 @@
                                                  # 30 minutes: equity-long.json
     python benchmarks/bench_equity.py --quick    # the fast spots only, one peer run each
     python benchmarks/bench_equity.py --spots ranges-flop hu-preflop --name equity-some
-    python benchmarks/bench_equity.py --frontier       # three random hands, 2 minutes: equity-frontier.json
+    python benchmarks/bench_equity.py --frontier       # multiway spots, 4 minutes: equity-frontier.json
     python benchmarks/bench_equity.py --monte-carlo    # the Monte Carlo rows alone: equity-mc.json
 
 Each row lives in one results file: the exact spots and the heads-up Monte Carlo
@@ -342,7 +342,7 @@ def monte_carlo_rows(quick: bool) -> list[Result]:
     return cases
 
 
-# --- The multiway frontier: a hand or a range against three random hands -----------------------
+# --- The multiway frontier: hands and ranges against random hands, four ranges -------------------
 
 SHORT = "4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 7c 7d 7h 7s"  # dead: OMPEval enumerates these in seconds
 FRONTIER = (
@@ -375,8 +375,50 @@ FRONTIER = (
         slow=True,
         rounds=1,
     ),
+    Spot(
+        "frontier-two-known-preflop-short",
+        "AhKh vs QsQd vs random vs random preflop, 4s to 9s dead, exact",
+        ("AhKh", "QsQd", "random", "random"),
+        dead=SHORT + " 8c 8d 8h 8s 9c 9d 9h 9s",
+        rounds=3,
+    ),
+    Spot(
+        "frontier-ranges-random-flop-short",
+        "QQ+ vs JJ,TT vs AK vs random on Qh Jh 2c, 4s to 7s dead, exact",
+        ("QQ+", "JJ,TT", "AK", "random"),
+        "Qh Jh 2c",
+        dead=SHORT,
+        rounds=3,
+    ),
+    Spot(
+        "frontier-four-ranges-flop-short",
+        "QQ+ vs JJ+,AK vs TT+,AQs+ vs 99+,AJs+ on Kd 8c 2s, 4s to 7s dead, exact",
+        ("QQ+", "JJ+,AK", "TT+,AQs+", "99+,AJs+"),
+        "Kd 8c 2s",
+        dead=SHORT,
+        rounds=3,
+    ),
+    Spot(
+        "frontier-two-known-preflop",
+        "AhKh vs QsQd vs random vs random preflop, exact",
+        ("AhKh", "QsQd", "random", "random"),
+        rounds=1,
+    ),
+    Spot(
+        "frontier-ranges-random-preflop",
+        "QQ+ vs JJ,TT vs AK vs random preflop, exact",
+        ("QQ+", "JJ,TT", "AK", "random"),
+        slow=True,
+        rounds=1,
+    ),
+    Spot(
+        "frontier-four-ranges-preflop",
+        "QQ+ vs JJ+,AK vs TT+,AQs+ vs 99+,AJs+ preflop, exact",
+        ("QQ+", "JJ+,AK", "TT+,AQs+", "99+,AJs+"),
+        rounds=1,
+    ),
 )
-PEERLESS = "OMPEval enumerates every deal of this spot: hours (not run)"
+PEERLESS = "OMPEval enumerates every deal of this spot: half an hour or more (not run)"
 
 
 def frontier_case(spot: Spot, quick: bool, threads: int) -> Result:
@@ -441,8 +483,9 @@ SHARED = (
     "absolute times across runs."
 )
 FRONTIER_NOTES = [
-    "Exact equity against three random hands. OMPEval enumerates every deal: beside it on short decks "
-    "(dead cards) where it takes seconds; before the flop pysolver's time alone (OMPEval: hours).",
+    "Exact multiway equity: hands and ranges against random hands, and four ranges. OMPEval enumerates "
+    "every deal: beside it on short decks (dead cards) where it takes seconds; before the flop pysolver's "
+    "time alone (OMPEval: half an hour or more).",
     "Each row on one thread, then on every core (pysolver's threads=None, OMPEval's --threads 0). The "
     "machine is shared (2 cores, other work running): compare the ratios of one run.",
 ]
@@ -493,7 +536,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "by what is run; a full run writes its Monte Carlo rows per player count to NAME-mc.json)",
     )
     parser.add_argument("--monte-carlo", action="store_true", help="only the Monte Carlo rows per player count")
-    parser.add_argument("--frontier", action="store_true", help="only the frontier rows: three random hands")
+    parser.add_argument("--frontier", action="store_true", help="only the frontier rows: multiway spots")
     parser.add_argument("--long", action="store_true", help="only the spots whose OMPEval run takes minutes")
     args = parser.parse_args(argv)
     quick = args.quick
