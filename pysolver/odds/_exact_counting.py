@@ -284,19 +284,21 @@ class BoardClasses:
 #: Classes of boards with three or more cards of one suit: before the flop per suit, after it for
 #: all suits together (at most; a monotone flop has the most), by cards to come.
 SUITED_BOARDS = (2, 20, 250, 250, 250, 36_608)
-#: Work per class of boards when counting one or two random opponents, in the compiled loops and
-#: with numpy (measured before the flop: AhKh QsQd JcTc against one random hand, 72,488 classes, 0.09 s
-#: compiled and 0.46 s with numpy; AhKh QsQd against two, 89,232 classes, 1.3 s and 7.2 s).
-_PER_CLASS = {1: 12, 2: 150}
-_NUMPY_PER_CLASS = {1: 65, 2: 800}
+#: Work per class of boards (as estimated: the suited classes of every suit left unlike) when counting
+#: one or two random opponents, in the compiled loops and with numpy (measured before the flop: AhKh
+#: QsQd JcTc against one random hand, 152,607 classes estimated, 72,488 counted, 0.09 s compiled and
+#: 0.46 s with numpy; AhKh against one, 79,391 estimated, 0.07 s; AhKh QsQd against two, 89,232
+#: counted, 1.3 s and 7.2 s).
+_PER_CLASS = {1: 8, 2: 150}
+_NUMPY_PER_CLASS = {1: 40, 2: 800}
 
 
 class CountingPath:
     """Known hands against one or two random hands: :func:`hero_against_one` or
     :func:`hero_against_two`. Its cost: per class of boards (the rank multisets to come, and the
     boards with three or more cards of a suit: 2, 20, 250, 250, 250 and 36,608 by cards to come 0 ..
-    5, per suit the known hands leave unlike before the flop) 12 hand values against one opponent,
-    150 against two, compiled (65 and 800 with numpy, where numba is not installed; measured)."""
+    5, per suit the known hands leave unlike before the flop) 8 hand values against one opponent,
+    150 against two, compiled (40 and 800 with numpy, where numba is not installed; measured)."""
 
     name = "counting"
     compiled = True  # counts in compiled loops (with numba)

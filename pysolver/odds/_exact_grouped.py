@@ -341,19 +341,25 @@ DEALS_LIMIT = 2_000_000
 #: Boards counted again per class of deals and suit by the flush corrections, by cards to come: the
 #: boards with three or more cards of the suit on which some player makes a flush (measured).
 _FLUSH_BOARDS = (1, 2, 10, 10, 10, 6_000)
-FLUSH_WORK = 1 / 40
-"""Work per board the flush corrections count again, per class of deals and suit: the product of the
-players' classes overstates the classes met, and the boards are valued in blocks (measured: four
-ranges preflop, QQ+ vs JJ+,AK vs TT+,AQs+ vs 99+,AJs+ estimated 6.6 s, took 3.9 s; QQ+,AK vs JJ+,AQ vs
-TT+,AJs+ vs 99+,KQs 8.6 s, took 7.1 s; three ranges 0.3 s, took 0.2 s)."""
+FLUSH_WORK = (0.42, 1.7)
+"""Work per board the flush corrections count again, per suit and player, times the product of the
+players' classes to the power :data:`FLUSH_CLASSES`, without a random player and with one: the
+product overstates the classes met, the more so the larger it is, less so with a random player
+(whose classes are all met). Measured before the flop: AhKh vs Qs9d vs JJ,TT vs AK estimated 38 ms,
+took 43 ms; QQ+ vs JJ+,AK vs TT+,AQs+ vs 99+,AJs+ 4.0 s, took 3.7 to 3.9 s; QQ+,AK vs JJ+,AQ vs
+TT+,AJs+ vs 99+,KQs 5.0 s, took 5.3 to 7.1 s; AhKh vs JhJs vs QQ+,AK vs random 4.8 s, took 3.9 to
+5.0 s; AhKh vs QQ+ vs random 2.8 s, took 1.8 to 2.1 s."""
+FLUSH_CLASSES = 0.65
+"""The power of the product of the players' classes in the flush corrections' work."""
 
 
 class GroupedPath:
     """Players as weighted combos: :func:`exact_grouped`, when its deals of combos fit in memory
     (:data:`DEALS_LIMIT`). Its cost per player: 0.6 per deal of combos to build them, one value per
     class of rank groups and rank multiset to come, and per suit (one if every permutation of the
-    suits leaves the players alike) and class of deals the boards the flush corrections count again
-    (1, 2, 10, 10, 10 and 6,000 by cards to come 0 .. 5, measured), each :data:`FLUSH_WORK`."""
+    suits leaves the players alike) the boards the flush corrections count again (1, 2, 10, 10, 10
+    and 6,000 by cards to come 0 .. 5, measured), each :data:`FLUSH_WORK` times the classes of deals
+    to the power :data:`FLUSH_CLASSES`."""
 
     name = "grouped"
     compiled = False  # counts with numpy alone
@@ -365,11 +371,12 @@ class GroupedPath:
         sizes, to_come = shape.sizes, 5 - shape.board
         deals = shape.deals
         groups = min(deals, float(prod(s.groups for s in sizes)))
-        classes = min(deals, float(prod(s.classes for s in sizes)))
+        classes = min(deals, float(prod(s.classes for s in sizes))) ** FLUSH_CLASSES
         suits = 1 if shape.symmetric else 4
+        flush_work = FLUSH_WORK[any(s.is_random for s in sizes)]
         return (
             len(sizes)
-            * (0.6 * deals + groups * MULTISETS[to_come] + suits * classes * _FLUSH_BOARDS[to_come] * FLUSH_WORK)
+            * (0.6 * deals + groups * MULTISETS[to_come] + suits * classes * _FLUSH_BOARDS[to_come] * flush_work)
             + CALL_COST
         )
 
@@ -377,4 +384,4 @@ class GroupedPath:
         return exact_grouped(question.players, question.board, question.dead, question.rules, report, question.threads)
 
 
-__all__ = ["BLOCK", "DEALS_LIMIT", "FLUSH_WORK", "exact_grouped", "GroupedPath"]
+__all__ = ["BLOCK", "DEALS_LIMIT", "FLUSH_WORK", "FLUSH_CLASSES", "exact_grouped", "GroupedPath"]

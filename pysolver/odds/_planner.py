@@ -227,7 +227,7 @@ def work_estimate(players: Sequence[tuple | Range], board_size: int, dead: int =
 
     >>> from pysolver.core._ranges import RANDOM
     >>> work_estimate([("Ah", "Kh"), RANDOM], 3)          # a flop: counted
-    14092
+    12728
     >>> f"{work_estimate([RANDOM] * 3, 0):.2e}"          # one fixed, the others counted
     '3.80e+09'
     """
