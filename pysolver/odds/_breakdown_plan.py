@@ -169,7 +169,8 @@ class BreakdownPlan:
 
 class Collector:
     """Per range player, the trials of a Monte Carlo run by the combo it held: how many, each
-    player's wins, ties, shares and squared shares."""
+    player's wins, ties, shares and squared shares (weighted like the run's trials, and scaled,
+    as the run's tally, so that the deals are the trials)."""
 
     def __init__(self, plan: BreakdownPlan) -> None:
         self.plan = plan
@@ -182,6 +183,18 @@ class Collector:
             rows[indices] = np.arange(len(indices))
             self.row_of[p] = rows
             self.counts[p] = _counts(len(indices), players, sampled=True)
+        self.trials, self.weight = 0, 0.0
+
+    def add(self, per_combo: np.ndarray, trials: int, weight: float) -> None:
+        """One block summed per combo by the compiled loop (see :class:`~pysolver.odds._sampling.Observer`)."""
+        size = len(self.plan.question.players)
+        for p in self.plan.ranged:
+            rows, into = per_combo[p, self.plan.question.players[p].indices], self.counts[p]
+            into["deals"] += rows[:, 0]
+            for k, key in enumerate(("wins", "ties", "shares", "squares")):
+                into[key] += rows[:, 1 + k * size : 1 + (k + 1) * size]
+        self.trials += trials
+        self.weight += weight
 
     def observe(self, values: np.ndarray, seen: dict) -> None:
         """One batch: hand values (players, trials) and each open player's cards as bits."""
@@ -203,7 +216,9 @@ class Collector:
 
     def breakdown(self) -> Breakdown:
         """The sampled breakdown of the trials seen so far."""
-        return self.plan.breakdown(self.counts, exact=False)
+        scale = self.trials / self.weight if self.weight else 1.0  # weighted trials: deals are trials
+        counts = {p: {k: v * scale for k, v in c.items()} for p, c in self.counts.items()}
+        return self.plan.breakdown(counts, exact=False)
 
 
 __all__ = ["CountsPerCombo", "BreakdownPlan", "Collector"]

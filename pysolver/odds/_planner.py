@@ -168,7 +168,7 @@ class Plan:
             seed,
             progress,
             q.rules,
-            None if collector is None else collector.observe,
+            collector,
             q.threads,
         )
         limit = trial_limit(trials, target_stderr)
@@ -178,7 +178,7 @@ class Plan:
             seed,
             None if collector is None else collector.breakdown(),
             self.method,
-            sampling_kernel(collector is not None),
+            sampling_kernel(),
             run_threads(limit, q.threads),
         )
 

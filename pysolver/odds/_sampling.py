@@ -11,9 +11,10 @@ of threads; a run of one block takes one thread.
 
 With numba (:func:`pysolver.evaluator.backend`) a block is dealt and valued in a
 compiled loop (:mod:`pysolver.odds._sampling_kernel`), else with numpy
-(:mod:`pysolver.odds._sampling_numpy`; also whenever each trial's values are
-observed, for a breakdown). The two draw the same distribution, not the same
-trials.
+(:mod:`pysolver.odds._sampling_numpy`). The two draw the same distribution, not
+the same trials. A breakdown (an :class:`Observer`) is summed per combo in the
+compiled loop, so it deals the trials of the same run without it; the numpy path
+shows it each trial.
 
 A trial's result for a player is its share of the pot (1, 1/k for a k-way tie,
 or 0). Where trials are weighted (importance sampling of colliding ranges), the
@@ -33,10 +34,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import numpy as np
 
-from ..core import Rules, run_parts
+from ..core import COMBOS, Rules, run_parts
 from ..evaluator import backend, kernel_tables
 from ._hand_tables import CARD_BITS
 from ._model import Player, Tally
@@ -108,6 +110,19 @@ class Sums:
         return np.sqrt(np.maximum(spread, 0.0) / self.weight**2 * self.trials / (self.trials - 1))
 
 
+class Observer(Protocol):
+    """What follows a run's trials for a breakdown, block by block in block order."""
+
+    def observe(self, values: np.ndarray, seen: dict) -> None:
+        """A numpy block: its hand values (players, trials) and, per open player, its hole cards
+        in each trial as card bits (``{player: (trials,)}``)."""
+
+    def add(self, per_combo: np.ndarray, trials: int, weight: float) -> None:
+        """A compiled block: per player, per combo (an index into ``COMBOS``) the trials' summed
+        weight, then per player the weighted wins, ties, shares and squared shares; the block's
+        trials and their summed weight."""
+
+
 @dataclass
 class Sampler:
     """How a run's blocks are dealt: compiled (``inputs``) or with numpy, observed or not."""
@@ -131,16 +146,19 @@ class Sampler:
             self.tables = kernel.alias_tables(self.inputs.cumulative, self.inputs.segments())
         return self.tables
 
-    def block(self, seed: int, block: int, trials: int) -> tuple[Sums, np.ndarray | None, dict | None]:
-        """Block ``block`` of ``trials`` trials: its sums and, observed, its values and hole cards."""
+    def block(self, seed: int, block: int, trials: int) -> tuple[Sums, np.ndarray | None, dict | np.ndarray | None]:
+        """Block ``block`` of ``trials`` trials: its sums and, observed, its values and hole cards
+        (numpy) or its per-combo sums (compiled: values None)."""
         if self.inputs is not None:
             from . import _sampling_kernel as kernel  # numba: imported on first use
 
-            sums = Sums(np.zeros((5, len(self.players))))
+            players = len(self.players)
+            sums = Sums(np.zeros((5, players)))
             totals = np.zeros(4)
+            per_combo = np.zeros((players, len(COMBOS), 1 + 4 * players) if self.observe else (0, 0, 0))
             state = np.uint64(kernel.block_state(seed, block))
             arguments = self.inputs.arguments(*self.alias())
-            kernel.run_block(state, trials, *arguments, kernel_tables(self.rules), sums.rows, totals)
+            kernel.run_block(state, trials, *arguments, kernel_tables(self.rules), sums.rows, totals, per_combo)
             sums.trials, sums.weight, sums.weight_squares, sums.attempts = (
                 int(totals[0]),
                 float(totals[1]),
@@ -149,7 +167,7 @@ class Sampler:
             )
             if sums.trials == 0:
                 raise never_fit(self.players, sums.attempts)
-            return sums, None, None
+            return sums, None, (per_combo if self.observe else None)
         values, weights, seen = numpy_block(
             seed,
             block,
@@ -165,14 +183,13 @@ class Sampler:
         return Sums.of_values(values, weights), (values if self.observe else None), seen
 
 
-def sampling_kernel(observed: bool) -> str:
-    """Which loop deals a run's trials: ``"numba"`` (compiled) or ``"numpy"``; a run whose trials
-    are ``observed`` one by one (a breakdown) deals with numpy.
+def sampling_kernel() -> str:
+    """Which loop deals a run's trials: ``"numba"`` (compiled) or ``"numpy"``, with a breakdown or not.
 
-    >>> sampling_kernel(observed=True)
-    'numpy'
+    >>> sampling_kernel() == backend()
+    True
     """
-    return "numba" if not observed and backend() == "numba" else "numpy"
+    return "numba" if backend() == "numba" else "numpy"
 
 
 def trial_limit(trials: int | None, target_stderr: float | None) -> int:
@@ -228,7 +245,7 @@ def monte_carlo(
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
     rules: Rules | None = None,
-    observe: Callable[[np.ndarray, dict], None] | None = None,
+    observe: Observer | None = None,
     threads: int = 1,
 ) -> tuple[Tally, np.ndarray]:
     """Sample deals until ``trials`` are accepted or every equity's standard error is <= ``target_stderr``.
@@ -238,15 +255,15 @@ def monte_carlo(
     ``players`` are :class:`~pysolver.odds._model.Player`: a known hand, a range whose combos avoid
     the known cards, or a random player, dealt from the unseen cards. Returns
     the tally (deals = accepted trials) and the standard error of each equity.
-    ``observe(values, seen)`` is given each block's hand values (players, trials) and, per open
-    player, its hole cards in each trial as card bits (``{player: (trials,)}``).
+    ``observe`` (an :class:`Observer`) follows each block's trials, for a breakdown: the
+    compiled loop sums them per combo, the numpy path shows each trial.
     ``threads`` blocks are dealt at once; the figures do not depend on it.
     """
     board = np.asarray(board, dtype=np.int64)
     fixed = [p.hole for p in players if p.is_hand]
     known = np.concatenate(fixed + [board, np.asarray(dead, dtype=np.int64)]).astype(np.int64)
     sampler = Sampler(players, board, int(CARD_BITS[known].sum()), rules, observe is not None)
-    if sampling_kernel(observe is not None) == "numba":
+    if sampling_kernel() == "numba":
         sampler.inputs = kernel_inputs(players, board, known, rules)
         sampler.alias()  # once, before the threads read it
     else:  # observed trials count alike: weighted draws only when not observed
@@ -266,8 +283,10 @@ def monte_carlo(
         )
         for sums, values, seen in parts:  # in block order; the stopping rule after each block
             total.add(sums)
-            if observe is not None and values is not None and seen is not None:
-                observe(values, seen)
+            if observe is not None and values is not None and isinstance(seen, dict):
+                observe.observe(values, seen)
+            elif observe is not None and isinstance(seen, np.ndarray):
+                observe.add(seen, sums.trials, sums.weight)
             stderr = total.stderr()
             if target_stderr is not None and total.trials >= MIN_TRIALS and stderr.max() <= target_stderr:
                 done = True
@@ -286,6 +305,7 @@ __all__ = [
     "MIN_TRIALS",
     "WAVE",
     "Sums",
+    "Observer",
     "Sampler",
     "sampling_kernel",
     "trial_limit",

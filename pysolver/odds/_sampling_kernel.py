@@ -32,7 +32,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..evaluator import compiled_showdown, jit
-from ._sampling_plan import JOINT, RANDOM, RANGED, REJECT
+from ._sampling_plan import HAND, JOINT, RANDOM, RANGED, REJECT
 
 SUMS = 5
 """Rows of a block's per-player sums: wins, ties, shares, w**2 * share**2, w**2 * share."""
@@ -192,6 +192,25 @@ def _add_by_winners(by_winners, sums):
 
 
 @jit
+def _add_per_combo(per_combo, kinds, codes, values, best, winners, weight):
+    """Add a trial to the row of each open player's combo: its weight, then per player the
+    weighted win, tie, share and squared share (columns 1 + q, 1 + P + q, 1 + 2P + q, 1 + 3P + q)."""
+    players = len(kinds)
+    for s in range(players):
+        if kinds[s] == HAND:
+            continue
+        c = codes[s]
+        per_combo[s, c, 0] += weight
+        for q in range(players):
+            won = values[q] == best
+            share = won / winners
+            per_combo[s, c, 1 + q] += weight * (won and winners == 1)
+            per_combo[s, c, 1 + players + q] += weight * (won and winners > 1)
+            per_combo[s, c, 1 + 2 * players + q] += weight * share
+            per_combo[s, c, 1 + 3 * players + q] += weight * share * share
+
+
+@jit
 def run_block(
     state,
     trials,
@@ -208,12 +227,15 @@ def run_block(
     unseen,
     pair_bits,
     pair_words,
+    combo_codes,
+    pair_codes,
     known,
     board_words,
     board_left,
     tables,
     sums,
     totals,
+    per_combo,
 ):
     """Deal ``trials`` accepted trials from ``state`` and add them to ``sums`` (``SUMS``, players) and
     ``totals`` (accepted, sum of weights, sum of squared weights, attempts).
@@ -225,7 +247,10 @@ def run_block(
     ``pairs`` (n, 2) the rows of the compatible pairs of two ranges (``JOINT``, cumulated weights
     after the ranges' own); ``unseen`` the cards not known (``known``, a mask);
     ``pair_bits`` and ``pair_words`` every pair of them; ``board_words`` the known board's words
-    and ``board_left`` the cards to deal to it."""
+    and ``board_left`` the cards to deal to it. ``combo_codes`` and ``pair_codes``: the combos'
+    and the pairs' indices into ``COMBOS``; with a breakdown (``per_combo`` (players, 1326,
+    1 + 4 * players), else empty), each open player's combo in each trial adds the trial's
+    weight, each player's weighted wins, ties, shares and squared shares to its row."""
     word0_of, word1_of = tables.card_word0, tables.card_word1
     rank_offsets, rank_values, flush_values = tables.rank_offsets, tables.rank_values, tables.flush_values
     floor = np.uint64((1 << 32) % len(unseen))
@@ -246,6 +271,8 @@ def run_block(
             equal[r] &= cumulative[c] - cumulative[c - 1] == cumulative[offsets[r]]
     for p in range(players):
         words[p, 0], words[p, 1] = hand_words[p, 0], hand_words[p, 1]
+    broken = len(per_combo) > 0
+    codes = np.zeros(players, dtype=np.int64)  # each open player's combo (an index into COMBOS)
     accepted, attempts = 0, 0
     while accepted < trials and (accepted > 0 or attempts < GIVE_UP):
         attempts += 1
@@ -300,11 +327,13 @@ def run_block(
         for p in range(players):
             if kinds[p] == RANGED:
                 words[p, 0], words[p, 1] = combo_words[chosen[r], 0], combo_words[chosen[r], 1]
+                codes[p] = combo_codes[chosen[r]]
                 r += 1
             elif kinds[p] == RANDOM:
                 state, row = _pair(state, pair_bits, pair_floor, used)
                 used |= pair_bits[row]
                 words[p, 0], words[p, 1] = pair_words[row, 0], pair_words[row, 1]
+                codes[p] = pair_codes[row]
         board0, board1 = board_words[0], board_words[1]
         for _ in range(board_left >> 1):
             state, row = _pair(state, pair_bits, pair_floor, used)
@@ -330,6 +359,8 @@ def run_block(
                     sums[2, p] += share
                     sums[3, p] += share * share
                     sums[4, p] += weight * share
+        if broken:
+            _add_per_combo(per_combo, kinds, codes, values, best, winners, weight)
         totals[1] += weight
         totals[2] += weight * weight
         accepted += 1

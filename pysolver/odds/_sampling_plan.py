@@ -26,7 +26,7 @@ import numpy as np
 
 from ..core import Rules, cpu_threads
 from ..evaluator import backend, kernel_tables
-from ._model import Player
+from ._model import Player, combo_indices
 from ._sampling_numpy import JointPair, is_ranged
 
 REJECT, JOINT, WEIGHTED = 0, 1, 2
@@ -91,6 +91,8 @@ class KernelInputs:
     unseen: np.ndarray
     pair_bits: np.ndarray
     pair_words: np.ndarray
+    combo_codes: np.ndarray
+    pair_codes: np.ndarray
     known: np.uint64
     board_words: np.ndarray
     board_left: int
@@ -116,6 +118,8 @@ class KernelInputs:
             self.unseen,
             self.pair_bits,
             self.pair_words,
+            self.combo_codes,
+            self.pair_codes,
             self.known,
             self.board_words,
             self.board_left,
@@ -156,6 +160,8 @@ def kernel_inputs(players, board: np.ndarray, known: np.ndarray, rules: Rules | 
         unseen,
         bit[pair[:, 0]] | bit[pair[:, 1]],
         np.ascontiguousarray(words[pair].sum(axis=1), dtype=np.int64),
+        combo_indices(combos),
+        combo_indices(pair),
         np.uint64(known_bits),
         words[board].sum(axis=0).astype(np.int64) if len(board) else np.zeros(2, np.int64),
         5 - len(board),

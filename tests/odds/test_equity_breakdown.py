@@ -1,7 +1,8 @@
 """Equity per combo and per class (equity(..., breakdown=True), pysolver equity --breakdown):
 every combo's counts against a brute force, a hand against each class of a range against an
 exhaustive enumeration of the boards by the evaluator, the breakdown summing back to the totals
-of the engine without it, Monte Carlo breakdowns within their standard errors, and the errors."""
+of the engine without it, Monte Carlo breakdowns within their standard errors (dealing the trials
+of the same run without a breakdown), and the errors."""
 
 import json
 from functools import lru_cache
@@ -15,6 +16,8 @@ from pysolver.cli import main
 from pysolver.core._cards import parse_cards
 from pysolver.core._errors import PokerInputError, RangeError
 from pysolver.core._ranges import COMBOS, parse_range
+from pysolver.evaluator import backend
+from pysolver.odds import _sampling
 from pysolver.odds._breakdown import combo_name
 from pysolver.odds._equity import equity
 from tests.helpers.equity_brute import brute_equity
@@ -176,6 +179,44 @@ def test_a_sampled_breakdown_has_standard_errors_and_its_seed():
             assert abs(row.equities[i] - truth.equities[i]) < 5 * row.stderrs[i] + 1e-9, (row.name, i)
     again = equity(players, board, breakdown=True, trials=200_000, seed=11).breakdown.player(1)
     assert [r.equity for r in again.combos] == [r.equity for r in part.combos]
+
+
+SAMPLED = [
+    (["QQ+, AKs", "random"], "Ks 7h 2d"),  # a range and a random player
+    (["AhKh", "TT+, AQs", "random"], ""),
+    (["QQ+", "KK+", "JJ+", "AKs, QQ+"], ""),  # ranges that collide often: weighted draws
+]
+
+
+@pytest.mark.skipif(backend() != "numba", reason="the compiled sampler needs numba")
+@pytest.mark.parametrize("players, board", SAMPLED)
+def test_a_seeded_breakdown_deals_the_trials_of_the_same_run_without_it(players, board):
+    plain = equity(players, board, trials=100_000, seed=6)
+    broken = equity(players, board, trials=100_000, seed=6, breakdown=True)
+    assert broken.kernel == plain.kernel == "numba"
+    assert {k: v for k, v in broken.to_dict().items() if k != "breakdown"} == plain.to_dict()
+    for part in broken.breakdown.players:  # every range player's rows sum back to the totals
+        rows = part.combos
+        assert sum(r.deals for r in rows) == pytest.approx(plain.deals)
+        assert sum(r.wins for r in rows) == pytest.approx(plain.players[part.player].wins)
+        for q, total in enumerate(plain.players):
+            assert sum(r.equities[q] * r.deals for r in rows if r.deals) == pytest.approx(total.equity * plain.deals)
+
+
+@pytest.mark.parametrize("kernel", ["numba", "numpy"])
+def test_a_sampled_breakdown_is_the_exact_one_within_its_standard_errors(kernel, monkeypatch):
+    if kernel == "numpy":
+        monkeypatch.setattr(_sampling, "backend", lambda: "numpy")
+    elif backend() != "numba":
+        pytest.skip("the compiled sampler needs numba")
+    players, board = SAMPLED[0]
+    exact = equity(players, board, breakdown=True, exact=True).breakdown.player(0)
+    sampled = equity(players, board, breakdown=True, trials=100_000, seed=2)
+    assert sampled.kernel == kernel
+    for row in sampled.breakdown.player(0).classes:
+        truth = exact.get(row.name)
+        for i in range(2):
+            assert abs(row.equities[i] - truth.equities[i]) < 5 * row.stderrs[i] + 1e-9, (row.name, i)
 
 
 def test_a_breakdown_without_a_range_is_refused():
