@@ -20,8 +20,10 @@ Within a trial, in this order:
 3. every player's value: the board's card words summed once, each player's
    added, in one call (:func:`pysolver.evaluator.compiled_showdown`).
 
-Uniform integers come from each 32-bit half of a splitmix64 output in turn, by
-Lemire's multiply-and-reject, so every card is exactly uniform.
+Uniform integers come from splitmix64 outputs by Lemire's multiply-and-reject,
+so every pick is exactly uniform: a card or a pair of cards from the next 16-bit
+quarter of an output (four picks an output, the unread quarters carried from
+trial to trial), a combo of a range from a 32-bit half.
 
     >>> block_state(7, 0) != block_state(7, 1) != block_state(8, 0)
     True
@@ -152,25 +154,41 @@ def _alias_pick(state, chance, other, start, stop):
 
 
 @jit
-def _card(state, unseen, floor, used):
-    """A card uniform among ``unseen`` not in ``used`` (a card taken already is redrawn)."""
-    n = np.uint64(len(unseen))
+def _below16(state, bits, left, n, floor):
+    """A uniform integer in 0 .. n - 1 (n <= 2**16), exactly: Lemire's multiply and reject on the
+    next 16-bit quarter of an output (``bits``, ``left`` quarters of it unread; ``floor`` is
+    ``2**16 % n``): four picks from one output."""
     while True:
-        state, i = _below(state, n, floor)
-        card = unseen[i]
-        if not (used >> np.uint64(card)) & np.uint64(1):
-            return state, card
+        if left == 0:
+            state, bits = _next(state)
+            left = 4
+        m = (bits & np.uint64(0xFFFF)) * n
+        bits >>= np.uint64(16)
+        left -= 1
+        if (m & np.uint64(0xFFFF)) >= floor:
+            return state, bits, left, np.int64(m >> np.uint64(16))
 
 
 @jit
-def _pair(state, pair_bits, floor, used):
+def _card(state, bits, left, unseen, floor, used):
+    """A card uniform among ``unseen`` not in ``used`` (a card taken already is redrawn)."""
+    n = np.uint64(len(unseen))
+    while True:
+        state, bits, left, i = _below16(state, bits, left, n, floor)
+        card = unseen[i]
+        if not (used >> np.uint64(card)) & np.uint64(1):
+            return state, bits, left, card
+
+
+@jit
+def _pair(state, bits, left, pair_bits, floor, used):
     """A row of ``pair_bits`` (every pair of the unseen cards) uniform among the pairs clear of
     ``used``: one uniform pick, redrawn while it holds a card taken already."""
     n = np.uint64(len(pair_bits))
     while True:
-        state, row = _below(state, n, floor)
+        state, bits, left, row = _below16(state, bits, left, n, floor)
         if not pair_bits[row] & used:
-            return state, row
+            return state, bits, left, row
 
 
 @jit
@@ -253,8 +271,9 @@ def run_block(
     weight, each player's weighted wins, ties, shares and squared shares to its row."""
     word0_of, word1_of = tables.card_word0, tables.card_word1
     rank_offsets, rank_values, flush_values = tables.rank_offsets, tables.rank_values, tables.flush_values
-    floor = np.uint64((1 << 32) % len(unseen))
-    pair_floor = np.uint64((1 << 32) % len(pair_bits))
+    floor = np.uint64((1 << 16) % len(unseen))
+    pair_floor = np.uint64((1 << 16) % len(pair_bits))
+    bits, left = np.uint64(0), 0  # the unread 16-bit quarters of the generator's last output
     players = len(kinds)
     coded = players <= CODED
     by_winners = np.zeros((2, 1 << players if coded else 1), dtype=np.float64)
@@ -330,18 +349,18 @@ def run_block(
                 codes[p] = combo_codes[chosen[r]]
                 r += 1
             elif kinds[p] == RANDOM:
-                state, row = _pair(state, pair_bits, pair_floor, used)
+                state, bits, left, row = _pair(state, bits, left, pair_bits, pair_floor, used)
                 used |= pair_bits[row]
                 words[p, 0], words[p, 1] = pair_words[row, 0], pair_words[row, 1]
                 codes[p] = pair_codes[row]
         board0, board1 = board_words[0], board_words[1]
         for _ in range(board_left >> 1):
-            state, row = _pair(state, pair_bits, pair_floor, used)
+            state, bits, left, row = _pair(state, bits, left, pair_bits, pair_floor, used)
             used |= pair_bits[row]
             board0 += pair_words[row, 0]
             board1 += pair_words[row, 1]
         if board_left & 1:
-            state, card = _card(state, unseen, floor, used)
+            state, bits, left, card = _card(state, bits, left, unseen, floor, used)
             board0 += word0_of[card]
             board1 += word1_of[card]
         best, winners = showdown(board0, board1, words, values, rank_offsets, rank_values, flush_values)

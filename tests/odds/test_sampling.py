@@ -148,3 +148,16 @@ def test_the_alias_tables_give_every_combo_its_weight():
         assert ((other[rows] >= start) & (other[rows] < stop)).all()  # an alias stays in its range
         picked = np.bincount(other[rows] - start, weights=1 - chance[rows], minlength=len(rows)) + chance[rows]
         assert np.allclose(picked / len(rows), weights / weights.sum(), rtol=1e-9, atol=1e-15)
+
+
+@needs_numba
+@pytest.mark.parametrize("n", [44, 48, 1128, 1326])
+def test_a_pick_from_a_16_bit_quarter_is_exactly_uniform(n):
+    from pysolver.odds._sampling_kernel import _below16
+
+    floor = np.uint64((1 << 16) % n)
+    kept = np.zeros(n, dtype=np.int64)
+    for quarter in range(1 << 16):  # every quarter: kept (none left to read) or redrawn
+        _, _, left, pick = _below16(np.uint64(0), np.uint64(quarter), 1, np.uint64(n), floor)
+        kept[pick] += left == 0
+    assert (kept == (1 << 16) // n).all()  # each pick from the same number of quarters
