@@ -180,3 +180,26 @@ def test_pysolver_kernel_numpy_chooses_the_numpy_path():
         env={**os.environ, "PYSOLVER_KERNEL": "numpy"},
     )
     assert done.returncode == 1 and "ImportError: the compiled kernel needs numba" in done.stderr
+
+
+def test_values_written_into_a_given_array():
+    """``out=``: the values of a fresh call, written into the caller's array (on threads too)."""
+    hands = np.random.default_rng(5).permuted(np.tile(np.arange(52, dtype=np.uint8), (200_000, 1)), axis=1)[:, :7]
+    expected = evaluate_batch(hands, threads=1)
+    for threads in (1, 2):
+        out = np.full(len(hands), -1, dtype=np.int16)
+        assert evaluate_batch(hands, threads=threads, out=out) is out
+        assert np.array_equal(out, expected)
+
+
+@pytest.mark.parametrize(
+    "out",
+    [np.empty(3, np.int64), np.empty(4, np.int16), np.empty((3, 1), np.int16), np.empty(6, np.int16)[::2], [0, 0, 0]],
+)
+def test_a_wrong_output_array_is_refused_naming_it(out):
+    with pytest.raises(PokerInputError, match=r"^out .*expected a contiguous \(3,\) int16 array"):
+        evaluate_batch(np.array([[51, 47, 43, 39, 35, 0, 1]] * 3), out=out)
+    frozen = np.empty(3, np.int16)
+    frozen.flags.writeable = False
+    with pytest.raises(PokerInputError, match="out is read-only"):
+        evaluate_batch(np.array([[51, 47, 43, 39, 35, 0, 1]] * 3), out=frozen)
