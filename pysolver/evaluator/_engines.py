@@ -100,7 +100,7 @@ def compiled_key_value() -> Callable:
 
 
 def compiled_showdown() -> Callable:
-    """``showdown(board0, board1, words, values, rank_offsets, rank_values, flush_values)``, compiled
+    """``showdown(board0, board1, words, values, rank_starts, rank_values, flush_values)``, compiled
     by numba: every player's value on one board into ``values`` (P,) from the board's summed card
     words and each player's (``words`` (P, 2)), returning the best value and how many hold it. For
     a compiled loop over boards (a Monte Carlo trial): one call per board, the arrays of

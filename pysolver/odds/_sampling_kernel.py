@@ -270,7 +270,7 @@ def run_block(
     1 + 4 * players), else empty), each open player's combo in each trial adds the trial's
     weight, each player's weighted wins, ties, shares and squared shares to its row."""
     word0_of, word1_of = tables.card_word0, tables.card_word1
-    rank_offsets, rank_values, flush_values = tables.rank_offsets, tables.rank_values, tables.flush_values
+    rank_starts, rank_values, flush_values = tables.rank_starts, tables.rank_values, tables.flush_values
     floor = np.uint64((1 << 16) % len(unseen))
     pair_floor = np.uint64((1 << 16) % len(pair_bits))
     bits, left = np.uint64(0), 0  # the unread 16-bit quarters of the generator's last output
@@ -363,7 +363,7 @@ def run_block(
             state, bits, left, card = _card(state, bits, left, unseen, floor, used)
             board0 += word0_of[card]
             board1 += word1_of[card]
-        best, winners = showdown(board0, board1, words, values, rank_offsets, rank_values, flush_values)
+        best, winners = showdown(board0, board1, words, values, rank_starts, rank_values, flush_values)
         if coded:  # tallied by the set of winners, without a branch on who won
             code = 0
             for p in range(players):

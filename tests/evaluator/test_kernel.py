@@ -12,6 +12,7 @@ import pysolver.evaluator as evaluator
 from pysolver.core._errors import CardCountError, InvalidCardError, PokerInputError
 from pysolver.evaluator import _engines, _jit, _kernel, evaluate_batch, evaluate_boards, thread_count
 from pysolver.evaluator import _lookup as lookup
+from pysolver.evaluator._shipped_tables import RANK_SHIFT, rank_value_items
 
 numba = pytest.importorskip("numba", reason="the compiled kernel needs numba (the test extra installs it)")
 
@@ -63,6 +64,56 @@ def test_kernel_and_numpy_give_the_same_value_for_every_hand(numpy_path):
     # the 7-card sample's categories in their expected proportions (7-card frequencies, 133,784,560 hands)
     share = np.bincount(evaluator.categories(compiled[0]), minlength=10) / len(compiled[0])
     assert abs(share[0] - 23294460 / 133784560) < 0.002 and abs(share[1] - 58627800 / 133784560) < 0.002
+
+
+@pytest.mark.parametrize("rules", [None, "short_deck"])
+def test_the_kernels_hash_is_the_shipped_one_and_every_key_has_a_slot(rules):
+    """``(key & 4095) + 2 * rank_starts[key >> 12]`` is ``key + rank_offsets[key >> 12]`` for every
+    multiset's key, the values are the game's, and any 25-bit key (repeated cards) stays inside."""
+    game, kernel = _engines.game_tables(rules), evaluator.kernel_tables(rules)
+    keys = np.array(sorted(set(rank_value_items()[0].tolist())))
+    rows = keys >> RANK_SHIFT
+    slots = (keys & 4095) + 2 * kernel.rank_starts[rows].astype(np.int64)
+    assert (slots == keys + game.offsets[rows]).all()
+    assert (kernel.rank_values[slots] == game.rank_values[keys + game.offsets[rows]]).all()
+    assert (kernel.rank_values[: len(game.rank_values)] == game.rank_values).all()
+    assert kernel.rank_starts.dtype == np.uint16 and len(kernel.rank_starts) == 2**25 >> RANK_SHIFT
+    assert 2 * int(kernel.rank_starts.max()) + 4095 < len(kernel.rank_values)
+
+
+def test_repeated_cards_are_valued_without_reading_outside_the_tables():
+    """Rows of one card repeated (not refused without ``check_distinct``) give meaningless values,
+    but inside the tables: every key of 25 bits has a slot. In a child process: a read far outside
+    the tables would end it."""
+    code = (
+        "import numpy as np, pysolver.evaluator as e; e.load_kernel(); "
+        "print(sum(int(e.evaluate_batch(np.repeat(np.arange(52, dtype=d)[:, None], k, axis=1)).min() >= 0) "
+        "for k in (5, 6, 7) for d in (np.uint8, np.int64)))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert (done.returncode, done.stdout.strip()) == (0, "6")
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.int64])
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_the_first_bad_row_is_named_among_flushes_and_other_bad_rows(k, dtype):
+    """The kernel lists a block's flush and bad-card rows and finishes them in order: the error
+    names the first bad row, whether flushes come before it in its block or bad rows after it."""
+    hands = random_hands(5000, k, seed=k).astype(dtype)
+    suited = np.arange(k) * 4 + 1  # all diamonds: a flush
+    hands[[1025, 1030, 2047, 2049]] = suited
+    hands[2050, k - 1], hands[2051, 0], hands[4000, 2] = 77, 99, 88
+    with pytest.raises(InvalidCardError, match="index 77"):
+        evaluate_batch(hands, threads=1)
+    hands[2050, k - 1] = 3
+    with pytest.raises(InvalidCardError, match="index 99"):
+        evaluate_batch(hands, threads=1)
+    hands[2051, 0] = 50
+    with pytest.raises(InvalidCardError, match="index 88"):
+        evaluate_batch(hands, threads=1)
+    hands[4000, 2] = 51
+    values = evaluate_batch(hands, threads=1)
+    assert (evaluator.categories(values[[1025, 1030, 2047, 2049]]) == 8).all()  # 2d 3d 4d 5d 6d...: straight flushes
 
 
 def test_the_kernel_on_a_rule_variant(numpy_path):
