@@ -6,8 +6,8 @@
 #define BLOCK_ROWS 1024
 
 static inline int lane(int64_t word0) {
-    int64_t suits = (word0 >> 35) & 0x1111;
-    return suits & 1 ? 0 : suits & 0x10 ? 16 : suits & 0x100 ? 32 : 48;
+    int64_t suits = (word0 >> 35) & 0x1111; /* one bit: the flush suit's */
+    return 16 * ((suits > 1) + (suits > 0x10) + (suits > 0x100));
 }
 
 int64_t evaluate7(const uint8_t *flat, int16_t *out, const int64_t *word0_of, const int64_t *word1_of,

@@ -37,8 +37,8 @@ def _rank_value(word0, rank_starts, rank_values):
 @jit(inline=True)
 def _flush_value(word0, word1, flush_values):
     """The flush table's value of the suit with five cards or more, from biased word 0 and word 1."""
-    suits = (word0 >> (SUIT_SHIFT + 3)) & 0x1111
-    lane = 0 if suits & 1 else (16 if suits & 0x10 else (32 if suits & 0x100 else 48))
+    suits = (word0 >> (SUIT_SHIFT + 3)) & 0x1111  # one bit, 1 << 4 * suit: seven cards hold one flush
+    lane = 16 * (np.int64(suits > 1) + np.int64(suits > 0x10) + np.int64(suits > 0x100))  # no branch
     return flush_values[np.uint64((word1 >> lane) & 0x1FFF)]
 
 
