@@ -121,7 +121,12 @@ def make_kernel_tables(
     card_keys: np.ndarray, rank_offsets: np.ndarray, rank_values: np.ndarray, flush_values: np.ndarray
 ) -> KernelTables:
     """The kernel's view of a game's tables (``card_keys``: the (52, 2) keys of single cards;
-    ``rank_offsets``: the perfect hash's offsets, every row holding keys starting at an even slot)."""
+    ``rank_offsets``: the perfect hash's offsets, every row holding keys starting at an even slot).
+
+    >>> t = make_kernel_tables(np.zeros((52, 2), np.int64), np.zeros(1, np.int32), np.ones(3, np.int16), np.zeros(8192))
+    >>> t.rank_starts.shape, t.rank_starts.dtype.name, len(t.rank_values), t.rank_values[:4].tolist()
+    ((8192,), 'uint16', 4096, [1, 1, 1, 0])
+    """
     word0 = np.full(256, BAD_CARD, dtype=np.int64)
     word1 = np.zeros(256, dtype=np.int64)
     word0[:52], word1[:52] = card_keys[:, 0], card_keys[:, 1]
@@ -130,7 +135,7 @@ def make_kernel_tables(
     starts[: len(rank_offsets)] += rank_offsets
     starts[(starts < 0) | (starts >= len(rank_values))] = 0  # rows without keys: any start inside the table
     if (starts % 2).any():
-        raise ValueError("the perfect hash has a row at an odd start: tables built before rows started at even slots")
+        raise ValueError("the perfect hash has a row starting at an odd slot: the kernel keeps row starts halved")
     values = np.zeros(max(len(rank_values), int(starts.max()) + (1 << RANK_SHIFT)), dtype=np.int16)
     values[: len(rank_values)] = rank_values
     return KernelTables(

@@ -63,7 +63,7 @@ log = logging.getLogger("pysolver.evaluator")
 
 #: How many class hands one clingo program ranks, each a showdown of its own.
 SHOWDOWNS_PER_PROGRAM = 1000
-CACHE_VERSION = "3"  # the shipped perfect hash they reuse: rows at even starts since 3
+CACHE_VERSION = "3"  # 3: the shipped perfect hash, which variants reuse, starts every row at an even slot
 CACHE_KEEP = 32
 """How many variants' tables the disk cache keeps: the most recently used."""
 
