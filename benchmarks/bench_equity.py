@@ -47,6 +47,7 @@ from pysolver.odds import EquityResult
 
 TRIALS = 1_000_000
 MC_STDERR = 0.0005
+MC_ROUNDS = 9  # rounds of a Monte Carlo row: a call of 15-80 ms swings with the machine's other work
 
 
 @dataclass(frozen=True)
@@ -240,7 +241,7 @@ def monte_carlo_case(quick: bool, threads: int = 1) -> Result:
         functions["OMPEval"] = omp
     if alone:
         _python_samplers(functions, peers, trials)
-    timings = side_by_side(functions, 3 if quick else 5)
+    timings = side_by_side(functions, 3 if quick else MC_ROUNDS)
     for name in functions:
         if name != "pysolver":
             note = f"samples to stderr {MC_STDERR}, scaled to {trials:,} trials" if name == "OMPEval" else ""
@@ -314,7 +315,7 @@ def monte_carlo_players_case(count: int, kind: str, quick: bool, threads: int = 
             return Reported(answer["seconds"] * trials / answer["hands"])
 
         functions["OMPEval"] = omp
-    timings = side_by_side(functions, 3 if quick else 5)
+    timings = side_by_side(functions, 3 if quick else MC_ROUNDS)
     for name in functions:
         if name != "pysolver":
             note = f"samples to stderr {MC_STDERR}, scaled to {trials:,} trials"
