@@ -53,7 +53,7 @@ def table_value(word0, word1, rank_starts, rank_values, flush_values):
     return value
 
 
-@jit
+@jit(inline=True)
 def showdown(board0, board1, words, values, rank_starts, rank_values, flush_values):
     """Every player's value on one board into ``values`` (P,): ``board0`` and ``board1`` the board's
     summed card words, ``words`` (P, 2) each player's; the best value and how many players hold it.
@@ -61,15 +61,16 @@ def showdown(board0, board1, words, values, rank_starts, rank_values, flush_valu
     not one per player, and reads the tables' arrays off :class:`KernelTables` once, before it."""
     best = np.int64(-1)
     for p in range(len(words)):
-        word0 = board0 + words[p, 0] + FLUSH_BIAS
+        player = np.uint64(p)  # an unsigned index: no wraparound test on the loads
+        word0 = board0 + words[player, 0] + FLUSH_BIAS
         value = np.int64(_rank_value(word0, rank_starts, rank_values))
         if word0 & FLUSH_OR_BAD:
-            value = max(value, np.int64(_flush_value(word0, board1 + words[p, 1], flush_values)))
-        values[p] = value
+            value = max(value, np.int64(_flush_value(word0, board1 + words[player, 1], flush_values)))
+        values[player] = value
         best = max(best, value)
     winners = 0
     for p in range(len(words)):  # no branch on who wins: a showdown's winner is a coin flip
-        winners += values[p] == best
+        winners += values[np.uint64(p)] == best
     return best, winners
 
 

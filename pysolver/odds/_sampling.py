@@ -150,13 +150,14 @@ class Sampler:
         """Block ``block`` of ``trials`` trials: its sums and, observed, its values and hole cards
         (numpy) or its per-combo sums (compiled: values None)."""
         if self.inputs is not None:
-            from . import _sampling_kernel as kernel  # numba: imported on first use
+            from . import _sampling_draws as draws  # numba: imported on first use
+            from . import _sampling_kernel as kernel
 
             players = len(self.players)
             sums = Sums(np.zeros((5, players)))
             totals = np.zeros(4)
             per_combo = np.zeros((players, len(COMBOS), 1 + 4 * players) if self.observe else (0, 0, 0))
-            state = np.uint64(kernel.block_state(seed, block))
+            state = np.uint64(draws.block_state(seed, block))
             arguments = self.inputs.arguments(*self.alias())
             kernel.run_block(state, trials, *arguments, kernel_tables(self.rules), sums.rows, totals, per_combo)
             sums.trials, sums.weight, sums.weight_squares, sums.attempts = (

@@ -1,9 +1,10 @@
 """The Monte Carlo sampler's compiled loop: a block of trials dealt and valued inside numba.
 
 Imported on first use, when numba runs the evaluator (:func:`pysolver.evaluator.backend`).
-A block is a number of accepted trials drawn from one generator, splitmix64
-started at the block's own state (:func:`block_state`: the seed and the block's
-number, mixed), so a block's trials depend on the seed and its number alone.
+A block is a number of accepted trials drawn from one generator
+(:mod:`pysolver.odds._sampling_draws`: splitmix64 started at the block's own
+state, the seed and the block's number mixed), so a block's trials depend on the
+seed and its number alone.
 
 Within a trial, in this order:
 
@@ -14,26 +15,29 @@ Within a trial, in this order:
    the combos that fit the ones before, by weight, the trial then weighing the
    product of the fitting weights' totals (``WEIGHTED``: importance sampling,
    for ranges that collide often, as ``QQ+`` for six players);
-2. the random players' cards and the rest of the board, two cards at a time: a
-   pair of the unseen cards, uniform, redrawn while it holds a card taken (the
-   pair's card words summed beforehand); the board's fifth card alone;
+2. the random players' cards, in seat order, and the rest of the board, two
+   cards at a time: a pair of the unseen cards, uniform, redrawn while it holds a
+   card taken (the pair's card words summed beforehand); the board's fifth card alone;
 3. every player's value: the board's card words summed once, each player's
-   added, in one call (:func:`pysolver.evaluator.compiled_showdown`).
+   added (:func:`pysolver.evaluator.compiled_showdown`, inlined into the loop).
 
-Uniform integers come from splitmix64 outputs by Lemire's multiply-and-reject,
-so every pick is exactly uniform: a card or a pair of cards from the next 16-bit
-quarter of an output (four picks an output, the unread quarters carried from
-trial to trial), a combo of a range from a 32-bit half.
+The loop is compiled twice (:func:`_block_loop`): in full, and *plain*, for known
+hands and random players alone without a breakdown (the common question), where
+the range draws, the weights and the breakdown are constants that compile out.
+Both deal the same trials from the same state.
 
-    >>> block_state(7, 0) != block_state(7, 1) != block_state(8, 0)
-    True
+    >>> 2**CODED  # the most sets of winners a block counts its trials by
+    4096
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from ..evaluator import compiled_showdown, jit
+from . import _sampling_draws as draws
 from ._sampling_plan import HAND, JOINT, RANDOM, RANGED, REJECT
 
 SUMS = 5
@@ -43,55 +47,7 @@ CODED = 12
 GIVE_UP = 1 << 22
 """Attempts after which a block with no accepted trial stops (the ranges hardly ever fit)."""
 
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
-_MASK64 = (1 << 64) - 1
-
 showdown = compiled_showdown()
-
-
-def _mix(z: int) -> int:
-    """splitmix64's output function, on a Python int."""
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return z ^ (z >> 31)
-
-
-def block_state(seed: int, block: int) -> int:
-    """The generator's starting state of trial block ``block`` of a run seeded ``seed``."""
-    return _mix((_mix(seed + 0x9E3779B97F4A7C15) + block * 0xD1B54A32D192ED03) & _MASK64)
-
-
-@jit
-def _next(state):
-    """splitmix64: the next state and a 64-bit output."""
-    state = state + _GOLDEN
-    z = state
-    z = (z ^ (z >> np.uint64(30))) * _MIX1
-    z = (z ^ (z >> np.uint64(27))) * _MIX2
-    return state, z ^ (z >> np.uint64(31))
-
-
-@jit
-def _below(state, n, floor):
-    """A uniform integer in 0 .. n - 1 (n < 2**32), exactly: Lemire's multiply and reject, on
-    each 32-bit half of an output in turn (``floor`` is ``2**32 % n``)."""
-    while True:
-        state, x = _next(state)
-        m = (x >> np.uint64(32)) * n
-        if (m & np.uint64(0xFFFFFFFF)) >= floor:
-            return state, np.int64(m >> np.uint64(32))
-        m = (x & np.uint64(0xFFFFFFFF)) * n
-        if (m & np.uint64(0xFFFFFFFF)) >= floor:
-            return state, np.int64(m >> np.uint64(32))
-
-
-@jit
-def _uniform(state):
-    """A float in [0, 1) with 53 random bits."""
-    state, x = _next(state)
-    return state, np.float64(x >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
 @jit
@@ -147,48 +103,10 @@ def alias_tables(cumulative, bounds):
 def _alias_pick(state, chance, other, start, stop):
     """A row of ``start`` .. ``stop`` - 1 by its weight, from the alias tables (:func:`alias_tables`)."""
     n = np.uint64(stop - start)
-    state, row = _below(state, n, (np.uint64(1) << np.uint64(32)) % n)
-    state, u = _uniform(state)
+    state, row = draws.below(state, n, (np.uint64(1) << np.uint64(32)) % n)
+    state, u = draws.uniform(state)
     row += start
     return state, (row if u < chance[row] else other[row])
-
-
-@jit
-def _below16(state, bits, left, n, floor):
-    """A uniform integer in 0 .. n - 1 (n <= 2**16), exactly: Lemire's multiply and reject on the
-    next 16-bit quarter of an output (``bits``, ``left`` quarters of it unread; ``floor`` is
-    ``2**16 % n``): four picks from one output."""
-    while True:
-        if left == 0:
-            state, bits = _next(state)
-            left = 4
-        m = (bits & np.uint64(0xFFFF)) * n
-        bits >>= np.uint64(16)
-        left -= 1
-        if (m & np.uint64(0xFFFF)) >= floor:
-            return state, bits, left, np.int64(m >> np.uint64(16))
-
-
-@jit
-def _card(state, bits, left, unseen, floor, used):
-    """A card uniform among ``unseen`` not in ``used`` (a card taken already is redrawn)."""
-    n = np.uint64(len(unseen))
-    while True:
-        state, bits, left, i = _below16(state, bits, left, n, floor)
-        card = unseen[i]
-        if not (used >> np.uint64(card)) & np.uint64(1):
-            return state, bits, left, card
-
-
-@jit
-def _pair(state, bits, left, pair_bits, floor, used):
-    """A row of ``pair_bits`` (every pair of the unseen cards) uniform among the pairs clear of
-    ``used``: one uniform pick, redrawn while it holds a card taken already."""
-    n = np.uint64(len(pair_bits))
-    while True:
-        state, bits, left, row = _below16(state, bits, left, n, floor)
-        if not pair_bits[row] & used:
-            return state, bits, left, row
 
 
 @jit
@@ -228,33 +146,179 @@ def _add_per_combo(per_combo, kinds, codes, values, best, winners, weight):
             per_combo[s, c, 1 + 3 * players + q] += weight * share * share
 
 
-@jit
-def run_block(
-    state,
-    trials,
-    mode,
-    kinds,
-    hand_words,
-    offsets,
-    combo_bits,
-    combo_words,
-    cumulative,
-    chance,
-    other,
-    pairs,
-    unseen,
-    pair_bits,
-    pair_words,
-    combo_codes,
-    pair_codes,
-    known,
-    board_words,
-    board_left,
-    tables,
-    sums,
-    totals,
-    per_combo,
-):
+@jit(inline=True)
+def _winners_code(values, best):
+    """The set of players holding ``best`` as a code of bits (player p: bit p), without a branch."""
+    code = np.uint64(0)
+    for p in range(len(values)):
+        code |= np.uint64(values[np.uint64(p)] == best) << np.uint64(p)
+    return code
+
+
+def _block_loop(plain: bool) -> Callable:
+    """The loop of :func:`run_block`; ``plain`` (a constant of the compiled code): for known hands
+    and random players alone, no breakdown, up to ``CODED`` players, every trial weighing 1 and
+    accepted, with the range draws, weights and breakdown compiled out."""
+
+    def loop(
+        state,
+        trials,
+        mode,
+        kinds,
+        hand_words,
+        offsets,
+        combo_bits,
+        combo_words,
+        cumulative,
+        chance,
+        other,
+        pairs,
+        unseen,
+        pair_bits,
+        pair_words,
+        combo_codes,
+        pair_codes,
+        known,
+        board_words,
+        board_left,
+        tables,
+        sums,
+        totals,
+        per_combo,
+    ):
+        word0_of, word1_of = tables.card_word0, tables.card_word1
+        rank_starts, rank_values, flush_values = tables.rank_starts, tables.rank_values, tables.flush_values
+        floor = np.uint64((1 << 16) % len(unseen))
+        pair_floor = np.uint64((1 << 16) % len(pair_bits))
+        bits, left = np.uint64(0), 0  # the unread 16-bit quarters of the generator's last output
+        players = len(kinds)
+        coded = players <= CODED
+        by_winners = np.zeros((2, 1 << players if coded else 1), dtype=np.float64)
+        ranged = len(offsets) - 1
+        seated = np.flatnonzero(kinds == RANGED).astype(np.uint64)  # the range players, in order
+        seats = np.flatnonzero(kinds == RANDOM).astype(np.uint64)  # the random players, in order
+        words = hand_words.copy()
+        values = np.empty(players, dtype=np.int64)
+        chosen = np.empty(max(ranged, 1), dtype=np.int64)
+        fitting = np.empty(max(1, len(combo_bits)), dtype=np.float64)  # running totals of a range's fitting weights
+        counted = np.empty(max(1, len(combo_bits)), dtype=np.int64)  # running counts of its fitting combos
+        equal = np.zeros(max(ranged, 1), dtype=np.bool_)
+        for r in range(ranged):  # a range whose combos all weigh the same (as drawn: cumulated)
+            equal[r] = True
+            for c in range(offsets[r] + 1, offsets[r + 1]):
+                equal[r] &= cumulative[c] - cumulative[c - 1] == cumulative[offsets[r]]
+        broken = len(per_combo) > 0
+        codes = np.zeros(players, dtype=np.int64)  # each open player's combo (an index into COMBOS)
+        accepted, attempts = 0, 0
+        while accepted < trials and (plain or accepted > 0 or attempts < GIVE_UP):
+            attempts += 1
+            used = known
+            weight = 1.0
+            fits = True
+            if plain:
+                pass
+            elif mode == JOINT:
+                state, row = _alias_pick(state, chance, other, offsets[ranged], len(cumulative))
+                row -= offsets[ranged]
+                chosen[0], chosen[1] = pairs[row, 0], pairs[row, 1]
+                used |= combo_bits[chosen[0]] | combo_bits[chosen[1]]
+            else:
+                for r in range(ranged):
+                    start, stop = offsets[r], offsets[r + 1]
+                    if mode == REJECT or r == 0:  # (the first range's combos all fit: weighted, it weighs 1)
+                        state, combo = _alias_pick(state, chance, other, start, stop)
+                        if combo_bits[combo] & used:
+                            fits = False
+                            break
+                    elif equal[r]:  # WEIGHTED, every combo weighing the same: count the ones that fit
+                        count = 0
+                        for c in range(start, stop):
+                            count += np.int64((combo_bits[c] & used) == 0)
+                            counted[c - start] = count
+                        if count == 0:
+                            fits = False
+                            break
+                        n = np.uint64(count)
+                        state, k = draws.below(state, n, (np.uint64(1) << np.uint64(32)) % n)
+                        combo = start + _pick(counted, 0, stop - start, k)  # the k-th (from 0) that fits
+                        weight *= count / (stop - start)
+                    else:  # WEIGHTED: among the combos that fit, the weight the total of theirs
+                        total, previous, last = 0.0, 0.0, start
+                        for c in range(start, stop):  # branch-free: a combo that does not fit weighs 0
+                            fit = (combo_bits[c] & used) == 0
+                            total += (cumulative[c] - previous) * np.float64(fit)
+                            previous = cumulative[c]
+                            fitting[c - start] = total
+                            last = c if fit else last
+                        if total <= 0.0:
+                            fits = False
+                            break
+                        state, u = draws.uniform(state)
+                        # the first combo whose running total of fitting weights passes u * total fits;
+                        # should u * total round up to the total, the last one that fits
+                        combo = min(start + _pick(fitting, 0, stop - start, u * total), last)
+                        weight *= total / cumulative[stop - 1]
+                    chosen[r] = combo
+                    used |= combo_bits[combo]
+            if not fits:
+                continue
+            for r in range(len(seated)):  # (none when plain)
+                seat, combo = seated[r], chosen[r]
+                words[seat, 0], words[seat, 1] = combo_words[combo, 0], combo_words[combo, 1]
+                codes[seat] = combo_codes[combo]
+            for seat in seats:
+                state, bits, left, dealt = draws.pair(state, bits, left, pair_bits, pair_floor, used)
+                used |= pair_bits[dealt]
+                words[seat, 0], words[seat, 1] = pair_words[dealt, 0], pair_words[dealt, 1]
+                if not plain:
+                    codes[seat] = pair_codes[dealt]
+            board0, board1 = board_words[0], board_words[1]
+            for _ in range(board_left >> 1):
+                state, bits, left, dealt = draws.pair(state, bits, left, pair_bits, pair_floor, used)
+                used |= pair_bits[dealt]
+                board0 += pair_words[dealt, 0]
+                board1 += pair_words[dealt, 1]
+            if board_left & 1:
+                state, bits, left, card = draws.card(state, bits, left, unseen, floor, used)
+                board0 += word0_of[card]
+                board1 += word1_of[card]
+            best, winners = showdown(board0, board1, words, values, rank_starts, rank_values, flush_values)
+            if plain or coded:  # tallied by the set of winners, without a branch on who won
+                code = _winners_code(values, best)
+                by_winners[0, code] += weight
+                if not plain:
+                    by_winners[1, code] += weight * weight
+            else:
+                share = weight / winners
+                for p in range(players):
+                    if values[p] == best:
+                        sums[0 if winners == 1 else 1, p] += weight
+                        sums[2, p] += share
+                        sums[3, p] += share * share
+                        sums[4, p] += weight * share
+            if not plain:
+                if broken:
+                    _add_per_combo(per_combo, kinds, codes, values, best, winners, weight)
+                totals[1] += weight
+                totals[2] += weight * weight
+            accepted += 1
+        if plain:  # every trial weighed 1, and so did its square
+            by_winners[1] = by_winners[0]
+            totals[1] += accepted
+            totals[2] += accepted
+        if coded:
+            _add_by_winners(by_winners, sums)
+        totals[0] += accepted
+        totals[3] += attempts
+        return state
+
+    return jit(loop)
+
+
+_plain_loop, _any_loop = _block_loop(True), _block_loop(False)
+
+
+def run_block(state, trials, *arguments):
     """Deal ``trials`` accepted trials from ``state`` and add them to ``sums`` (``SUMS``, players) and
     ``totals`` (accepted, sum of weights, sum of squared weights, attempts).
 
@@ -269,125 +333,9 @@ def run_block(
     and the pairs' indices into ``COMBOS``; with a breakdown (``per_combo`` (players, 1326,
     1 + 4 * players), else empty), each open player's combo in each trial adds the trial's
     weight, each player's weighted wins, ties, shares and squared shares to its row."""
-    word0_of, word1_of = tables.card_word0, tables.card_word1
-    rank_starts, rank_values, flush_values = tables.rank_starts, tables.rank_values, tables.flush_values
-    floor = np.uint64((1 << 16) % len(unseen))
-    pair_floor = np.uint64((1 << 16) % len(pair_bits))
-    bits, left = np.uint64(0), 0  # the unread 16-bit quarters of the generator's last output
-    players = len(kinds)
-    coded = players <= CODED
-    by_winners = np.zeros((2, 1 << players if coded else 1), dtype=np.float64)
-    ranged = len(offsets) - 1
-    words = np.empty((players, 2), dtype=np.int64)
-    values = np.empty(players, dtype=np.int64)
-    chosen = np.empty(max(ranged, 1), dtype=np.int64)
-    fitting = np.empty(max(1, len(combo_bits)), dtype=np.float64)  # running totals of a range's fitting weights
-    counted = np.empty(max(1, len(combo_bits)), dtype=np.int64)  # running counts of its fitting combos
-    equal = np.zeros(max(ranged, 1), dtype=np.bool_)
-    for r in range(ranged):  # a range whose combos all weigh the same (as drawn: cumulated)
-        equal[r] = True
-        for c in range(offsets[r] + 1, offsets[r + 1]):
-            equal[r] &= cumulative[c] - cumulative[c - 1] == cumulative[offsets[r]]
-    for p in range(players):
-        words[p, 0], words[p, 1] = hand_words[p, 0], hand_words[p, 1]
-    broken = len(per_combo) > 0
-    codes = np.zeros(players, dtype=np.int64)  # each open player's combo (an index into COMBOS)
-    accepted, attempts = 0, 0
-    while accepted < trials and (accepted > 0 or attempts < GIVE_UP):
-        attempts += 1
-        used = known
-        weight = 1.0
-        fits = True
-        if mode == JOINT:
-            state, row = _alias_pick(state, chance, other, offsets[ranged], len(cumulative))
-            row -= offsets[ranged]
-            chosen[0], chosen[1] = pairs[row, 0], pairs[row, 1]
-            used |= combo_bits[chosen[0]] | combo_bits[chosen[1]]
-        else:
-            for r in range(ranged):
-                start, stop = offsets[r], offsets[r + 1]
-                if mode == REJECT or r == 0:  # (the first range's combos all fit: weighted, it weighs 1)
-                    state, combo = _alias_pick(state, chance, other, start, stop)
-                    if combo_bits[combo] & used:
-                        fits = False
-                        break
-                elif equal[r]:  # WEIGHTED, every combo weighing the same: count the ones that fit
-                    count = 0
-                    for c in range(start, stop):
-                        count += np.int64((combo_bits[c] & used) == 0)
-                        counted[c - start] = count
-                    if count == 0:
-                        fits = False
-                        break
-                    state, k = _below(state, np.uint64(count), (np.uint64(1) << np.uint64(32)) % np.uint64(count))
-                    combo = start + _pick(counted, 0, stop - start, k)  # the k-th (from 0) that fits
-                    weight *= count / (stop - start)
-                else:  # WEIGHTED: among the combos that fit, the weight the total of theirs
-                    total, previous, last = 0.0, 0.0, start
-                    for c in range(start, stop):  # branch-free: a combo that does not fit weighs 0
-                        fit = (combo_bits[c] & used) == 0
-                        total += (cumulative[c] - previous) * np.float64(fit)
-                        previous = cumulative[c]
-                        fitting[c - start] = total
-                        last = c if fit else last
-                    if total <= 0.0:
-                        fits = False
-                        break
-                    state, u = _uniform(state)
-                    # the first combo whose running total of fitting weights passes u * total fits;
-                    # should u * total round up to the total, the last one that fits
-                    combo = min(start + _pick(fitting, 0, stop - start, u * total), last)
-                    weight *= total / cumulative[stop - 1]
-                chosen[r] = combo
-                used |= combo_bits[combo]
-        if not fits:
-            continue
-        r = 0
-        for p in range(players):
-            if kinds[p] == RANGED:
-                words[p, 0], words[p, 1] = combo_words[chosen[r], 0], combo_words[chosen[r], 1]
-                codes[p] = combo_codes[chosen[r]]
-                r += 1
-            elif kinds[p] == RANDOM:
-                state, bits, left, row = _pair(state, bits, left, pair_bits, pair_floor, used)
-                used |= pair_bits[row]
-                words[p, 0], words[p, 1] = pair_words[row, 0], pair_words[row, 1]
-                codes[p] = pair_codes[row]
-        board0, board1 = board_words[0], board_words[1]
-        for _ in range(board_left >> 1):
-            state, bits, left, row = _pair(state, bits, left, pair_bits, pair_floor, used)
-            used |= pair_bits[row]
-            board0 += pair_words[row, 0]
-            board1 += pair_words[row, 1]
-        if board_left & 1:
-            state, bits, left, card = _card(state, bits, left, unseen, floor, used)
-            board0 += word0_of[card]
-            board1 += word1_of[card]
-        best, winners = showdown(board0, board1, words, values, rank_starts, rank_values, flush_values)
-        if coded:  # tallied by the set of winners, without a branch on who won
-            code = 0
-            for p in range(players):
-                code |= np.int64(values[p] == best) << p
-            by_winners[0, code] += weight
-            by_winners[1, code] += weight * weight
-        else:
-            share = weight / winners
-            for p in range(players):
-                if values[p] == best:
-                    sums[0 if winners == 1 else 1, p] += weight
-                    sums[2, p] += share
-                    sums[3, p] += share * share
-                    sums[4, p] += weight * share
-        if broken:
-            _add_per_combo(per_combo, kinds, codes, values, best, winners, weight)
-        totals[1] += weight
-        totals[2] += weight * weight
-        accepted += 1
-    if coded:
-        _add_by_winners(by_winners, sums)
-    totals[0] += accepted
-    totals[3] += attempts
-    return state
+    _, kinds, _, offsets, *_, per_combo = arguments
+    plain = len(offsets) == 1 and len(per_combo) == 0 and len(kinds) <= CODED
+    return (_plain_loop if plain else _any_loop)(state, trials, *arguments)
 
 
-__all__ = ["SUMS", "CODED", "GIVE_UP", "block_state", "alias_tables", "run_block"]
+__all__ = ["SUMS", "CODED", "GIVE_UP", "alias_tables", "run_block"]

@@ -185,6 +185,7 @@ SAMPLED = [
     (["QQ+, AKs", "random"], "Ks 7h 2d"),  # a range and a random player
     (["AhKh", "TT+, AQs", "random"], ""),
     (["QQ+", "KK+", "JJ+", "AKs, QQ+"], ""),  # ranges that collide often: weighted draws
+    (["AhKh", "random", "random"], "7c 8d 2s"),  # without a breakdown, the plain loop
 ]
 
 

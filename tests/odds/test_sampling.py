@@ -116,7 +116,7 @@ def test_the_draw_of_colliding_ranges_is_chosen_by_how_often_they_fit():
 
 @needs_numba
 def test_every_block_has_its_own_generator():
-    from pysolver.odds._sampling_kernel import block_state
+    from pysolver.odds._sampling_draws import block_state
 
     states = {block_state(seed, block) for seed in range(50) for block in range(50)}
     assert len(states) == 2500
@@ -153,11 +153,44 @@ def test_the_alias_tables_give_every_combo_its_weight():
 @needs_numba
 @pytest.mark.parametrize("n", [44, 48, 1128, 1326])
 def test_a_pick_from_a_16_bit_quarter_is_exactly_uniform(n):
-    from pysolver.odds._sampling_kernel import _below16
+    from pysolver.odds._sampling_draws import below16
 
     floor = np.uint64((1 << 16) % n)
     kept = np.zeros(n, dtype=np.int64)
     for quarter in range(1 << 16):  # every quarter: kept (none left to read) or redrawn
-        _, _, left, pick = _below16(np.uint64(0), np.uint64(quarter), 1, np.uint64(n), floor)
+        _, _, left, pick = below16(np.uint64(0), np.uint64(quarter), 1, np.uint64(n), floor)
         kept[pick] += left == 0
     assert (kept == (1 << 16) // n).all()  # each pick from the same number of quarters
+
+
+PLAIN = [
+    (["AhKh", "QsQd"], ""),
+    (["AhKh", "random", "random"], "7c 8d 2s"),
+    (["7s7c", "random", "random", "random", "random", "random"], "7h 8h 9c 2d"),
+    (["AhKh", "QsQd", "JcTc", "9h9d", "8s7s", "2c2d"], ""),
+]
+
+
+@needs_numba
+@pytest.mark.parametrize("players, board", PLAIN)
+def test_the_plain_loop_deals_the_trials_of_the_general_one(players, board, monkeypatch):
+    from pysolver.odds import _sampling_kernel as kernel
+
+    taken = []
+    plain = kernel._plain_loop
+    monkeypatch.setattr(kernel, "_plain_loop", lambda *arguments: taken.append(1) or plain(*arguments))
+    trials = _sampling.BLOCK + 321
+    fast = equity(players, board, trials=trials, seed=21, threads=1).to_dict()
+    assert len(taken) == 2  # known hands and random players alone: every block in the plain loop
+    monkeypatch.setattr(kernel, "_plain_loop", kernel._any_loop)
+    assert equity(players, board, trials=trials, seed=21, threads=2).to_dict() == {**fast, "threads": 2}
+
+
+@needs_numba
+@pytest.mark.parametrize("players, breakdown", [(["AhKh", "QQ+", "random"], False), (["AhKh", "random"], True)])
+def test_a_range_or_a_breakdown_takes_the_general_loop(players, breakdown, monkeypatch):
+    from pysolver.odds import _sampling_kernel as kernel
+
+    monkeypatch.setattr(kernel, "_plain_loop", None)  # called, it would fail
+    result = equity(players, trials=5000, seed=2, breakdown=breakdown)
+    assert result.deals == 5000 and result.kernel == "numba"

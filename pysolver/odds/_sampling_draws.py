@@ -1,0 +1,113 @@
+"""The compiled sampler's generator and its exactly uniform picks: splitmix64, Lemire's multiply and reject.
+
+Imported on first use, with the compiled loop (:mod:`pysolver.odds._sampling_kernel`).
+A block of trials is dealt by one generator, splitmix64 started at the block's
+own state (:func:`block_state`: the seed and the block's number, mixed), so a
+block's trials depend on the seed and its number alone.
+
+Uniform integers come from splitmix64 outputs by Lemire's multiply-and-reject,
+so every pick is exactly uniform: a card or a pair of cards from the next 16-bit
+quarter of an output (four picks an output, the unread quarters carried from
+trial to trial), a combo of a range from a 32-bit half. Card and pair picks are
+inlined into the loops and index with unsigned integers (numba wraps a signed
+index below zero, a test and a branch on every load).
+
+    >>> block_state(7, 0) != block_state(7, 1) != block_state(8, 0)
+    True
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..evaluator import jit
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+_MASK64 = (1 << 64) - 1
+_ONE = np.uint64(1)
+
+
+def _mix(z: int) -> int:
+    """splitmix64's output function, on a Python int."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+def block_state(seed: int, block: int) -> int:
+    """The generator's starting state of trial block ``block`` of a run seeded ``seed``."""
+    return _mix((_mix(seed + 0x9E3779B97F4A7C15) + block * 0xD1B54A32D192ED03) & _MASK64)
+
+
+@jit(inline=True)
+def next_output(state):
+    """splitmix64: the next state and a 64-bit output."""
+    state = state + _GOLDEN
+    z = state
+    z = (z ^ (z >> np.uint64(30))) * _MIX1
+    z = (z ^ (z >> np.uint64(27))) * _MIX2
+    return state, z ^ (z >> np.uint64(31))
+
+
+@jit
+def below(state, n, floor):
+    """A uniform integer in 0 .. n - 1 (n < 2**32), exactly: Lemire's multiply and reject, on
+    each 32-bit half of an output in turn (``floor`` is ``2**32 % n``)."""
+    while True:
+        state, x = next_output(state)
+        m = (x >> np.uint64(32)) * n
+        if (m & np.uint64(0xFFFFFFFF)) >= floor:
+            return state, np.int64(m >> np.uint64(32))
+        m = (x & np.uint64(0xFFFFFFFF)) * n
+        if (m & np.uint64(0xFFFFFFFF)) >= floor:
+            return state, np.int64(m >> np.uint64(32))
+
+
+@jit
+def uniform(state):
+    """A float in [0, 1) with 53 random bits."""
+    state, x = next_output(state)
+    return state, np.float64(x >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@jit(inline=True)
+def below16(state, bits, left, n, floor):
+    """A uniform integer in 0 .. n - 1 (n <= 2**16; unsigned), exactly: Lemire's multiply and
+    reject on the next 16-bit quarter of an output (``bits``, ``left`` quarters of it unread;
+    ``floor`` is ``2**16 % n``): four picks from one output."""
+    while True:
+        if left == 0:
+            state, bits = next_output(state)
+            left = 4
+        m = (bits & np.uint64(0xFFFF)) * n
+        bits >>= np.uint64(16)
+        left -= 1
+        if (m & np.uint64(0xFFFF)) >= floor:
+            return state, bits, left, m >> np.uint64(16)
+
+
+@jit(inline=True)
+def card(state, bits, left, unseen, floor, used):
+    """A card uniform among ``unseen`` not in ``used`` (a card taken already is redrawn); unsigned."""
+    n = np.uint64(len(unseen))
+    while True:
+        state, bits, left, i = below16(state, bits, left, n, floor)
+        drawn = np.uint64(unseen[i])
+        if not (used >> drawn) & _ONE:
+            return state, bits, left, drawn
+
+
+@jit(inline=True)
+def pair(state, bits, left, pair_bits, floor, used):
+    """A row of ``pair_bits`` (every pair of the unseen cards) uniform among the pairs clear of
+    ``used``: one uniform pick, redrawn while it holds a card taken already; unsigned."""
+    n = np.uint64(len(pair_bits))
+    while True:
+        state, bits, left, row = below16(state, bits, left, n, floor)
+        if not pair_bits[row] & used:
+            return state, bits, left, row
+
+
+__all__ = ["block_state", "next_output", "below", "uniform", "below16", "card", "pair"]
