@@ -110,4 +110,18 @@ def pair(state, bits, left, pair_bits, floor, used):
             return state, bits, left, row
 
 
-__all__ = ["block_state", "next_output", "below", "uniform", "below16", "card", "pair"]
+@jit(inline=True)
+def dealt(state, bits, left, deck, step, floor):
+    """Step ``step`` of a partial Fisher–Yates shuffle of ``deck``: the card at a uniform position of
+    ``step`` .. ``len(deck) - 1`` swapped to ``step`` and returned (``floor`` is ``2**16 % (len(deck)
+    - step)``); unsigned. The deck's order before a trial does not matter: each trial's cards are
+    uniform whatever it is, and independent of the trials before."""
+    state, bits, left, i = below16(state, bits, left, np.uint64(len(deck)) - step, floor)
+    i += step
+    drawn = deck[i]
+    deck[i] = deck[step]
+    deck[step] = drawn
+    return state, bits, left, drawn
+
+
+__all__ = ["block_state", "next_output", "below", "uniform", "below16", "card", "pair", "dealt"]

@@ -155,10 +155,12 @@ def _winners_code(values, best):
     return code
 
 
-def _block_loop(plain: bool) -> Callable:
-    """The loop of :func:`run_block`; ``plain`` (a constant of the compiled code): for known hands
-    and random players alone, no breakdown, up to ``CODED`` players, every trial weighing 1 and
-    accepted, with the range draws, weights and breakdown compiled out."""
+def _block_loop(plain: bool, from_deck: int = -1) -> Callable:
+    """The loop of :func:`run_block`; ``plain`` and ``deck``, constants of the compiled code. Plain:
+    for known hands and random players alone, no breakdown, up to ``CODED`` players, every trial
+    weighing 1 and accepted, with the range draws, weights and breakdown compiled out. ``from_deck``: 1,
+    the random players and the board dealt from a shuffled deck, 0, by pairs, -1, as ``shuffled``
+    says (:func:`~pysolver.odds._sampling_plan.deals_from_deck`)."""
 
     def loop(
         state,
@@ -181,6 +183,8 @@ def _block_loop(plain: bool) -> Callable:
         known,
         board_words,
         board_left,
+        shuffled,
+        card_codes,
         tables,
         sums,
         totals,
@@ -199,6 +203,8 @@ def _block_loop(plain: bool) -> Callable:
         seats = np.flatnonzero(kinds == RANDOM).astype(np.uint64)  # the random players, in order
         words = hand_words.copy()
         values = np.empty(players, dtype=np.int64)
+        deck = unseen.astype(np.uint64)  # shuffled: the unseen cards, in the order the trials leave them
+        deck_floors = np.uint64(1 << 16) % np.arange(len(unseen), 0, -1).astype(np.uint64)  # 2**16 % (cards - step)
         chosen = np.empty(max(ranged, 1), dtype=np.int64)
         fitting = np.empty(max(1, len(combo_bits)), dtype=np.float64)  # running totals of a range's fitting weights
         counted = np.empty(max(1, len(combo_bits)), dtype=np.int64)  # running counts of its fitting combos
@@ -266,22 +272,41 @@ def _block_loop(plain: bool) -> Callable:
                 seat, combo = seated[r], chosen[r]
                 words[seat, 0], words[seat, 1] = combo_words[combo, 0], combo_words[combo, 1]
                 codes[seat] = combo_codes[combo]
-            for seat in seats:
-                state, bits, left, dealt = draws.pair(state, bits, left, pair_bits, pair_floor, used)
-                used |= pair_bits[dealt]
-                words[seat, 0], words[seat, 1] = pair_words[dealt, 0], pair_words[dealt, 1]
-                if not plain:
-                    codes[seat] = pair_codes[dealt]
             board0, board1 = board_words[0], board_words[1]
-            for _ in range(board_left >> 1):
-                state, bits, left, dealt = draws.pair(state, bits, left, pair_bits, pair_floor, used)
-                used |= pair_bits[dealt]
-                board0 += pair_words[dealt, 0]
-                board1 += pair_words[dealt, 1]
-            if board_left & 1:
-                state, bits, left, card = draws.card(state, bits, left, unseen, floor, used)
-                board0 += word0_of[card]
-                board1 += word1_of[card]
+            if shuffled if from_deck < 0 else from_deck == 1:  # no range player: every unseen card free, dealt in turn
+                step = np.uint64(0)
+                for seat in seats:
+                    state, bits, left, first = draws.dealt(state, bits, left, deck, step, deck_floors[step])
+                    step += np.uint64(1)
+                    state, bits, left, second = draws.dealt(state, bits, left, deck, step, deck_floors[step])
+                    step += np.uint64(1)
+                    words[seat, 0], words[seat, 1] = (
+                        word0_of[first] + word0_of[second],
+                        word1_of[first] + word1_of[second],
+                    )
+                    if not plain:
+                        codes[seat] = card_codes[first, second]
+                for _ in range(board_left):
+                    state, bits, left, card = draws.dealt(state, bits, left, deck, step, deck_floors[step])
+                    step += np.uint64(1)
+                    board0 += word0_of[card]
+                    board1 += word1_of[card]
+            else:
+                for seat in seats:
+                    state, bits, left, dealt = draws.pair(state, bits, left, pair_bits, pair_floor, used)
+                    used |= pair_bits[dealt]
+                    words[seat, 0], words[seat, 1] = pair_words[dealt, 0], pair_words[dealt, 1]
+                    if not plain:
+                        codes[seat] = pair_codes[dealt]
+                for _ in range(board_left >> 1):
+                    state, bits, left, dealt = draws.pair(state, bits, left, pair_bits, pair_floor, used)
+                    used |= pair_bits[dealt]
+                    board0 += pair_words[dealt, 0]
+                    board1 += pair_words[dealt, 1]
+                if board_left & 1:
+                    state, bits, left, card = draws.card(state, bits, left, unseen, floor, used)
+                    board0 += word0_of[card]
+                    board1 += word1_of[card]
             best, winners = showdown(board0, board1, words, values, rank_starts, rank_values, flush_values)
             if plain or coded:  # tallied by the set of winners, without a branch on who won
                 code = _winners_code(values, best)
@@ -315,7 +340,7 @@ def _block_loop(plain: bool) -> Callable:
     return jit(loop)
 
 
-_plain_loop, _any_loop = _block_loop(True), _block_loop(False)
+_plain_loop, _plain_deck_loop, _any_loop = _block_loop(True, 0), _block_loop(True, 1), _block_loop(False)
 
 
 def run_block(state, trials, *arguments):
@@ -333,9 +358,10 @@ def run_block(state, trials, *arguments):
     and the pairs' indices into ``COMBOS``; with a breakdown (``per_combo`` (players, 1326,
     1 + 4 * players), else empty), each open player's combo in each trial adds the trial's
     weight, each player's weighted wins, ties, shares and squared shares to its row."""
-    _, kinds, _, offsets, *_, per_combo = arguments
-    plain = len(offsets) == 1 and len(per_combo) == 0 and len(kinds) <= CODED
-    return (_plain_loop if plain else _any_loop)(state, trials, *arguments)
+    _, kinds, _, offsets, *_, shuffled, _, _, _, _, per_combo = arguments
+    if len(offsets) == 1 and len(per_combo) == 0 and len(kinds) <= CODED:
+        return (_plain_deck_loop if shuffled else _plain_loop)(state, trials, *arguments)
+    return _any_loop(state, trials, *arguments)
 
 
 __all__ = ["SUMS", "CODED", "GIVE_UP", "alias_tables", "run_block"]

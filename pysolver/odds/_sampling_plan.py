@@ -42,6 +42,8 @@ TRIAL_COST = (8.0, 6.0, 3.5)
 """Nanoseconds of a compiled trial on one core: fixed, per player valued, per card dealt."""
 NUMPY_TRIAL_COST = (20.0, 30.0, 10.0)
 """The same for the numpy path."""
+DECK_REDRAWS = 2.0
+"""Redrawn pairs a trial (expected) past which the compiled loop deals from a shuffled deck."""
 
 
 def fit_rate(players: Sequence[Player]) -> float:
@@ -76,6 +78,33 @@ def method(players: Sequence[Player]) -> int:
     return WEIGHTED if weighting < rejecting else REJECT
 
 
+def redraws(unseen: int, random_players: int, board_left: int) -> float:
+    """The pairs (and single card) a trial redraws, expected, dealing ``random_players`` pairs then
+    ``board_left`` board cards, two at a time, from ``unseen`` cards: a pick with ``u`` of them taken
+    holds one with chance ``p``, and is drawn ``1 / (1 - p)`` times.
+
+    >>> round(redraws(50, 1, 5), 2), round(redraws(50, 5, 5), 2)  # AhKh and one or five random players
+    (0.41, 2.69)
+    """
+    total, taken = 0.0, 0
+    for size in [2] * (random_players + board_left // 2) + [1] * (board_left % 2):
+        free = unseen - taken
+        clear = free * (free - 1) / (unseen * (unseen - 1)) if size == 2 else free / unseen
+        total += 1 / clear - 1
+        taken += size
+    return total
+
+
+def deals_from_deck(players: Sequence[Player], unseen: int, board_left: int) -> bool:
+    """Whether the compiled loop deals the random players and the board from a shuffled deck (a
+    partial Fisher–Yates shuffle a trial, no card redrawn) rather than by pairs redrawn while they
+    hold a card taken: without range players (whose cards the deck would have to skip), past
+    :data:`DECK_REDRAWS` redrawn pairs a trial (five random players and more, preflop)."""
+    if any(is_ranged(p) for p in players):
+        return False
+    return redraws(unseen, sum(p.is_random for p in players), board_left) > DECK_REDRAWS
+
+
 @dataclass(frozen=True, eq=False)
 class KernelInputs:
     """A question as the compiled loop reads it (:func:`~pysolver.odds._sampling_kernel.run_block`)."""
@@ -96,6 +125,8 @@ class KernelInputs:
     known: np.uint64
     board_words: np.ndarray
     board_left: int
+    shuffled: bool
+    card_codes: np.ndarray
 
     def segments(self) -> np.ndarray:
         """Where each range's rows of ``cumulative`` start, then the pairs' (``JOINT``), then the end."""
@@ -123,6 +154,8 @@ class KernelInputs:
             self.known,
             self.board_words,
             self.board_left,
+            self.shuffled,
+            self.card_codes,
         )
 
 
@@ -165,6 +198,8 @@ def kernel_inputs(players, board: np.ndarray, known: np.ndarray, rules: Rules | 
         np.uint64(known_bits),
         words[board].sum(axis=0).astype(np.int64) if len(board) else np.zeros(2, np.int64),
         5 - len(board),
+        deals_from_deck(players, len(unseen), 5 - len(board)),
+        combo_indices(np.stack(np.divmod(np.arange(52 * 52), 52), axis=1)).reshape(52, 52),
     )
 
 
@@ -196,6 +231,8 @@ __all__ = [
     "RANDOM",
     "fit_rate",
     "method",
+    "redraws",
+    "deals_from_deck",
     "KernelInputs",
     "kernel_inputs",
     "sampling_seconds",

@@ -17,7 +17,7 @@ from pysolver.core._cards import parse_cards
 from pysolver.core._errors import PokerInputError, RangeError
 from pysolver.core._ranges import COMBOS, parse_range
 from pysolver.evaluator import backend
-from pysolver.odds import _sampling
+from pysolver.odds import _sampling, _sampling_plan
 from pysolver.odds._breakdown import combo_name
 from pysolver.odds._equity import equity
 from tests.helpers.equity_brute import brute_equity
@@ -186,6 +186,7 @@ SAMPLED = [
     (["AhKh", "TT+, AQs", "random"], ""),
     (["QQ+", "KK+", "JJ+", "AKs, QQ+"], ""),  # ranges that collide often: weighted draws
     (["AhKh", "random", "random"], "7c 8d 2s"),  # without a breakdown, the plain loop
+    (["AhKh", "random", "random", "random", "random", "random"], ""),  # dealt from a shuffled deck
 ]
 
 
@@ -215,6 +216,18 @@ def test_a_sampled_breakdown_is_the_exact_one_within_its_standard_errors(kernel,
     sampled = equity(players, board, breakdown=True, trials=100_000, seed=2)
     assert sampled.kernel == kernel
     for row in sampled.breakdown.player(0).classes:
+        truth = exact.get(row.name)
+        for i in range(2):
+            assert abs(row.equities[i] - truth.equities[i]) < 5 * row.stderrs[i] + 1e-9, (row.name, i)
+
+
+@pytest.mark.skipif(backend() != "numba", reason="the compiled sampler needs numba")
+@pytest.mark.parametrize("deck", [True, False])
+def test_a_random_players_breakdown_is_the_exact_one_dealt_either_way(deck, monkeypatch):
+    monkeypatch.setattr(_sampling_plan, "deals_from_deck", lambda *question: deck)
+    exact = equity(["AhKh", "random"], "Qs Js 2c", breakdown=True, exact=True).breakdown.player(1)
+    sampled = equity(["AhKh", "random"], "Qs Js 2c", breakdown=True, trials=100_000, seed=4).breakdown.player(1)
+    for row in sampled.classes:
         truth = exact.get(row.name)
         for i in range(2):
             assert abs(row.equities[i] - truth.equities[i]) < 5 * row.stderrs[i] + 1e-9, (row.name, i)

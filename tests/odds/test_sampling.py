@@ -168,6 +168,7 @@ PLAIN = [
     (["AhKh", "random", "random"], "7c 8d 2s"),
     (["7s7c", "random", "random", "random", "random", "random"], "7h 8h 9c 2d"),
     (["AhKh", "QsQd", "JcTc", "9h9d", "8s7s", "2c2d"], ""),
+    (["AhKh", "random", "random", "random", "random", "random"], ""),  # from a shuffled deck
 ]
 
 
@@ -177,12 +178,14 @@ def test_the_plain_loop_deals_the_trials_of_the_general_one(players, board, monk
     from pysolver.odds import _sampling_kernel as kernel
 
     taken = []
-    plain = kernel._plain_loop
-    monkeypatch.setattr(kernel, "_plain_loop", lambda *arguments: taken.append(1) or plain(*arguments))
+    for name in ("_plain_loop", "_plain_deck_loop"):
+        loop = getattr(kernel, name)
+        monkeypatch.setattr(kernel, name, lambda *arguments, loop=loop: taken.append(1) or loop(*arguments))
     trials = _sampling.BLOCK + 321
     fast = equity(players, board, trials=trials, seed=21, threads=1).to_dict()
-    assert len(taken) == 2  # known hands and random players alone: every block in the plain loop
+    assert len(taken) == 2  # known hands and random players alone: every block in a plain loop
     monkeypatch.setattr(kernel, "_plain_loop", kernel._any_loop)
+    monkeypatch.setattr(kernel, "_plain_deck_loop", kernel._any_loop)
     assert equity(players, board, trials=trials, seed=21, threads=2).to_dict() == {**fast, "threads": 2}
 
 
@@ -192,5 +195,35 @@ def test_a_range_or_a_breakdown_takes_the_general_loop(players, breakdown, monke
     from pysolver.odds import _sampling_kernel as kernel
 
     monkeypatch.setattr(kernel, "_plain_loop", None)  # called, it would fail
+    monkeypatch.setattr(kernel, "_plain_deck_loop", None)
     result = equity(players, trials=5000, seed=2, breakdown=breakdown)
     assert result.deals == 5000 and result.kernel == "numba"
+
+
+def test_many_random_players_are_dealt_from_a_shuffled_deck():
+    def players(*seats):
+        return Question.of(Situation.of(list(seats), ranges=True)).players
+
+    assert _sampling_plan.deals_from_deck(players("AhKh", *["random"] * 5), 50, 5)
+    assert not _sampling_plan.deals_from_deck(players("AhKh", *["random"] * 4), 50, 5)
+    assert not _sampling_plan.deals_from_deck(players("AhKh", *["random"] * 5), 47, 2)  # on the flop: pairs
+    assert not _sampling_plan.deals_from_deck(players("QQ+", *["random"] * 8), 52, 5)  # a range: pairs
+    # the expected redraws, by hand: AhKh and one random player preflop (50 unseen cards)
+    pair = 1 - 48 * 47 / (50 * 49)  # the board's second pair holds one of the first pair's cards
+    assert _sampling_plan.redraws(50, 1, 5) == pytest.approx(
+        1 / (1 - pair) - 1 + 1 / (1 - (1 - 46 * 45 / (50 * 49))) - 1 + 1 / (1 - 6 / 50) - 1
+    )
+
+
+@needs_numba
+@pytest.mark.parametrize("deck", [True, False])
+@pytest.mark.parametrize(
+    "players, board", [(["AhKh", "random"], "Qs Js 2c"), (["7s7c", "random", "random"], "7h 8h 9c 2d")]
+)
+def test_random_players_dealt_either_way_match_the_exact_count(players, board, deck, monkeypatch):
+    monkeypatch.setattr(_sampling_plan, "deals_from_deck", lambda *question: deck)
+    exact = equity(players, board, exact=True)
+    sampled = equity(players, board, trials=200_000, seed=deck + 30)
+    for e, s in zip(exact.players, sampled.players):
+        assert abs(s.equity - e.equity) <= 4 * s.stderr
+        assert abs(s.win - e.win) <= 4 * s.stderr and abs(s.tie - e.tie) <= 4 * s.stderr
