@@ -17,7 +17,10 @@ Within a trial, in this order:
    for ranges that collide often, as ``QQ+`` for six players);
 2. the random players' cards, in seat order, and the rest of the board, two
    cards at a time: a pair of the unseen cards, uniform, redrawn while it holds a
-   card taken (the pair's card words summed beforehand); the board's fifth card alone;
+   card taken (the pair's card words summed beforehand); the board's fifth card
+   alone. Or, where pairs would be redrawn often and no range player takes cards
+   (``shuffled``: five random players and more preflop), one card at a time from
+   a deck of the unseen cards by a partial Fisher-Yates shuffle, none redrawn;
 3. every player's value: the board's card words summed once, each player's
    added (:func:`pysolver.evaluator.compiled_showdown`, inlined into the loop).
 
@@ -345,7 +348,10 @@ _plain_loop, _plain_deck_loop, _any_loop = _block_loop(True, 0), _block_loop(Tru
 
 def run_block(state, trials, *arguments):
     """Deal ``trials`` accepted trials from ``state`` and add them to ``sums`` (``SUMS``, players) and
-    ``totals`` (accepted, sum of weights, sum of squared weights, attempts).
+    ``totals`` (accepted, sum of weights, sum of squared weights, attempts), in the plain loop where
+    it applies (:func:`_block_loop`). ``arguments``: :meth:`KernelInputs.arguments
+    <pysolver.odds._sampling_plan.KernelInputs.arguments>`, then ``tables``, ``sums``, ``totals``,
+    ``per_combo``.
 
     ``kinds`` (players,): ``HAND``, ``RANGED``, ``RANDOM``; ``hand_words`` (players, 2) a hand's card
     words; the r-th range player's combos are rows ``offsets[r]`` .. ``offsets[r + 1]`` of
@@ -354,10 +360,12 @@ def run_block(state, trials, *arguments):
     ``pairs`` (n, 2) the rows of the compatible pairs of two ranges (``JOINT``, cumulated weights
     after the ranges' own); ``unseen`` the cards not known (``known``, a mask);
     ``pair_bits`` and ``pair_words`` every pair of them; ``board_words`` the known board's words
-    and ``board_left`` the cards to deal to it. ``combo_codes`` and ``pair_codes``: the combos'
-    and the pairs' indices into ``COMBOS``; with a breakdown (``per_combo`` (players, 1326,
-    1 + 4 * players), else empty), each open player's combo in each trial adds the trial's
-    weight, each player's weighted wins, ties, shares and squared shares to its row."""
+    and ``board_left`` the cards to deal to it; ``shuffled``: the random players and the board dealt
+    from a shuffled deck of the unseen cards, not by pairs. ``combo_codes`` and ``pair_codes``: the
+    combos' and the pairs' indices into ``COMBOS``, ``card_codes`` (52, 52) two cards'; with a
+    breakdown (``per_combo`` (players, 1326, 1 + 4 * players), else empty), each open player's
+    combo in each trial adds the trial's weight, each player's weighted wins, ties, shares and
+    squared shares to its row."""
     _, kinds, _, offsets, *_, shuffled, _, _, _, _, per_combo = arguments
     if len(offsets) == 1 and len(per_combo) == 0 and len(kinds) <= CODED:
         return (_plain_deck_loop if shuffled else _plain_loop)(state, trials, *arguments)
