@@ -159,7 +159,7 @@ def _winners_code(values, best):
 
 
 def _block_loop(plain: bool, from_deck: int = -1) -> Callable:
-    """The loop of :func:`run_block`; ``plain`` and ``deck``, constants of the compiled code. Plain:
+    """The loop of :func:`run_block`; ``plain`` and ``from_deck``, constants of the compiled code. Plain:
     for known hands and random players alone, no breakdown, up to ``CODED`` players, every trial
     weighing 1 and accepted, with the range draws, weights and breakdown compiled out. ``from_deck``: 1,
     the random players and the board dealt from a shuffled deck, 0, by pairs, -1, as ``shuffled``
@@ -224,7 +224,7 @@ def _block_loop(plain: bool, from_deck: int = -1) -> Callable:
             used = known
             weight = 1.0
             fits = True
-            if plain:
+            if plain:  # no range player
                 pass
             elif mode == JOINT:
                 state, row = _alias_pick(state, chance, other, offsets[ranged], len(cumulative))
