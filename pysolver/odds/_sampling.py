@@ -1,16 +1,19 @@
 """Monte Carlo equity: seeded trials in blocks, on every thread, stopping at a count or a standard error.
 
-A run's trials come in blocks of :data:`BLOCK` accepted trials (the last one
-shorter). Block ``b`` is dealt by its own generator, derived from the seed and
-``b`` alone; blocks run on up to ``threads`` threads at once and are summed in
+A run's trials come in blocks of :data:`BLOCK` accepted trials (:data:`NUMPY_BLOCK`
+on the numpy path; the last block shorter). Block ``b`` is dealt by its own
+generator, derived from the seed and ``b`` alone; blocks run on up to ``threads``
+threads at once, several consecutive blocks a call (:func:`call_sizes`: calls
+shrinking as the blocks left do, so the threads end together), and are summed in
 block order, and the stopping rule (the trial count, or every equity's standard
 error at most ``target_stderr`` once :data:`MIN_TRIALS` are in) is checked after
 each block in that order (:func:`wave_sizes`: the blocks dealt between two looks).
 So the seed decides every trial, and a run gives the same figures on any number
 of threads; a run of one block takes one thread.
 
-With numba (:func:`pysolver.evaluator.backend`) a block is dealt and valued in a
-compiled loop (:mod:`pysolver.odds._sampling_kernel`), else with numpy
+With numba (:func:`pysolver.evaluator.backend`) blocks are dealt and valued in a
+compiled loop (:mod:`pysolver.odds._sampling_blocks`, a call's blocks one after
+another in :mod:`pysolver.odds._sampling_kernel`), else with numpy
 (:mod:`pysolver.odds._sampling_numpy`). The two draw the same distribution, not
 the same trials. A breakdown (an :class:`Observer`) is summed per combo in the
 compiled loop, so it deals the trials of the same run without it; the numpy path
@@ -24,10 +27,10 @@ share over the square root of the number of trials.
 
     >>> from pysolver.odds._model import Player
     >>> players = [Player.hand([51, 47]), Player.hand([43, 42])]      # AsKs vs QsQh
-    >>> one, _ = monte_carlo(players, np.array([], np.int64), trials=3000, seed=1, threads=1)
-    >>> two, _ = monte_carlo(players, np.array([], np.int64), trials=3000, seed=1, threads=2)
+    >>> one, _ = monte_carlo(players, np.array([], np.int64), trials=200_000, seed=1, threads=1)
+    >>> two, _ = monte_carlo(players, np.array([], np.int64), trials=200_000, seed=1, threads=2)
     >>> one.deals, one.wins.tolist() == two.wins.tolist()
-    (3000.0, True)
+    (200000.0, True)
 """
 
 from __future__ import annotations
@@ -45,28 +48,34 @@ from ._model import Player, Tally
 from ._sampling_numpy import JointPair, never_fit, numpy_block
 from ._sampling_plan import WEIGHTED, KernelInputs, kernel_inputs, method
 
-BLOCK = 1 << 16
-"""Accepted trials per block: a block is dealt by one generator, on one thread."""
+BLOCK = 1 << 13
+"""Accepted trials per block of the compiled loop (about a quarter of a millisecond heads-up):
+a block is dealt by one generator, on one thread."""
+NUMPY_BLOCK = 1 << 16
+"""Accepted trials per block on the numpy path (a numpy block costs some 0.3 ms beside its trials)."""
 MAX_TRIALS = 100_000_000
 """Most trials of a run (and of a run stopping at a standard error)."""
 DEFAULT_TRIALS = 1_000_000
 """Trials of a run given neither a count nor a standard error."""
 MIN_TRIALS = 1000
 """Trials before a standard error is trusted to stop a run."""
-WAVE = 16
-"""Most blocks a thread deals between two looks at progress and the stopping rule (about 30 ms)."""
+WAVE = 1 << 20
+"""Most trials a thread deals between two looks at progress and the stopping rule (about 30 ms)."""
 
 
 @dataclass
 class Sums:
-    """Weighted sums of trials: per player wins, ties, shares, w**2 * share**2 and w**2 * share;
-    the trials, the sums of the weights and of their squares, the attempts (rejected ones too)."""
+    """Weighted sums of trials, of a run or block by block (a leading axis): per player (``rows``)
+    the wins, ties, shares, w**2 * share**2 and w**2 * share; ``totals`` the trials, the sums of
+    their weights and of the squares, the attempts (rejected ones too)."""
 
     rows: np.ndarray
-    trials: int = 0
-    weight: float = 0.0
-    weight_squares: float = 0.0
-    attempts: int = 0
+    totals: np.ndarray
+
+    @classmethod
+    def none(cls, players: int) -> Sums:
+        """The sums of no trial."""
+        return cls(np.zeros((5, players)), np.zeros(4))
 
     @classmethod
     def of_values(cls, values: np.ndarray, weights: np.ndarray) -> Sums:
@@ -86,14 +95,32 @@ class Sums:
             dtype=np.float64,
         )
         trials = values.shape[1]
-        return cls(rows, trials, float(weights.sum()), float(squared.sum()), trials)
+        return cls(rows, np.array([trials, weights.sum(), squared.sum(), trials], dtype=np.float64))
 
-    def add(self, other: Sums) -> None:
-        self.rows += other.rows
-        self.trials += other.trials
-        self.weight += other.weight
-        self.weight_squares += other.weight_squares
-        self.attempts += other.attempts
+    @classmethod
+    def stacked(cls, parts: Sequence[Sums]) -> Sums:
+        """Block by block sums of ``parts`` one after another (each one block's sums, or several's)."""
+        return cls(
+            np.concatenate([p.rows.reshape(-1, *p.rows.shape[-2:]) for p in parts]),
+            np.concatenate([p.totals.reshape(-1, p.totals.shape[-1]) for p in parts]),
+        )
+
+    @property
+    def trials(self) -> int:
+        return int(self.totals[0])
+
+    @property
+    def weight(self) -> float:
+        return float(self.totals[1])
+
+    def __getitem__(self, block: int) -> Sums:
+        return Sums(self.rows[block], self.totals[block])
+
+    def then(self, blocks: Sums) -> Sums:
+        """The running sums after each of ``blocks`` in turn, added to these one block at a time
+        (the same bits as a loop adding them)."""
+        rows = np.cumsum(np.concatenate([self.rows[None], blocks.rows]), axis=0)[1:]
+        return Sums(rows, np.cumsum(np.concatenate([self.totals[None], blocks.totals]), axis=0)[1:])
 
     def tally(self) -> Tally:
         """The tally, weights scaled so that the deals are the trials."""
@@ -102,12 +129,14 @@ class Sums:
         return Tally(wins, ties, shares, float(self.trials))
 
     def stderr(self) -> np.ndarray:
-        """Each equity's standard error (infinite before two trials)."""
-        if self.trials < 2:
-            return np.full(self.rows.shape[1], np.inf)
-        mean = self.rows[2] / self.weight
-        spread = self.rows[3] - 2 * mean * self.rows[4] + mean**2 * self.weight_squares
-        return np.sqrt(np.maximum(spread, 0.0) / self.weight**2 * self.trials / (self.trials - 1))
+        """Each equity's standard error, block by block too (infinite before two trials)."""
+        trials, weight, squares = (self.totals[..., i, None] for i in range(3))
+        rows = self.rows
+        with np.errstate(divide="ignore", invalid="ignore"):
+            mean = rows[..., 2, :] / weight
+            spread = rows[..., 3, :] - 2 * mean * rows[..., 4, :] + mean**2 * squares
+            error = np.sqrt(np.maximum(spread, 0.0) / weight**2 * trials / (trials - 1))
+        return np.where(trials < 2, np.inf, error)
 
 
 class Observer(Protocol):
@@ -146,42 +175,41 @@ class Sampler:
             self.tables = kernel.alias_tables(self.inputs.cumulative, self.inputs.segments())
         return self.tables
 
-    def block(self, seed: int, block: int, trials: int) -> tuple[Sums, np.ndarray | None, dict | np.ndarray | None]:
-        """Block ``block`` of ``trials`` trials: its sums and, observed, its values and hole cards
-        (numpy) or its per-combo sums (compiled: values None)."""
+    def blocks(self, seed: int, first: int, count: int, limit: int) -> tuple[Sums, list]:
+        """Blocks ``first`` .. ``first + count - 1`` of a run of ``limit`` trials: their sums, block
+        by block, and what each shows a breakdown (None unobserved): its values and hole cards
+        (numpy) or, compiled (one block a call), its per-combo sums."""
+        size = block_trials()
+        trials = np.minimum(size, limit - size * np.arange(first, first + count))
         if self.inputs is not None:
-            from . import _sampling_draws as draws  # numba: imported on first use
-            from . import _sampling_kernel as kernel
+            from . import _sampling_blocks as compiled  # numba: imported on first use
 
             players = len(self.players)
-            sums = Sums(np.zeros((5, players)))
-            totals = np.zeros(4)
-            per_combo = np.zeros((players, len(COMBOS), 1 + 4 * players) if self.observe else (0, 0, 0))
-            state = np.uint64(draws.block_state(seed, block))
-            arguments = self.inputs.arguments(*self.alias())
-            kernel.run_block(state, trials, *arguments, kernel_tables(self.rules), sums.rows, totals, per_combo)
-            sums.trials, sums.weight, sums.weight_squares, sums.attempts = (
-                int(totals[0]),
-                float(totals[1]),
-                float(totals[2]),
-                int(totals[3]),
+            per_combo = np.zeros((players, len(COMBOS), 1 + 4 * players)) if self.observe else None
+            states = compiled.block_states(seed, first, count)
+            sums = Sums(
+                *compiled.run_blocks(states, trials, self.inputs, self.alias(), kernel_tables(self.rules), per_combo)
             )
-            if sums.trials == 0:
-                raise never_fit(self.players, sums.attempts)
-            return sums, None, (per_combo if self.observe else None)
-        values, weights, seen = numpy_block(
-            seed,
-            block,
-            trials,
-            self.players,
-            self.board,
-            self.known_bits,
-            self.rules,
-            self.joint,
-            self.observe,
-            self.weighted,
-        )
-        return Sums.of_values(values, weights), (values if self.observe else None), seen
+            if not sums.totals[:, 0].all():
+                raise never_fit(self.players, int(sums.totals[:, 3].max()))
+            return sums, [per_combo if self.observe else None] * count
+        parts = [
+            numpy_block(
+                seed,
+                block,
+                int(n),
+                self.players,
+                self.board,
+                self.known_bits,
+                self.rules,
+                self.joint,
+                self.observe,
+                self.weighted,
+            )
+            for block, n in zip(range(first, first + count), trials)
+        ]
+        shown = [(values, seen) if self.observe else None for values, _, seen in parts]
+        return Sums.stacked([Sums.of_values(values, weights) for values, weights, _ in parts]), shown
 
 
 def sampling_kernel() -> str:
@@ -209,31 +237,63 @@ def trial_limit(trials: int | None, target_stderr: float | None) -> int:
     return DEFAULT_TRIALS
 
 
+def block_trials() -> int:
+    """Trials of a full block on the path that deals them: :data:`BLOCK` compiled, else :data:`NUMPY_BLOCK`.
+
+    >>> block_trials() == (BLOCK if sampling_kernel() == "numba" else NUMPY_BLOCK)
+    True
+    """
+    return BLOCK if sampling_kernel() == "numba" else NUMPY_BLOCK
+
+
 def run_threads(trials: int, threads: int) -> int:
     """The threads a run of ``trials`` takes: one per block, ``threads`` at most.
 
-    >>> run_threads(1000, 8), run_threads(10**6, 8), run_threads(10**6, 2)
-    (1, 8, 2)
+    >>> run_threads(1, 8), run_threads(10**6, 8), run_threads(10**6, 2), run_threads(3 * block_trials(), 8)
+    (1, 8, 2, 3)
     """
-    return max(1, min(threads, -(-trials // BLOCK)))
+    return max(1, min(threads, -(-trials // block_trials())))
 
 
-def wave_sizes(blocks: int, threads: int, stopping: bool) -> list[int]:
-    """The blocks of each wave of a run of ``blocks`` blocks on ``threads`` threads: the threads
-    share a wave's blocks, and progress and the stopping rule are looked at between waves. Up to
-    :data:`WAVE` blocks a thread. A run ``stopping`` at a standard error deals no block it does not
-    need on one thread, and on more starts at one block a thread and doubles (so dealing at most
-    about twice the blocks it needs).
+def wave_sizes(blocks: int, threads: int, stopping: bool, block: int = BLOCK) -> list[int]:
+    """The blocks of each wave of a run of ``blocks`` blocks of ``block`` trials on ``threads``
+    threads: the threads share a wave's blocks, and progress and the stopping rule are looked at
+    between waves. Up to :data:`WAVE` trials a thread. A run ``stopping`` at a standard error deals
+    no block it does not need on one thread, and on more starts at one block a thread and doubles
+    (so dealing at most about twice the blocks it needs).
 
-    >>> wave_sizes(16, 2, stopping=False), wave_sizes(40, 2, stopping=True), wave_sizes(3, 1, stopping=True)
+    >>> wave_sizes(16, 2, False, block=1 << 16), wave_sizes(40, 2, True, block=1 << 16), wave_sizes(3, 1, True)
     ([16], [2, 4, 8, 16, 10], [1, 1, 1])
+    >>> wave_sizes(123, 2, stopping=False, block=1 << 13), wave_sizes(300, 1, stopping=False, block=1 << 13)
+    ([123], [128, 128, 44])
     """
-    sizes, done, size = [], 0, threads if stopping else WAVE * threads
-    most = 1 if stopping and threads == 1 else WAVE * threads
+    most = max(1, WAVE // block) * threads
+    sizes, done, size = [], 0, threads if stopping else most
+    most = 1 if stopping and threads == 1 else most
     while done < blocks:
         sizes.append(min(size, blocks - done))
         done += sizes[-1]
         size = min(2 * size, most)
+    return sizes
+
+
+def call_sizes(blocks: int, threads: int, observed: bool) -> list[int]:
+    """How a wave of ``blocks`` blocks is cut into the calls that its ``threads`` threads take one
+    after another, each the next call left: one call on one thread; on more, each call a
+    ``2 * threads``-th of the blocks left (at least one), so that the threads end together, however
+    unevenly they run. A breakdown takes a block a call (its sums per combo are not stacked).
+
+    >>> call_sizes(123, 1, False), call_sizes(40, 2, False), call_sizes(3, 2, True)
+    ([123], [10, 7, 5, 4, 3, 2, 2, 1, 1, 1, 1, 1, 1, 1], [1, 1, 1])
+    """
+    if observed:
+        return [1] * blocks
+    if threads == 1:
+        return [blocks]
+    sizes, left = [], blocks
+    while left:
+        sizes.append(max(1, left // (2 * threads)))
+        left -= sizes[-1]
     return sizes
 
 
@@ -272,35 +332,38 @@ def monte_carlo(
         sampler.weighted = observe is None and method(players) == WEIGHTED
     limit = trials if trials is not None else (MAX_TRIALS if target_stderr is not None else DEFAULT_TRIALS)
     threads = run_threads(limit, threads)
-    total = Sums(np.zeros((5, len(players))))
-    blocks = -(-limit // BLOCK)
-    done = False
-    first = 0
-    for size in wave_sizes(blocks, threads, stopping=target_stderr is not None):
-        wave = range(first, first + size)
-        first += size
-        parts = run_parts(
-            lambda b: sampler.block(seed, b, min(BLOCK, limit - b * BLOCK)), list(wave), min(threads, len(wave))
-        )
-        for sums, values, seen in parts:  # in block order; the stopping rule after each block
-            total.add(sums)
-            if observe is not None and values is not None and isinstance(seen, dict):
-                observe.observe(values, seen)
-            elif observe is not None and isinstance(seen, np.ndarray):
-                observe.add(seen, sums.trials, sums.weight)
-            stderr = total.stderr()
-            if target_stderr is not None and total.trials >= MIN_TRIALS and stderr.max() <= target_stderr:
-                done = True
-                break
+    size = block_trials()
+    total, first = Sums.none(len(players)), 0
+    for wave in wave_sizes(-(-limit // size), threads, target_stderr is not None, size):
+        calls, start = [], first
+        for count in call_sizes(wave, threads, observe is not None):
+            calls.append((start, count))
+            start += count
+        parts = run_parts(lambda call: sampler.blocks(seed, *call, limit), calls, threads)
+        sums = Sums.stacked([part for part, _ in parts])
+        shown = [one for _, each in parts for one in each]
+        running = total.then(sums)
+        kept, stopped = wave, False  # the stopping rule after each block, in block order
+        if target_stderr is not None:
+            stops = (running.totals[:, 0] >= MIN_TRIALS) & (running.stderr().max(axis=1) <= target_stderr)
+            stopped = bool(stops.any())
+            kept = int(stops.argmax()) + 1 if stopped else wave
+        for block in range(kept):
+            if observe is not None and isinstance(shown[block], tuple):
+                observe.observe(*shown[block])
+            elif observe is not None:
+                observe.add(shown[block], sums[block].trials, sums[block].weight)
+        total, first = running[kept - 1], first + wave
         if progress is not None:
             progress(total.trials, limit)
-        if done:
+        if stopped:
             break
     return total.tally(), total.stderr()
 
 
 __all__ = [
     "BLOCK",
+    "NUMPY_BLOCK",
     "MAX_TRIALS",
     "DEFAULT_TRIALS",
     "MIN_TRIALS",
@@ -310,7 +373,9 @@ __all__ = [
     "Sampler",
     "sampling_kernel",
     "trial_limit",
+    "block_trials",
     "run_threads",
     "wave_sizes",
+    "call_sizes",
     "monte_carlo",
 ]

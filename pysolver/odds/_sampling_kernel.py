@@ -346,6 +346,12 @@ def _block_loop(plain: bool, from_deck: int = -1) -> Callable:
 _plain_loop, _plain_deck_loop, _any_loop = _block_loop(True, 0), _block_loop(True, 1), _block_loop(False)
 
 
+def plain_loop(kinds, offsets, per_combo) -> bool:
+    """Whether a block takes a plain loop (:func:`_block_loop`): no range player (``offsets``: none
+    after the first), no breakdown (``per_combo`` empty), up to ``CODED`` players (``kinds``)."""
+    return len(offsets) == 1 and len(per_combo) == 0 and len(kinds) <= CODED
+
+
 def run_block(state, trials, *arguments):
     """Deal ``trials`` accepted trials from ``state`` and add them to ``sums`` (``SUMS``, players) and
     ``totals`` (accepted, sum of weights, sum of squared weights, attempts), in the plain loop where
@@ -367,9 +373,9 @@ def run_block(state, trials, *arguments):
     combo in each trial adds the trial's weight, each player's weighted wins, ties, shares and
     squared shares to its row."""
     _, kinds, _, offsets, *_, shuffled, _, _, _, _, per_combo = arguments
-    if len(offsets) == 1 and len(per_combo) == 0 and len(kinds) <= CODED:
+    if plain_loop(kinds, offsets, per_combo):
         return (_plain_deck_loop if shuffled else _plain_loop)(state, trials, *arguments)
     return _any_loop(state, trials, *arguments)
 
 
-__all__ = ["SUMS", "CODED", "GIVE_UP", "alias_tables", "run_block"]
+__all__ = ["SUMS", "CODED", "GIVE_UP", "alias_tables", "plain_loop", "run_block"]

@@ -172,32 +172,36 @@ PLAIN = [
 ]
 
 
+def choices(monkeypatch) -> list:
+    """Whether each compiled call of the sampler takes a plain loop, as it happens."""
+    from pysolver.odds import _sampling_blocks as blocks
+
+    taken: list = []
+    real = blocks.plain_loop
+    monkeypatch.setattr(blocks, "plain_loop", lambda *question: taken.append(real(*question)) or taken[-1])
+    return taken
+
+
 @needs_numba
 @pytest.mark.parametrize("players, board", PLAIN)
 def test_the_plain_loop_deals_the_trials_of_the_general_one(players, board, monkeypatch):
-    from pysolver.odds import _sampling_kernel as kernel
+    from pysolver.odds import _sampling_blocks as blocks
 
-    taken = []
-    for name in ("_plain_loop", "_plain_deck_loop"):
-        loop = getattr(kernel, name)
-        monkeypatch.setattr(kernel, name, lambda *arguments, loop=loop: taken.append(1) or loop(*arguments))
+    taken = choices(monkeypatch)
     trials = _sampling.BLOCK + 321
     fast = equity(players, board, trials=trials, seed=21, threads=1).to_dict()
-    assert len(taken) == 2  # known hands and random players alone: every block in a plain loop
-    monkeypatch.setattr(kernel, "_plain_loop", kernel._any_loop)
-    monkeypatch.setattr(kernel, "_plain_deck_loop", kernel._any_loop)
+    assert taken == [True]  # known hands and random players alone: the plain loop
+    monkeypatch.setattr(blocks, "plain_loop", lambda *question: False)
     assert equity(players, board, trials=trials, seed=21, threads=2).to_dict() == {**fast, "threads": 2}
 
 
 @needs_numba
 @pytest.mark.parametrize("players, breakdown", [(["AhKh", "QQ+", "random"], False), (["AhKh", "random"], True)])
 def test_a_range_or_a_breakdown_takes_the_general_loop(players, breakdown, monkeypatch):
-    from pysolver.odds import _sampling_kernel as kernel
-
-    monkeypatch.setattr(kernel, "_plain_loop", None)  # called, it would fail
-    monkeypatch.setattr(kernel, "_plain_deck_loop", None)
+    taken = choices(monkeypatch)
     result = equity(players, trials=5000, seed=2, breakdown=breakdown)
     assert result.deals == 5000 and result.kernel == "numba"
+    assert taken and not any(taken)
 
 
 def test_many_random_players_are_dealt_from_a_shuffled_deck():
@@ -227,3 +231,55 @@ def test_random_players_dealt_either_way_match_the_exact_count(players, board, d
     for e, s in zip(exact.players, sampled.players):
         assert abs(s.equity - e.equity) <= 4 * s.stderr
         assert abs(s.win - e.win) <= 4 * s.stderr and abs(s.tie - e.tie) <= 4 * s.stderr
+
+
+@needs_numba
+@pytest.mark.parametrize("players, board", [*PLAIN[1:5:3], (["AsKs", "random", "TT+, AQs"], "Qs Js 2c")])
+def test_a_call_of_several_blocks_gives_each_block_the_sums_it_has_alone(players, board):
+    from pysolver.evaluator import kernel_tables
+    from pysolver.odds._sampling_blocks import block_states, run_blocks
+    from pysolver.odds._sampling_draws import block_state
+    from pysolver.odds._sampling_kernel import alias_tables, run_block
+
+    situation = Situation.of(players, board, ranges=True)
+    known = np.array([c.index for c in situation.fixed_cards], dtype=np.int64)
+    cards = np.array([c.index for c in situation.board], dtype=np.int64)
+    given = _sampling_plan.kernel_inputs(Question.of(situation).players, cards, known, None)
+    alias = alias_tables(given.cumulative, given.segments())
+    trials = np.array([500, 1, 300, 700])
+    sums, totals = run_blocks(block_states(9, 5, 4), trials, given, alias, kernel_tables())
+    assert totals[:, 0].tolist() == trials.tolist()
+    for k in range(4):  # block 5 + k: alone in a call, and by the loop itself
+        alone = run_blocks(block_states(9, 5 + k, 1), trials[k : k + 1], given, alias, kernel_tables())
+        rows, sums_of = np.zeros((5, len(players))), np.zeros(4)
+        state = np.uint64(block_state(9, 5 + k))
+        run_block(state, trials[k], *given.arguments(*alias), kernel_tables(), rows, sums_of, np.zeros((0, 0, 0)))
+        assert sums[k].tolist() == alone[0][0].tolist() == rows.tolist()
+        assert totals[k].tolist() == alone[1][0].tolist() == sums_of.tolist()
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_a_run_of_many_blocks_in_calls_of_several_gives_the_same_figures_on_any_thread_count(
+    threads, path, monkeypatch
+):
+    monkeypatch.setattr(_sampling, "NUMPY_BLOCK", 4096)  # numpy blocks as small as compiled ones
+    calls = []
+    real = _sampling.run_parts
+    monkeypatch.setattr(_sampling, "run_parts", lambda f, parts, t: calls.append(parts) or real(f, parts, t))
+    trials = 40 * _sampling.block_trials() + 77  # 41 blocks, the last one short
+    players = ["AhKh", "random", "random"]
+    one = figures(equity(players, trials=trials, seed=21, threads=1))
+    assert figures(equity(players, trials=trials, seed=21, threads=threads)) == one and one["deals"] == trials
+    counts = [count for _, count in calls[-1]]
+    assert [start for start, _ in calls[-1]] == np.cumsum([0] + counts[:-1]).tolist()  # every block, in order
+    assert sum(counts) == 41 and counts == sorted(counts, reverse=True)
+    assert counts == [41] if threads == 1 else counts[0] > 1 and len(counts) > 2 * threads
+
+
+@needs_numba
+def test_a_breakdown_run_gives_the_same_figures_on_any_thread_count():
+    runs = [
+        equity(["AhKh", "QQ+, AKs"], trials=5 * _sampling.BLOCK + 9, seed=2, breakdown=True, threads=t) for t in (1, 3)
+    ]
+    assert [r.breakdown.to_dict() for r in runs[1:]] == [runs[0].breakdown.to_dict()]
+    assert figures(runs[0]) == figures(runs[1])
