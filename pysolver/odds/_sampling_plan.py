@@ -24,8 +24,9 @@ from itertools import combinations
 
 import numpy as np
 
-from ..core import Rules, cpu_threads
+from ..core import COMBOS, Rules, cpu_threads
 from ..evaluator import backend, kernel_tables
+from ._combo_codes import COMBO_BITS
 from ._model import Player, combo_indices
 from ._sampling_numpy import JointPair, is_ranged
 
@@ -179,23 +180,23 @@ def kernel_inputs(players, board: np.ndarray, known: np.ndarray, rules: Rules | 
         pairs = np.stack([joint.first + offsets[0], joint.second + offsets[1]], axis=1).astype(np.int64)
         cumulative.append(joint.cumulative.astype(np.float64))
     known_bits = np.bitwise_or.reduce(bit[known]) if len(known) else np.uint64(0)
-    unseen = np.setdiff1d(np.arange(52), known).astype(np.int64)
-    first, second = np.triu_indices(len(unseen), 1)
-    pair = np.stack([unseen[first], unseen[second]], axis=1)
+    unseen = np.flatnonzero((bit & known_bits) == 0)
+    rows = np.flatnonzero((COMBO_BITS & known_bits.astype(np.int64)) == 0)  # the pairs of unseen cards
+    pair = COMBOS[rows]
     return KernelInputs(
         mode,
         kinds,
         hand_words,
         offsets,
         np.ascontiguousarray(bit[combos[:, 0]] | bit[combos[:, 1]]),
-        np.ascontiguousarray(words[combos].sum(axis=1), dtype=np.int64),
+        words[combos[:, 0]] + words[combos[:, 1]],
         np.concatenate(cumulative) if cumulative else np.zeros(1),
         pairs,
         unseen,
-        bit[pair[:, 0]] | bit[pair[:, 1]],
-        np.ascontiguousarray(words[pair].sum(axis=1), dtype=np.int64),
+        COMBO_BITS[rows].astype(np.uint64),
+        words[pair[:, 0]] + words[pair[:, 1]],
         combo_indices(combos),
-        combo_indices(pair),
+        rows,
         np.uint64(known_bits),
         words[board].sum(axis=0).astype(np.int64) if len(board) else np.zeros(2, np.int64),
         5 - len(board),
