@@ -3,7 +3,7 @@
 A run's trials come in blocks of :data:`BLOCK` accepted trials (:data:`NUMPY_BLOCK`
 on the numpy path; the last block shorter). Block ``b`` is dealt by its own
 generator, derived from the seed and ``b`` alone; blocks run on up to ``threads``
-threads at once, several consecutive blocks a call (:func:`call_sizes`: calls
+threads at once, several consecutive blocks a call (:func:`wave_calls`: calls
 shrinking as the blocks left do, so the threads end together), and are summed in
 block order, and the stopping rule (the trial count, or every equity's standard
 error at most ``target_stderr`` once :data:`MIN_TRIALS` are in) is checked after
@@ -267,9 +267,8 @@ def wave_sizes(blocks: int, threads: int, stopping: bool, block: int = BLOCK) ->
     >>> wave_sizes(123, 2, stopping=False, block=1 << 13), wave_sizes(300, 1, stopping=False, block=1 << 13)
     ([123], [128, 128, 44])
     """
-    most = max(1, WAVE // block) * threads
+    most = 1 if stopping and threads == 1 else max(1, WAVE // block) * threads
     sizes, done, size = [], 0, threads if stopping else most
-    most = 1 if stopping and threads == 1 else most
     while done < blocks:
         sizes.append(min(size, blocks - done))
         done += sizes[-1]
@@ -277,24 +276,24 @@ def wave_sizes(blocks: int, threads: int, stopping: bool, block: int = BLOCK) ->
     return sizes
 
 
-def call_sizes(blocks: int, threads: int, observed: bool) -> list[int]:
-    """How a wave of ``blocks`` blocks is cut into the calls that its ``threads`` threads take one
-    after another, each the next call left: one call on one thread; on more, each call a
-    ``2 * threads``-th of the blocks left (at least one), so that the threads end together, however
-    unevenly they run. A breakdown takes a block a call (its sums per combo are not stacked).
+def wave_calls(first: int, blocks: int, threads: int, observed: bool) -> list[tuple[int, int]]:
+    """The calls (first block, blocks) that deal a wave of ``blocks`` blocks from block ``first`` on
+    ``threads`` threads, each thread taking the next call left as it comes free: one call on one
+    thread; on more, each call a ``2 * threads``-th of the blocks left (at least one), so that the
+    threads end together, however unevenly they run. A breakdown takes a block a call (its sums
+    per combo are not stacked).
 
-    >>> call_sizes(123, 1, False), call_sizes(40, 2, False), call_sizes(3, 2, True)
-    ([123], [10, 7, 5, 4, 3, 2, 2, 1, 1, 1, 1, 1, 1, 1], [1, 1, 1])
+    >>> wave_calls(0, 123, 1, False), wave_calls(10, 3, 2, True)
+    ([(0, 123)], [(10, 1), (11, 1), (12, 1)])
+    >>> [count for _, count in wave_calls(0, 40, 2, False)]
+    [10, 7, 5, 4, 3, 2, 2, 1, 1, 1, 1, 1, 1, 1]
     """
-    if observed:
-        return [1] * blocks
-    if threads == 1:
-        return [blocks]
-    sizes, left = [], blocks
+    calls, left = [], blocks
     while left:
-        sizes.append(max(1, left // (2 * threads)))
-        left -= sizes[-1]
-    return sizes
+        count = 1 if observed else blocks if threads == 1 else max(1, left // (2 * threads))
+        calls.append((first + blocks - left, count))
+        left -= count
+    return calls
 
 
 def monte_carlo(
@@ -335,10 +334,7 @@ def monte_carlo(
     size = block_trials()
     total, first = Sums.none(len(players)), 0
     for wave in wave_sizes(-(-limit // size), threads, target_stderr is not None, size):
-        calls, start = [], first
-        for count in call_sizes(wave, threads, observe is not None):
-            calls.append((start, count))
-            start += count
+        calls = wave_calls(first, wave, threads, observe is not None)
         parts = run_parts(lambda call: sampler.blocks(seed, *call, limit), calls, threads)
         sums = Sums.stacked([part for part, _ in parts])
         shown = [one for _, each in parts for one in each]
@@ -348,11 +344,12 @@ def monte_carlo(
             stops = (running.totals[:, 0] >= MIN_TRIALS) & (running.stderr().max(axis=1) <= target_stderr)
             stopped = bool(stops.any())
             kept = int(stops.argmax()) + 1 if stopped else wave
-        for block in range(kept):
-            if observe is not None and isinstance(shown[block], tuple):
-                observe.observe(*shown[block])
-            elif observe is not None:
-                observe.add(shown[block], sums[block].trials, sums[block].weight)
+        if observe is not None:
+            for block, one in enumerate(shown[:kept]):
+                if isinstance(one, tuple):
+                    observe.observe(*one)
+                else:
+                    observe.add(one, sums[block].trials, sums[block].weight)
         total, first = running[kept - 1], first + wave
         if progress is not None:
             progress(total.trials, limit)
@@ -376,6 +373,6 @@ __all__ = [
     "block_trials",
     "run_threads",
     "wave_sizes",
-    "call_sizes",
+    "wave_calls",
     "monte_carlo",
 ]
