@@ -46,6 +46,9 @@ NUMPY_TRIAL_COST = (20.0, 30.0, 10.0)
 """The same for the numpy path."""
 DECK_REDRAWS = 2.0
 """Redrawn pairs a trial (expected) past which the compiled loop deals from a shuffled deck."""
+CARD_CODES = combo_indices(np.stack(np.divmod(np.arange(52 * 52), 52), axis=1)).reshape(52, 52)
+"""(52, 52) the index into ``COMBOS`` of two cards, either order (-1 for a card twice); the compiled
+loop reads it (not marked read-only: numba would compile its loops anew for a read-only array)."""
 
 
 def fit_rate(players: Sequence[Player]) -> float:
@@ -201,7 +204,7 @@ def kernel_inputs(players, board: np.ndarray, known: np.ndarray, rules: Rules | 
         words[board].sum(axis=0).astype(np.int64) if len(board) else np.zeros(2, np.int64),
         5 - len(board),
         deals_from_deck(players, len(unseen), 5 - len(board)),
-        combo_indices(np.stack(np.divmod(np.arange(52 * 52), 52), axis=1)).reshape(52, 52),
+        CARD_CODES,
     )
 
 
@@ -235,6 +238,7 @@ __all__ = [
     "method",
     "redraws",
     "deals_from_deck",
+    "CARD_CODES",
     "KernelInputs",
     "kernel_inputs",
     "sampling_seconds",
