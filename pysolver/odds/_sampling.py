@@ -154,7 +154,7 @@ class Observer(Protocol):
 
 @dataclass
 class Sampler:
-    """How a run's blocks are dealt: compiled (``inputs``) or with numpy, observed or not."""
+    """How a run's blocks (of ``size`` trials) are dealt: compiled (``inputs``) or with numpy, observed or not."""
 
     players: Sequence[Player]
     board: np.ndarray
@@ -165,6 +165,7 @@ class Sampler:
     joint: JointPair | None = field(default=None)
     tables: tuple[np.ndarray, np.ndarray] | None = None
     weighted: bool = False
+    size: int = BLOCK
 
     def alias(self) -> tuple[np.ndarray, np.ndarray]:
         """The alias tables of the compiled loop's weighted draws, made on first use."""
@@ -179,8 +180,8 @@ class Sampler:
         """Blocks ``first`` .. ``first + count - 1`` of a run of ``limit`` trials: their sums, block
         by block, and what each shows a breakdown (None unobserved): its values and hole cards
         (numpy) or, compiled (one block a call), its per-combo sums."""
-        size = block_trials()
-        trials = np.minimum(size, limit - size * np.arange(first, first + count))
+        trials = np.full(count, self.size)  # of blocks of ``size`` trials, the run's last one shorter
+        trials[-1] = min(self.size, limit - self.size * (first + count - 1))
         if self.inputs is not None:
             from . import _sampling_blocks as compiled  # numba: imported on first use
 
@@ -331,7 +332,7 @@ def monte_carlo(
         sampler.weighted = observe is None and method(players) == WEIGHTED
     limit = trials if trials is not None else (MAX_TRIALS if target_stderr is not None else DEFAULT_TRIALS)
     threads = run_threads(limit, threads)
-    size = block_trials()
+    size = sampler.size = block_trials()
     total, first = Sums.none(len(players)), 0
     for wave in wave_sizes(-(-limit // size), threads, target_stderr is not None, size):
         calls = wave_calls(first, wave, threads, observe is not None)
