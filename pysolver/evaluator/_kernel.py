@@ -20,7 +20,8 @@ happens once the process has evaluated :data:`LOAD_ROWS` hands in batches
 the numpy path, with the same values, and ``import pysolver`` never loads
 numba. ``PYSOLVER_KERNEL=numpy`` in the environment chooses the numpy path even when
 numba is installed. Compiled code is cached on disk (numba's ``cache=True``:
-beside the package, else numba's user cache folder, or ``NUMBA_CACHE_DIR``);
+beside the package, else numba's user cache folder, or ``NUMBA_CACHE_DIR``),
+and compiled again when any module of compiled code changes (:func:`~pysolver.evaluator.jit`);
 where no folder is writable the kernel is compiled in each process instead.
 """
 

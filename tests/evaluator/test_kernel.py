@@ -10,7 +10,7 @@ import pytest
 
 import pysolver.evaluator as evaluator
 from pysolver.core._errors import CardCountError, InvalidCardError, PokerInputError
-from pysolver.evaluator import _engines, _jit, _kernel, evaluate_batch, evaluate_boards, thread_count
+from pysolver.evaluator import _engines, _kernel, evaluate_batch, evaluate_boards, thread_count
 from pysolver.evaluator import _lookup as lookup
 from pysolver.evaluator._shipped_tables import RANK_SHIFT, rank_value_items
 
@@ -196,19 +196,6 @@ def test_key_value_inside_a_compiled_loop():
     assert (values(hands, evaluator.kernel_tables()) == evaluate_batch(hands)).all()
     short = hands[(hands >= 16).all(axis=1)]
     assert (values(short, evaluator.kernel_tables("short_deck")) == evaluate_batch(short, rules="short_deck")).all()
-
-
-def test_without_a_writable_cache_the_kernel_compiles_in_process(monkeypatch):
-    made = []
-
-    def njit(**options):
-        if options.get("cache"):
-            raise RuntimeError("cannot cache function: no locator available")
-        made.append(options)
-        return lambda function: function
-
-    monkeypatch.setattr(numba, "njit", njit)
-    assert _jit.jit(len)("abc") == 3 and made == [{"nogil": True, "boundscheck": False}]
 
 
 def test_pysolver_kernel_numpy_chooses_the_numpy_path():
