@@ -61,6 +61,9 @@ MIN_TRIALS = 1000
 """Trials before a standard error is trusted to stop a run."""
 WAVE = 1 << 20
 """Most trials a thread deals between two looks at progress and the stopping rule (about 30 ms)."""
+CALL = 1 << 16
+"""Most trials of a compiled call on several threads (about a millisecond heads-up): the most a
+thread that the machine's other work holds up keeps from the others."""
 
 
 @dataclass
@@ -277,21 +280,21 @@ def wave_sizes(blocks: int, threads: int, stopping: bool, block: int = BLOCK) ->
     return sizes
 
 
-def wave_calls(first: int, blocks: int, threads: int, observed: bool) -> list[tuple[int, int]]:
+def wave_calls(first: int, blocks: int, threads: int, observed: bool, most: int = 1) -> list[tuple[int, int]]:
     """The calls (first block, blocks) that deal a wave of ``blocks`` blocks from block ``first`` on
     ``threads`` threads, each thread taking the next call left as it comes free: one call on one
-    thread; on more, each call a ``2 * threads``-th of the blocks left (at least one), so that the
-    threads end together, however unevenly they run. A breakdown takes a block a call (its sums
-    per combo are not stacked).
+    thread; on more, calls of ``most`` blocks, then, as the blocks left run short, each call a
+    ``2 * threads``-th of them (at least one), so that the threads end together, however unevenly
+    they run. A breakdown takes a block a call (its sums per combo are not stacked).
 
-    >>> wave_calls(0, 123, 1, False), wave_calls(10, 3, 2, True)
+    >>> wave_calls(0, 123, 1, False, 8), wave_calls(10, 3, 2, True, 8)
     ([(0, 123)], [(10, 1), (11, 1), (12, 1)])
-    >>> [count for _, count in wave_calls(0, 40, 2, False)]
-    [10, 7, 5, 4, 3, 2, 2, 1, 1, 1, 1, 1, 1, 1]
+    >>> [count for _, count in wave_calls(0, 40, 2, False, 8)]
+    [8, 8, 6, 4, 3, 2, 2, 1, 1, 1, 1, 1, 1, 1]
     """
     calls, left = [], blocks
     while left:
-        count = 1 if observed else blocks if threads == 1 else max(1, left // (2 * threads))
+        count = 1 if observed else blocks if threads == 1 else max(1, min(most, left // (2 * threads)))
         calls.append((first + blocks - left, count))
         left -= count
     return calls
@@ -335,7 +338,7 @@ def monte_carlo(
     size = sampler.size = block_trials()
     total, first = Sums.none(len(players)), 0
     for wave in wave_sizes(-(-limit // size), threads, target_stderr is not None, size):
-        calls = wave_calls(first, wave, threads, observe is not None)
+        calls = wave_calls(first, wave, threads, observe is not None, max(1, CALL // size))
         parts = run_parts(lambda call: sampler.blocks(seed, *call, limit), calls, threads)
         sums = Sums.stacked([part for part, _ in parts])
         shown = [one for _, each in parts for one in each]
@@ -366,6 +369,7 @@ __all__ = [
     "DEFAULT_TRIALS",
     "MIN_TRIALS",
     "WAVE",
+    "CALL",
     "Sums",
     "Observer",
     "Sampler",
