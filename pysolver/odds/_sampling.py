@@ -61,6 +61,8 @@ MIN_TRIALS = 1000
 """Trials before a standard error is trusted to stop a run."""
 WAVE = 1 << 20
 """Most trials a thread deals between two looks at progress and the stopping rule (about 30 ms)."""
+LINE = 8
+"""Numbers (float64) in a cache line of 64 bytes."""
 CALL = 1 << 16
 """Most trials of a compiled call on several threads (about a millisecond heads-up): the most a
 thread that the machine's other work holds up keeps from the others."""
@@ -99,14 +101,6 @@ class Sums:
         )
         trials = values.shape[1]
         return cls(rows, np.array([trials, weights.sum(), squared.sum(), trials], dtype=np.float64))
-
-    @classmethod
-    def stacked(cls, parts: Sequence[Sums]) -> Sums:
-        """Block by block sums of ``parts`` one after another (each one block's sums, or several's)."""
-        return cls(
-            np.concatenate([p.rows.reshape(-1, *p.rows.shape[-2:]) for p in parts]),
-            np.concatenate([p.totals.reshape(-1, p.totals.shape[-1]) for p in parts]),
-        )
 
     @property
     def trials(self) -> int:
@@ -179,10 +173,11 @@ class Sampler:
             self.tables = kernel.alias_tables(self.inputs.cumulative, self.inputs.segments())
         return self.tables
 
-    def blocks(self, seed: int, first: int, count: int, limit: int) -> tuple[Sums, list]:
-        """Blocks ``first`` .. ``first + count - 1`` of a run of ``limit`` trials: their sums, block
-        by block, and what each shows a breakdown (None unobserved): its values and hole cards
-        (numpy) or, compiled (one block a call), its per-combo sums."""
+    def blocks(self, seed: int, first: int, count: int, rows: np.ndarray, totals: np.ndarray, limit: int) -> list:
+        """Deal blocks ``first`` .. ``first + count - 1`` of a run of ``limit`` trials into their
+        sums, ``rows`` and ``totals`` (:func:`block_lines`); what each shows a breakdown (None
+        unobserved): its values and hole cards (numpy) or, compiled (one block a call), its
+        per-combo sums."""
         trials = np.full(count, self.size)  # of blocks of ``size`` trials, the run's last one shorter
         trials[-1] = min(self.size, limit - self.size * (first + count - 1))
         if self.inputs is not None:
@@ -191,17 +186,17 @@ class Sampler:
             players = len(self.players)
             per_combo = np.zeros((players, len(COMBOS), 1 + 4 * players)) if self.observe else None
             states = compiled.block_states(seed, first, count)
-            sums = Sums(
-                *compiled.run_blocks(states, trials, self.inputs, self.alias(), kernel_tables(self.rules), per_combo)
-            )
-            if not sums.totals[:, 0].all():
-                raise never_fit(self.players, int(sums.totals[:, 3].max()))
-            return sums, [per_combo if self.observe else None] * count
-        parts = [
-            numpy_block(
+            tables = kernel_tables(self.rules)
+            compiled.run_blocks(states, trials, self.inputs, self.alias(), tables, rows, totals, per_combo)
+            if not totals[:, 0].all():
+                raise never_fit(self.players, int(totals[:, 3].max()))
+            return [per_combo if self.observe else None] * count
+        shown = []
+        for k, block in enumerate(range(first, first + count)):
+            values, weights, seen = numpy_block(
                 seed,
                 block,
-                int(n),
+                int(trials[k]),
                 self.players,
                 self.board,
                 self.known_bits,
@@ -210,10 +205,26 @@ class Sampler:
                 self.observe,
                 self.weighted,
             )
-            for block, n in zip(range(first, first + count), trials)
-        ]
-        shown = [(values, seen) if self.observe else None for values, _, seen in parts]
-        return Sums.stacked([Sums.of_values(values, weights) for values, weights, _ in parts]), shown
+            one = Sums.of_values(values, weights)
+            rows[k, : len(one.rows)], totals[k, : len(one.totals)] = one.rows, one.totals
+            shown.append((values, seen) if self.observe else None)
+        return shown
+
+
+def block_lines(blocks: int, players: int) -> tuple[np.ndarray, np.ndarray]:
+    """Zeroed room for the sums of ``blocks`` blocks: per block ``LINE`` rows of ``players`` and
+    ``LINE`` totals (the loops fill 5 and 4), 64-byte aligned: a block's sums on cache lines of its
+    own, so threads dealing different blocks never write one line.
+
+    >>> rows, totals = block_lines(3, 2)
+    >>> rows.shape, totals.shape, rows.ctypes.data % 64, totals.ctypes.data % 64
+    ((3, 8, 2), (3, 8), 0, 0)
+    """
+    size = blocks * LINE * (players + 1)
+    buffer = np.zeros(size + LINE)
+    room = buffer[(-buffer.ctypes.data % 64) // 8 :][:size]
+    split = blocks * LINE * players
+    return room[:split].reshape(blocks, LINE, players), room[split:].reshape(blocks, LINE)
 
 
 def sampling_kernel() -> str:
@@ -285,7 +296,7 @@ def wave_calls(first: int, blocks: int, threads: int, observed: bool, most: int 
     ``threads`` threads, each thread taking the next call left as it comes free: one call on one
     thread; on more, calls of ``most`` blocks, then, as the blocks left run short, each call a
     ``2 * threads``-th of them (at least one), so that the threads end together, however unevenly
-    they run. A breakdown takes a block a call (its sums per combo are not stacked).
+    they run. A breakdown takes a block a call (its sums per combo come a block at a time).
 
     >>> wave_calls(0, 123, 1, False, 8), wave_calls(10, 3, 2, True, 8)
     ([(0, 123)], [(10, 1), (11, 1), (12, 1)])
@@ -338,10 +349,14 @@ def monte_carlo(
     size = sampler.size = block_trials()
     total, first = Sums.none(len(players)), 0
     for wave in wave_sizes(-(-limit // size), threads, target_stderr is not None, size):
-        calls = wave_calls(first, wave, threads, observe is not None, max(1, CALL // size))
+        rows, totals = block_lines(wave, len(players))
+        calls = [
+            (start, count, rows[start - first : start - first + count], totals[start - first : start - first + count])
+            for start, count in wave_calls(first, wave, threads, observe is not None, max(1, CALL // size))
+        ]
         parts = run_parts(lambda call: sampler.blocks(seed, *call, limit), calls, threads)
-        sums = Sums.stacked([part for part, _ in parts])
-        shown = [one for _, each in parts for one in each]
+        shown = [one for each in parts for one in each]
+        sums = Sums(rows[:, :5], totals[:, :4])
         running = total.then(sums)
         kept, stopped = wave, False  # the stopping rule after each block, in block order
         if target_stderr is not None:
@@ -370,6 +385,7 @@ __all__ = [
     "MIN_TRIALS",
     "WAVE",
     "CALL",
+    "LINE",
     "Sums",
     "Observer",
     "Sampler",
@@ -379,5 +395,6 @@ __all__ = [
     "run_threads",
     "wave_sizes",
     "wave_calls",
+    "block_lines",
     "monte_carlo",
 ]

@@ -6,8 +6,7 @@ from its own state (:func:`~pysolver.odds._sampling_draws.block_state`, the seed
 and the block's number) into a row of its own, so a call's rows are the blocks'
 sums one by one, however many blocks it is given: blocks can be small, and a
 thread's share of a run come out even, without a call from Python, its arguments
-checked and its arrays made, per block. The rows are allocated by the calling
-thread, inside the compiled code, so no two threads write one cache line.
+checked and its arrays made, per block.
 
     >>> from pysolver.evaluator import kernel_tables
     >>> from pysolver.odds._model import Player
@@ -16,9 +15,10 @@ thread, inside the compiled code, so no two threads write one cache line.
     >>> players = [Player.hand([51, 47]), Player.hand([43, 42])]      # AsKs vs QsQh
     >>> given = kernel_inputs(players, np.zeros(0, np.int64), np.array([51, 47, 43, 42]), None)
     >>> alias = alias_tables(given.cumulative, given.segments())
-    >>> sums, totals = run_blocks(block_states(7, 3, 2), np.array([100, 50]), given, alias, kernel_tables())
-    >>> sums.shape, totals[:, 0].tolist(), sums[:, 2].sum(axis=1).tolist()   # shares: one pot a trial
-    ((2, 5, 2), [100.0, 50.0], [100.0, 50.0])
+    >>> sums, totals = np.zeros((2, 5, 2)), np.zeros((2, TOTALS))
+    >>> run_blocks(block_states(7, 3, 2), np.array([100, 50]), given, alias, kernel_tables(), sums, totals)
+    >>> totals[:, 0].tolist(), sums[:, 2].sum(axis=1).tolist()   # shares: one pot a trial
+    ([100.0, 50.0], [100.0, 50.0])
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import numpy as np
 from ..evaluator import KernelTables, jit
 from . import _sampling_kernel as kernel
 from ._sampling_draws import block_state
-from ._sampling_kernel import SUMS, plain_loop
+from ._sampling_kernel import plain_loop
 from ._sampling_plan import KernelInputs
 
 TOTALS = 4
@@ -46,24 +46,25 @@ def run_blocks(
     inputs: KernelInputs,
     alias: tuple[np.ndarray, np.ndarray],
     tables: KernelTables,
+    sums: np.ndarray,
+    totals: np.ndarray,
     per_combo: np.ndarray | None = None,
-) -> tuple[np.ndarray, np.ndarray]:
+) -> None:
     """Block ``k`` of ``trials[k]`` trials from ``states[k]``, for every ``k``, of the question
-    ``inputs`` (its ``alias`` tables; the game's ``tables``): each block's sums (blocks, ``SUMS``,
-    players) and totals (blocks, :data:`TOTALS`). A breakdown's ``per_combo`` (players, 1326,
-    1 + 4 * players) is added over the blocks: give it one block a call."""
+    ``inputs`` (its ``alias`` tables; the game's ``tables``), added to its sums ``sums[k]``
+    (``SUMS`` rows or more, players) and totals ``totals[k]`` (:data:`TOTALS` or more). A
+    breakdown's ``per_combo`` (players, 1326, 1 + 4 * players) is added over the blocks: give it
+    one block a call."""
     per_combo = np.zeros((0, 0, 0)) if per_combo is None else per_combo
     plain = plain_loop(inputs.kinds, inputs.offsets, per_combo)
     arguments = (*inputs.arguments(*alias), tables)
-    return _run_blocks(states, trials, len(inputs.kinds), plain, inputs.shuffled, per_combo, *arguments)
+    _run_blocks(states, trials, plain, inputs.shuffled, sums, totals, per_combo, *arguments)
 
 
 @jit
-def _run_blocks(states, trials, players, plain, shuffled, per_combo, *arguments):
+def _run_blocks(states, trials, plain, shuffled, sums, totals, per_combo, *arguments):
     """:func:`run_blocks` compiled, each block in the loop ``run_block`` takes (``plain``,
     ``shuffled``: :func:`~pysolver.odds._sampling_kernel.plain_loop`, ``KernelInputs.shuffled``)."""
-    sums = np.zeros((len(states), SUMS, players), dtype=np.float64)
-    totals = np.zeros((len(states), TOTALS), dtype=np.float64)
     for k in range(len(states)):
         if not plain:
             kernel._any_loop(states[k], trials[k], *arguments, sums[k], totals[k], per_combo)
@@ -71,7 +72,6 @@ def _run_blocks(states, trials, players, plain, shuffled, per_combo, *arguments)
             kernel._plain_deck_loop(states[k], trials[k], *arguments, sums[k], totals[k], per_combo)
         else:
             kernel._plain_loop(states[k], trials[k], *arguments, sums[k], totals[k], per_combo)
-    return sums, totals
 
 
 __all__ = ["TOTALS", "block_states", "run_blocks"]

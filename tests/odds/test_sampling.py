@@ -246,16 +246,18 @@ def test_a_call_of_several_blocks_gives_each_block_the_sums_it_has_alone(players
     cards = np.array([c.index for c in situation.board], dtype=np.int64)
     given = _sampling_plan.kernel_inputs(Question.of(situation).players, cards, known, None)
     alias = alias_tables(given.cumulative, given.segments())
-    trials = np.array([500, 1, 300, 700])
-    sums, totals = run_blocks(block_states(9, 5, 4), trials, given, alias, kernel_tables())
+    trials, tables, count = np.array([500, 1, 300, 700]), kernel_tables(), len(players)
+    sums, totals = np.zeros((4, 5, count)), np.zeros((4, 4))
+    run_blocks(block_states(9, 5, 4), trials, given, alias, tables, sums, totals)
     assert totals[:, 0].tolist() == trials.tolist()
     for k in range(4):  # block 5 + k: alone in a call, and by the loop itself
-        alone = run_blocks(block_states(9, 5 + k, 1), trials[k : k + 1], given, alias, kernel_tables())
-        rows, sums_of = np.zeros((5, len(players))), np.zeros(4)
+        alone, alone_totals = np.zeros((1, 5, count)), np.zeros((1, 4))
+        run_blocks(block_states(9, 5 + k, 1), trials[k : k + 1], given, alias, tables, alone, alone_totals)
+        rows, sums_of = np.zeros((5, count)), np.zeros(4)
         state = np.uint64(block_state(9, 5 + k))
-        run_block(state, trials[k], *given.arguments(*alias), kernel_tables(), rows, sums_of, np.zeros((0, 0, 0)))
-        assert sums[k].tolist() == alone[0][0].tolist() == rows.tolist()
-        assert totals[k].tolist() == alone[1][0].tolist() == sums_of.tolist()
+        run_block(state, trials[k], *given.arguments(*alias), tables, rows, sums_of, np.zeros((0, 0, 0)))
+        assert sums[k].tolist() == alone[0].tolist() == rows.tolist()
+        assert totals[k].tolist() == alone_totals[0].tolist() == sums_of.tolist()
 
 
 @pytest.mark.parametrize("threads", [1, 2, 3])
@@ -270,8 +272,8 @@ def test_a_run_of_many_blocks_in_calls_of_several_gives_the_same_figures_on_any_
     players = ["AhKh", "random", "random"]
     one = figures(equity(players, trials=trials, seed=21, threads=1))
     assert figures(equity(players, trials=trials, seed=21, threads=threads)) == one and one["deals"] == trials
-    counts = [count for _, count in calls[-1]]
-    assert [start for start, _ in calls[-1]] == np.cumsum([0] + counts[:-1]).tolist()  # every block, in order
+    counts = [count for _, count, *_ in calls[-1]]
+    assert [start for start, *_ in calls[-1]] == np.cumsum([0] + counts[:-1]).tolist()  # every block, in order
     assert sum(counts) == 41 and counts == sorted(counts, reverse=True)
     assert counts == [41] if threads == 1 else counts[0] > 1 and len(counts) > 2 * threads
 
