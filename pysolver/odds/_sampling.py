@@ -192,19 +192,9 @@ class Sampler:
                 raise never_fit(self.players, int(totals[:, 3].max()))
             return [per_combo if self.observe else None] * count
         shown = []
+        question = (self.players, self.board, self.known_bits, self.rules, self.joint, self.observe)
         for k, block in enumerate(range(first, first + count)):
-            values, weights, seen = numpy_block(
-                seed,
-                block,
-                int(trials[k]),
-                self.players,
-                self.board,
-                self.known_bits,
-                self.rules,
-                self.joint,
-                self.observe,
-                self.weighted,
-            )
+            values, weights, seen = numpy_block(seed, block, int(trials[k]), *question, self.weighted)
             one = Sums.of_values(values, weights)
             rows[k, : len(one.rows)], totals[k, : len(one.totals)] = one.rows, one.totals
             shown.append((values, seen) if self.observe else None)
