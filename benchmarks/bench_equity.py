@@ -1,6 +1,6 @@
 """Equity speed: pysolver.equity beside OMPEval, poker-equity and eval7, same spots, same mode.
 
-    python benchmarks/bench_equity.py            # about 5 minutes: equity.json, equity-mc.json
+    python benchmarks/bench_equity.py            # about 7 minutes: equity.json, equity-mc.json
     python benchmarks/bench_equity.py --long     # the spots whose OMPEval run takes minutes, about
                                                  # 30 minutes: equity-long.json
     python benchmarks/bench_equity.py --quick    # the fast spots only, one peer run each
@@ -16,9 +16,11 @@ row in ``equity.json``, the Monte Carlo rows per player count in ``equity-mc.jso
 Exact spots are enumerated exactly by every program timed on them (pysolver's
 result must say ``exact``; OMPEval in its exact mode; poker-equity's exact walk,
 recorded absent where it declines). The Monte Carlo spot compares the cost of a
-trial: pysolver and poker-equity draw 1,000,000 trials, eval7 1,000,000 on its
+trial: pysolver and poker-equity draw 10,000,000 trials, eval7 10,000,000 on its
 Monte Carlo call, OMPEval samples to a standard error of 0.0005 (it checks every
-0.2 s) and its seconds are scaled to 1,000,000 trials from the trials it reports.
+0.2 s) and its seconds are scaled to 10,000,000 trials from the trials it reports.
+Each program's run is then a tenth of a second or more: a call of a few
+milliseconds on every core swings with whatever else the machine runs.
 Every row is measured twice: OMPEval and pysolver on one thread each, then on
 every core each (OMPEval's default ``--threads 0``, pysolver's ``threads=None``);
 the results file holds both, as two cases of one key with ``threads`` 1 and the
@@ -45,9 +47,9 @@ import pysolver
 from pysolver.evaluator import load_kernel
 from pysolver.odds import EquityResult
 
-TRIALS = 1_000_000
 MC_STDERR = 0.0005
-MC_ROUNDS = 9  # rounds of a Monte Carlo row: a call of 15-80 ms swings with the machine's other work
+MC_TRIALS = 10_000_000  # a Monte Carlo call of 0.1-1 s, about as long as OMPEval's run to MC_STDERR
+MC_ROUNDS = 9  # rounds of a Monte Carlo row (a median of 9): the machine's other work comes and goes
 
 
 @dataclass(frozen=True)
@@ -222,7 +224,7 @@ def exact_case(spot: Spot, quick: bool, threads: int = 1) -> Result:
 
 def monte_carlo_case(quick: bool, threads: int = 1) -> Result:
     """AhKh vs QsQd by sampling on ``threads`` threads each: the cost of a trial."""
-    trials = TRIALS // 10 if quick else TRIALS
+    trials = MC_TRIALS // 10 if quick else MC_TRIALS
     alone = threads == 1
     functions: dict[str, Callable[[], object]] = {
         "pysolver": lambda: pysolver.equity(
@@ -291,7 +293,7 @@ def mc_players(count: int, kind: str) -> list[str]:
 def monte_carlo_players_case(count: int, kind: str, quick: bool, threads: int = 1) -> Result:
     """Preflop Monte Carlo of ``count`` players (known hands, or AhKh against random hands) on
     ``threads`` threads each, beside OMPEval (six players at most): the cost of a trial."""
-    trials = TRIALS // 10 if quick else TRIALS
+    trials = MC_TRIALS // 10 if quick else MC_TRIALS
     players = mc_players(count, kind)
     on = 1 if threads == 1 else None
     mine = pysolver.equity(players, exact=False, trials=trials, seed=1, threads=on)
@@ -474,8 +476,9 @@ NOTES = [
 ]
 MC_NOTES = [
     f"Monte Carlo: the figure is trials per second. OMPEval samples to a standard error of "
-    f"{MC_STDERR} (checked every 0.2 s) and its time is scaled to the trials of the row. "
-    "Its trials are not alike: with ranges or random players OMPEval walks from one deal to "
+    f"{MC_STDERR} (checked every 0.2 s) and its time is scaled to the trials of the row; "
+    f"pysolver deals {MC_TRIALS:,} trials a call, so that each side's run lasts 0.1 s or more. "
+    "OMPEval's trials are not alike: with ranges or random players OMPEval walks from one deal to "
     "the next, changing one player's combo a trial, while pysolver draws every trial afresh; "
     f"it takes {OMPEVAL_MOST_PLAYERS} players at most.",
 ]
