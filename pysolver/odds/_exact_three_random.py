@@ -46,6 +46,7 @@ from ..core import Rules
 from ..evaluator import backend, jit
 from ._cost import CALL_COST, MULTISETS, Cheapest, Shape, Solve
 from ._exact_counting import SUITED_BOARDS, BoardClasses
+from ._kernels import add_holding, holdings
 from ._model import Question, Report, Tally
 from ._tops import count_tops, known_seats, tops_row
 
@@ -78,7 +79,7 @@ def _count_classes(left, hero, values, weight, first, second, out):  # pragma: n
                 lives += 1
         for p in range(pairs):
             i, j = first[p], second[p]
-            held[p] = n[i] * (n[i] - 1) // 2 if i == j else n[i] * n[j]
+            held[p] = holdings(n, i, j)
             grid[i, j] = grid[j, i] = values[b, p]
         cards = 0
         for k in range(kinds):
@@ -100,11 +101,7 @@ def _count_classes(left, hero, values, weight, first, second, out):  # pragma: n
                 i, j = first[p], second[p]
                 if held[p] > 0:
                     level_all += held[p]
-                    if i == j:
-                        level[i] += n[i] - 1
-                    else:
-                        level[i] += n[j]
-                        level[j] += n[i]
+                    add_holding(n, i, j, level)
                 stop += 1
             for t in range(start, stop):
                 p = order[t]
