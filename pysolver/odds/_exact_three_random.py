@@ -46,7 +46,6 @@ from ..core import Rules
 from ..evaluator import backend, jit
 from ._cost import CALL_COST, MULTISETS, Cheapest, Shape, Solve
 from ._exact_counting import SUITED_BOARDS, BoardClasses
-from ._kernels import add_holding, holdings
 from ._model import Question, Report, Tally
 from ._tops import count_tops, known_seats, tops_row
 
@@ -79,7 +78,7 @@ def _count_classes(left, hero, values, weight, first, second, out):  # pragma: n
                 lives += 1
         for p in range(pairs):
             i, j = first[p], second[p]
-            held[p] = holdings(n, i, j)
+            held[p] = n[i] * (n[i] - 1) // 2 if i == j else n[i] * n[j]
             grid[i, j] = grid[j, i] = values[b, p]
         cards = 0
         for k in range(kinds):
@@ -101,7 +100,11 @@ def _count_classes(left, hero, values, weight, first, second, out):  # pragma: n
                 i, j = first[p], second[p]
                 if held[p] > 0:
                     level_all += held[p]
-                    add_holding(n, i, j, level)
+                    if i == j:
+                        level[i] += n[i] - 1
+                    else:
+                        level[i] += n[j]
+                        level[j] += n[i]
                 stop += 1
             for t in range(start, stop):
                 p = order[t]

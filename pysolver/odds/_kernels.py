@@ -217,13 +217,13 @@ def one_counts(left, hero, row, flush, weight, rank_values, flush_value, pairs) 
 
 
 @jit(inline=True)
-def holdings(n, i, j):
+def _holdings(n, i, j):
     """The holdings of a card of kind ``i`` and one of kind ``j`` (``n`` cards of each kind left)."""
     return n[i] * (n[i] - 1) // 2 if i == j else n[i] * n[j]
 
 
 @jit(inline=True)
-def add_holding(n, i, j, per_card):
+def _add_holding(n, i, j, per_card):
     """Count a holding of kinds ``i``, ``j`` (``n`` cards of each kind left) in ``per_card``: the
     holdings that hold one given card of each kind."""
     if i == j:
@@ -251,15 +251,15 @@ def _two_counts(left, hero, values, weight, pair_i, pair_j, out):  # fmt: skip
             cards += n[k]
         for p in range(pairs):
             i, j = pair_i[p], pair_j[p]
-            held = holdings(n, i, j)
+            held = _holdings(n, i, j)
             if held == 0:
                 continue
             if values[b, p] < h:
                 below_all += held
-                add_holding(n, i, j, below)
+                _add_holding(n, i, j, below)
             elif values[b, p] == h:
                 equal_all += held
-                add_holding(n, i, j, equal)
+                _add_holding(n, i, j, equal)
         square_below, square_equal, cross = 0, 0, 0
         for k in range(kinds):
             square_below += n[k] * below[k] * below[k]
@@ -276,10 +276,10 @@ def _two_counts(left, hero, values, weight, pair_i, pair_j, out):  # fmt: skip
             while stop < pairs and values[b, order[stop]] == v:
                 p = order[stop]
                 i, j = pair_i[p], pair_j[p]
-                held = holdings(n, i, j)
+                held = _holdings(n, i, j)
                 if v > h and held > 0:
                     level_all += held
-                    add_holding(n, i, j, level)
+                    _add_holding(n, i, j, level)
                 stop += 1
             if level_all > 0:
                 square = 0
@@ -313,4 +313,4 @@ def two_counts(left, hero, values, weight, pairs) -> np.ndarray:
     return out
 
 
-__all__ = ["fixed_codes", "one_counts", "two_counts", "holdings", "add_holding"]
+__all__ = ["fixed_codes", "one_counts", "two_counts"]
