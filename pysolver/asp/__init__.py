@@ -10,7 +10,16 @@ batches in recycled worker processes.
 """
 
 from ._cluster import cluster_available, run_tasks, scheduler_address
-from ._codec import LEADS, DealInput, best_mask_slots, read_driver, tiebreak_from_value, value_place
+from ._codec import (
+    LEAD_SHIFTS,
+    LEADS,
+    ORDER_SHIFT,
+    DealInput,
+    best_mask_slots,
+    read_driver,
+    tiebreak_from_value,
+    value_place,
+)
 from ._processes import check_workers
 from ._rulefiles import read_rule_files
 from ._runtime import ENCODING_FILES, AspProgram, encoding_text, load_rules, rules_of
@@ -36,6 +45,8 @@ __all__ = [
     "ENCODING_FILES",
     "encoding_text",
     "LEADS",
+    "LEAD_SHIFTS",
+    "ORDER_SHIFT",
     "DealInput",
     "read_driver",
     "tiebreak_from_value",

@@ -177,7 +177,7 @@ def _read(path: Path, what: str) -> str:
     try:
         info = path.stat()
     except FileNotFoundError:
-        hint = "" if what.startswith("file") else f" (shipped variants: {', '.join(VARIANTS)})"
+        hint = "" if what.startswith("file") else f" (shipped rule books: {', '.join(VARIANTS)})"
         raise RuleFileError(f"{what}: no such file{hint}") from None
     except OSError as error:
         raise RuleFileError(f"{what}: cannot be read ({error.strerror})") from None

@@ -15,7 +15,15 @@ The encodings live in ``asp/`` (installed as the package ``pysolver.encodings``)
 ``show.lp``            the readable view for a person running clingo on the files
 ``runouts.lp``         what-if: every runout of a flop or turn as its own showdown
 ``explain.lp``         why: what decides between every two players, each card's role
+``game.lp``            any game: the fives each player may form (hole and board parts)
+``five_value.lp``      any game: a five's category and value on each scale the pots use
+``pots.lp``            any game: each pot's best hands, winners, every player's share
+``game_driver.lp``     any game: what the solver reads, one atom per player and pot
 =====================  ==========================================================
+
+A rule book whose game is hold'em's (:attr:`~pysolver.core.Game.holdem_shape`) is
+solved by the specialised encodings (``hands.lp`` ...), any other by the generic
+showdown (``game.lp`` ...), :data:`GAME_FILES`.
 
 :func:`load_rules` reads a rule book (a shipped variant or your own file, plus
 files added to it) and checks it against the contract; :class:`AspProgram`
@@ -71,8 +79,11 @@ EXPLAIN_FILES = ENCODING_FILES + ("tiebreak_ranks.lp", "explain.lp")
 #: The what-if program (every runout of a flop or turn as its own showdown).
 WHATIF_FILES = ("cards.lp", "hands.lp", "tiebreak.lp", "outcome.lp", "runouts.lp")
 
+#: The generic showdown of any game: the fives each player may form, their values, the pots.
+GAME_FILES = ("cards.lp", "game.lp", "five_value.lp", "pots.lp", "game_driver.lp")
+
 #: What the encodings derive from the hand values: a rule file may define none of it.
-OUTCOME_FILES = ("outcome.lp", "driver.lp")
+OUTCOME_FILES = ("outcome.lp", "driver.lp", "pots.lp", "game_driver.lp")
 
 RulePath = str | os.PathLike
 
@@ -335,6 +346,7 @@ def _load(name: str, files: tuple[str, ...], digest: str, limits: Limits) -> Rul
 
 __all__ = [
     "ENCODING_FILES",
+    "GAME_FILES",
     "EXPLAIN_FILES",
     "READABLE_FILES",
     "WHATIF_FILES",

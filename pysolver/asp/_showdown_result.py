@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from operator import attrgetter
 
 from ..core import (
@@ -27,6 +28,7 @@ from ..core import (
     Rules,
     cards_html,
     describe,
+    describe_low,
     format_cards,
     table_html,
 )
@@ -41,35 +43,80 @@ _INDEX = attrgetter("index")
 
 @dataclass(frozen=True, slots=True)
 class PlayerHand:
-    """One player's best hand: category, five cards (two preflop), tie-break ranks."""
+    """One player's best hand for a pot: category, five cards (two preflop in hold'em),
+    tie-break ranks (0 a two .. 12 an ace), and the ``scale`` it is ranked on: ``'high'``,
+    or a low's ``'ace_to_five'`` or ``'deuce_to_seven'`` (lower wins; the ranks are listed
+    from the worst card down, an ace last where it plays low)."""
 
-    hole: tuple[Card, Card]
+    hole: tuple[Card, ...]
     category: Category
     best_five: tuple[Card, ...]
     tiebreak: tuple[int, ...]
+    scale: str = "high"
 
     @property
     def description(self) -> str:
-        """The hand as a player says it: ``'Full house, Kings full of Sevens'``."""
-        return describe(self.category, self.tiebreak)
+        """The hand as a player says it: ``'Full house, Kings full of Sevens'``, ``'8-6-4-3-A low'``."""
+        if self.scale == "high":
+            return describe(self.category, self.tiebreak)
+        return describe_low(self.category, self.tiebreak)
 
     @property
     def key(self) -> tuple[int, ...]:
-        """Compares hands: higher is better, equal keys tie."""
+        """Compares high hands: higher is better, equal keys tie."""
         return (int(self.category),) + self.tiebreak
+
+
+@dataclass(frozen=True, slots=True)
+class PotResult:
+    """One pot of a showdown: each player's best hand for it (None where no hand of the player's
+    plays for it: no low qualifies) and its winners, an empty tuple when nobody plays for it."""
+
+    pot: str
+    hands: tuple[PlayerHand | None, ...]
+    winners: tuple[int, ...]
+
+    @property
+    def played(self) -> bool:
+        """Some hand plays for the pot (a low pot is not played when no low qualifies)."""
+        return bool(self.winners)
+
+    def to_dict(self) -> dict:
+        """``{"pot": "low", "winners": [...], "hands": [...]}``, a hand ``null`` where none plays."""
+        return {
+            "pot": self.pot,
+            "winners": list(self.winners),
+            "hands": [None if h is None else _hand_dict(h) for h in self.hands],
+        }
+
+
+def _hand_dict(hand: PlayerHand) -> dict:
+    return {
+        "category": hand.category.snake,
+        "best_five": [str(c) for c in hand.best_five],
+        "tiebreak": list(hand.tiebreak),
+        "description": hand.description,
+    }
 
 
 @dataclass(frozen=True, slots=True)
 class ShowdownResult:
     """The solved showdown: each player's hand and the winners (numbered from 0, as the
     players are given); two or more winners tie and split the pot. ``explanation`` says
-    why, when it was asked for (``explain=True``)."""
+    why, when it was asked for (``explain=True``).
+
+    ``pots`` are the game's pots (hold'em: one high pot; a split game: high, then low),
+    each with every player's best hand for it and its winners; ``players`` are the hands
+    of the first pot; ``shares`` each player's fraction of the whole pot (they sum to 1),
+    and ``winners`` the players with a share."""
 
     deal: Deal
     players: tuple[PlayerHand, ...]
     winners: tuple[int, ...]
     rules: str = "standard"
     explanation: Explanation | None = None
+    pots: tuple[PotResult, ...] = ()
+    shares: tuple[Fraction, ...] = ()
 
     @property
     def board(self) -> tuple[Card, ...]:
@@ -77,13 +124,16 @@ class ShowdownResult:
 
     @property
     def is_tie(self) -> bool:
-        """True when two or more players split the pot."""
+        """True when two or more players share the pot."""
         return len(self.winners) > 1
 
     @property
     def outcome(self) -> str:
-        """``'win'`` (one winner) or ``'tie'`` (a split pot)."""
-        return "tie" if self.is_tie else "win"
+        """``'win'`` (one player takes the whole pot), ``'tie'`` (one pot, split) or ``'split'``
+        (the pots of a split game go to different players)."""
+        if not self.is_tie:
+            return "win"
+        return "tie" if sum(p.played for p in self.pots) <= 1 else "split"
 
     @property
     def street(self) -> str:
@@ -96,24 +146,20 @@ class ShowdownResult:
             "street": self.street,
             "board": [str(c) for c in self.board],
             "players": [
-                {
-                    "player": i,
-                    "hole": [str(c) for c in p.hole],
-                    "category": p.category.snake,
-                    "best_five": [str(c) for c in p.best_five],
-                    "tiebreak": list(p.tiebreak),
-                    "description": p.description,
-                }
-                for i, p in enumerate(self.players)
+                {"player": i, "hole": [str(c) for c in p.hole], **_hand_dict(p), "share": float(share)}
+                for i, (p, share) in enumerate(zip(self.players, self.shares))
             ],
             "winners": list(self.winners),
             "outcome": self.outcome,
+            "pots": [pot.to_dict() for pot in self.pots],
         }
         if self.explanation is not None:
             out["explanation"] = self.explanation.to_dict()
         return out
 
     def __str__(self) -> str:
+        if len(self.pots) > 1 or self.pots[0].pot != "high":
+            return self._pots_text()
         lines = [f"board {format_cards(self.board) or '(preflop)'}"]
         for i, p in enumerate(self.players):
             lines.append(f"player {i}: {format_cards(p.hole)}  best five {format_cards(p.best_five)}  {p.description}")
@@ -121,6 +167,25 @@ class ShowdownResult:
             lines.append(f"tie: players {', '.join(map(str, self.winners))} split the pot")
         else:
             lines.append(f"win: player {self.winners[0]}")
+        if self.explanation is not None:
+            lines += self.explanation.lines()
+        return "\n".join(lines)
+
+    def _pots_text(self) -> str:
+        """The showdown of a game with a low pot: each pot's hands and winners, then the shares."""
+        lines = [f"board {format_cards(self.board)}" if self.board else f"{self.rules}: no board"]
+        lines += [f"player {i}: {format_cards(hole)}" for i, hole in enumerate(self.deal.players)]
+        for pot in self.pots:
+            lines.append(f"{pot.pot}:")
+            for i, hand in enumerate(pot.hands):
+                text = "no low" if hand is None else f"{format_cards(hand.best_five)}  {hand.description}"
+                lines.append(f"  player {i}: {text}")
+            if pot.played:
+                who = " and ".join(f"player {w}" for w in pot.winners)
+                lines.append(f"  {who} {'split' if len(pot.winners) > 1 else 'wins'} the {pot.pot}")
+            else:
+                lines.append("  no low qualifies: the high takes the whole pot")
+        lines.append("shares: " + ", ".join(f"player {i} {s}" for i, s in enumerate(self.shares) if s))
         if self.explanation is not None:
             lines += self.explanation.lines()
         return "\n".join(lines)
@@ -140,7 +205,7 @@ class ShowdownResult:
         return out
 
 
-def _display_order(cards: list[Card], category: Category, tiebreak: tuple[int, ...]) -> tuple[Card, ...]:
+def display_order(cards: list[Card], category: Category, tiebreak: tuple[int, ...]) -> tuple[Card, ...]:
     """Best five in reading order: biggest groups first, high to low; a wheel's ace last."""
     # index = 4 * rank + suit, so ordering by index orders by rank, then suit
     if category in _DISTINCT_RANKS:
@@ -179,12 +244,14 @@ def _result(
         if cards is None or len(cards) != size:
             raise RuleFileError(f"showdown {g}: player {p}'s best hand is not {size} of the player's cards")
         tiebreak = tiebreak_from_value(hand.category, hand.value)
-        players.append(PlayerHand(hole, hand.category, _display_order(cards, hand.category, tiebreak), tiebreak))
+        players.append(PlayerHand(hole, hand.category, display_order(cards, hand.category, tiebreak), tiebreak))
     winners = winners_of(wins)
     if winners is None:
         raise RuleFileError(f"showdown {g}: inconsistent outcome {sorted(wins.items())}")
     explanation = None if why is None else _explanation(g, deal, players, winners, why, rules)
-    return ShowdownResult(deal, tuple(players), winners, rules.label, explanation)
+    pots = (PotResult("high", tuple(players), winners),)
+    shares = tuple(Fraction(p in winners, len(winners)) for p in range(len(players)))
+    return ShowdownResult(deal, tuple(players), winners, rules.label, explanation, pots, shares)
 
 
 def _explanation(
@@ -217,4 +284,4 @@ def _explanation(
     )
 
 
-__all__ = ["PlayerHand", "ShowdownResult", "ChunkAnswer", "showdown_results"]
+__all__ = ["PlayerHand", "PotResult", "ShowdownResult", "ChunkAnswer", "showdown_results", "display_order"]

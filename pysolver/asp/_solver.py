@@ -26,9 +26,10 @@ from functools import lru_cache
 
 from ..core import CardsLike, Deal, PlayerLike, PokerInputError, Rules, RulesLike, Situation
 from ._cluster import run_tasks
-from ._codec import DealInput, batch_facts, read_driver, read_explanations
+from ._codec import DealInput, GameAnswer, batch_facts, read_driver, read_explanations, read_game_driver
+from ._game_results import game_results
 from ._processes import check_workers, recycled_imap
-from ._runtime import ENCODING_FILES, EXPLAIN_FILES, AspProgram, GroundSize, RulePath, load_rules
+from ._runtime import ENCODING_FILES, EXPLAIN_FILES, GAME_FILES, AspProgram, GroundSize, RulePath, load_rules
 from ._showdown_result import ChunkAnswer, ShowdownResult, showdown_results
 
 
@@ -69,14 +70,16 @@ class Solver:
         self.rules = load_rules(rules, add)
         self.scheduler = scheduler
         self.explain = bool(explain)
-        self.program = AspProgram(self.rules, EXPLAIN_FILES if explain else ENCODING_FILES)
+        self.holdem = self.rules.game.holdem_shape
+        files = GAME_FILES if not self.holdem else EXPLAIN_FILES if explain else ENCODING_FILES
+        self.program = AspProgram(self.rules, files)
         self.chunk_size = chunk_size
         self.workers = workers
 
     def solve(self, deal: Deal) -> ShowdownResult:
         """Solve one showdown (one grounding)."""
         self.rules.check_deal(deal)
-        return showdown_results([deal], self._solve_chunk([deal]), self.rules)[0]
+        return self._results([deal], self._solve_chunk([deal]))[0]
 
     def solve_batch(self, deals: Iterable[Deal]) -> list[ShowdownResult]:
         """Solve many showdowns, ``chunk_size`` of them per grounding, in order.
@@ -95,7 +98,7 @@ class Solver:
         if not chunks:
             return []
         players = max(len(deal.players) for deal in chunks[0])
-        answers: Iterable[ChunkAnswer]
+        answers: Iterable[ChunkAnswer | list[GameAnswer]]
         per_process = max(1, CHUNK_PLAYERS_PER_PROCESS // (self.chunk_size * players))
         if self.scheduler is not None:
             with run_tasks(
@@ -107,20 +110,24 @@ class Solver:
             ) as run:
                 answers = [answer for _, answer in sorted(run, key=lambda pair: pair[0])]  # type: ignore[misc]
         elif len(chunks) == 1 or (self.workers == 1 and len(chunks) <= per_process):
-            return [
-                result for chunk in chunks for result in showdown_results(chunk, self._solve_chunk(chunk), self.rules)
-            ]
+            return [result for chunk in chunks for result in self._results(chunk, self._solve_chunk(chunk))]
         else:
             answers = recycled_imap(self._solve_chunk, chunks, self.workers, per_process)
-        return [
-            result for chunk, answer in zip(chunks, answers) for result in showdown_results(chunk, answer, self.rules)
-        ]
+        return [result for chunk, answer in zip(chunks, answers) for result in self._results(chunk, answer)]
 
-    def _solve_chunk(self, chunk: list[Deal]) -> ChunkAnswer:
+    def _solve_chunk(self, chunk: list[Deal]) -> ChunkAnswer | list[GameAnswer]:
         """One chunk solved, as plain data (a worker process's task: the worker is forked,
         so it has this solver already)."""
         atoms = self.program.run(_deal_input(chunk))[0]
+        if not self.holdem:
+            return read_game_driver(atoms, len(chunk))
         return read_driver(atoms, len(chunk)), read_explanations(atoms, len(chunk)) if self.explain else None
+
+    def _results(self, chunk: list[Deal], answer: ChunkAnswer | list[GameAnswer]) -> list[ShowdownResult]:
+        """A chunk's answer as results: hold'em's driver, or the generic showdown's pots."""
+        if isinstance(answer, list):
+            return game_results(chunk, answer, self.rules)
+        return showdown_results(chunk, answer, self.rules)
 
     def solve_streets(self, deal: Deal) -> list[ShowdownResult]:
         """The standing at the flop, turn and river (as far as the board goes).
@@ -163,7 +170,7 @@ def _chunks(deals: Iterable[Deal], size: int) -> Iterator[list[Deal]]:
         yield chunk
 
 
-def _solve_chunk(task: tuple[Rules, bool, list[Deal]]) -> ChunkAnswer:
+def _solve_chunk(task: tuple[Rules, bool, list[Deal]]) -> ChunkAnswer | list[GameAnswer]:
     """A chunk solved in a process of a Dask worker (by that process's own solver)."""
     rules, explain, chunk = task
     return _solver(rules, explain)._solve_chunk(chunk)
@@ -192,7 +199,7 @@ def solve_showdown(
     'Full house, Aces full of Sevens'
     """
     rules = load_rules(rules)
-    situation = Situation.of(players, board, dead=dead, rules=rules)
+    situation = Situation.of(players, board, dead=dead, rules=rules, games=True)
     return _solver(rules, bool(explain)).solve(situation.deal)
 
 

@@ -1,10 +1,11 @@
 """``pysolver rules [--rules NAME|PATH] [--add FILE] [--json]``: the rules of a game, checked;
 ``pysolver rules diff A [B] [--add FILE]``: what a change of rules does.
 
-Without ``--rules``, lists the shipped variants. With it (a variant's name or
-a path to your own rules file), checks the file against the rules' contract and
-prints its deck, its straights, its category order and how many classes of hand
-it has: the first thing to run on a rules file of your own.
+Without ``--rules``, lists the shipped rule books, each with its game (the deal,
+how the five is formed, the pots). With it (a shipped name or a path to your own
+rules file), checks the file against the rules' contract and prints its game, its
+deck, its straights, its category order and how many classes of hand it has: the
+first thing to run on a rules file of your own.
 
 ``diff`` compares two rule books (each a variant's name or a rules file; ``--add``
 files go on the second, which is the first by default): the five-card hands of
@@ -27,9 +28,9 @@ from ._options import add_rules_options, emit, rules_from
 def add_parser(subparsers) -> None:
     parser = subparsers.add_parser(
         "rules",
-        help="list the rule variants, or check and describe one (or your own file)",
-        description="Without --rules, list the shipped variants; with --rules NAME|PATH, check the "
-        "rules file against the contract and print its deck, straights, category order "
+        help="list the shipped rule books and their games, or check and describe one (or your own file)",
+        description="Without --rules, list the shipped rule books with their games; with --rules NAME|PATH, "
+        "check the rules file against the contract and print its game, deck, straights, category order "
         "and number of hand classes.",
     )
     parser.add_argument("--json", action="store_true", help="print JSON")
@@ -127,16 +128,19 @@ def run_diff(args: argparse.Namespace) -> int:
 def run(args: argparse.Namespace) -> int:
     if args.rules is None and not args.add:
         listing = {name: str(variant_path(name)) for name in VARIANTS}
+        games = {name: load_rules(name).game.describe() for name in VARIANTS}
         if args.json:
-            print(json.dumps({"variants": listing}, indent=2))
+            print(json.dumps({"variants": listing, "games": games}, indent=2))
         else:
-            print("\n".join(f"{name:34} {path}" for name, path in listing.items()))
+            print("\n".join(f"{name:32} {games[name]}" for name in VARIANTS))
+            print(f"(rule books in {variant_path('standard').parent})")
         return 0
     facts = describe_rules(rules_from(args))
     if args.json:
         print(json.dumps(facts, indent=2))
         return 0
     print(f"rules: {facts['rules']} ({facts['file']})")
+    print(f"game: {facts['game']['description']}")
     print(f"deck: {facts['deck']} cards, faces {facts['faces']}")
     print(f"straights: {' '.join(facts['straights'])}")
     print(f"category order, best first: {' > '.join(facts['category_order'])}")

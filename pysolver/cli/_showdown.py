@@ -44,7 +44,7 @@ def add_parser(subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     solver = Solver(rules_from(args), explain=args.explain)
-    deal = Situation.of(args.players, args.board, dead=args.dead, rules=solver.rules).deal
+    deal = Situation.of(args.players, args.board, dead=args.dead, rules=solver.rules, games=True).deal
     if not args.streets:
         emit(solver.solve(deal), args.json)
         return 0

@@ -16,7 +16,7 @@ from ._cards import (
     quoted,
     whole_number,
 )
-from ._categories import Category, HandValue, describe
+from ._categories import Category, HandValue, describe, describe_low
 from ._combos import CLASS_INDEX, COMBO_CLASS, COMBOS, HAND_CLASSES, class_combos, combo_index, combo_mask
 from ._deal import Deal, check_player_count
 from ._errors import (
@@ -30,6 +30,7 @@ from ._errors import (
     WorkerError,
 )
 from ._explanation import ROLES, TIE_REASONS, Explanation, HandRoles, Verdict
+from ._game import FIVE, GAME_FACTS, HOLDEM, LOW_SCALES, POTS, Game
 from ._grid import (
     CLASS_SIZES,
     GRID_CLASSES,
@@ -41,6 +42,7 @@ from ._grid import (
     share_picture,
     weight_picture,
 )
+from ._hand_facts import FACES
 from ._numbers import check_choice, check_count, check_positive, check_seed, draw_seed
 from ._orderings import DEFAULT_ORDERING, ORDERINGS, Ordering, ordering
 from ._picture import (
@@ -73,6 +75,7 @@ __all__ = [
     "Category",
     "HandValue",
     "describe",
+    "describe_low",
     "Deal",
     "CardCountError",
     "DuplicateCardError",
@@ -94,6 +97,7 @@ __all__ = [
     "STANDARD",
     "VARIANTS",
     "Rules",
+    "Game",
     "Situation",
     # what the other packages build on: card text, combos and classes, argument checks, the
     # explanations' vocabulary, rule books
@@ -108,6 +112,12 @@ __all__ = [
     "combo_index",
     "combo_mask",
     "check_player_count",
+    "HOLDEM",
+    "FACES",
+    "GAME_FACTS",
+    "POTS",
+    "LOW_SCALES",
+    "FIVE",
     "WorkerError",
     "ROLES",
     "TIE_REASONS",

@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import overload
 
 from ._errors import CardCountError, DuplicateCardError, InvalidCardError
 
@@ -232,15 +233,23 @@ def _parse_items(items: list) -> tuple[Card, ...]:
     return tuple(result)
 
 
-def parse_hole(cards: CardsLike) -> tuple[Card, Card]:
-    """Read exactly two hole cards.
+@overload
+def parse_hole(cards: CardsLike) -> tuple[Card, Card]: ...
+@overload
+def parse_hole(cards: CardsLike, size: int) -> tuple[Card, ...]: ...
+def parse_hole(cards: CardsLike, size: int = 2) -> tuple[Card, ...]:
+    """Read exactly ``size`` hole cards (two in hold'em).
 
     >>> parse_hole("Ah Kh")
     (Card('Ah'), Card('Kh'))
+    >>> parse_hole("Ah Kh 2c", 4)
+    Traceback (most recent call last):
+    ...
+    pysolver.CardCountError: hole cards 'Ah Kh 2c': a hand has 4 cards, got 3
     """
     hole = parse_cards(cards)
-    if len(hole) != 2:
-        raise CardCountError(f"hole cards {quoted(format_cards(hole))}: a hand has 2 cards, got {len(hole)}")
+    if len(hole) != size:
+        raise CardCountError(f"hole cards {quoted(format_cards(hole))}: a hand has {size} cards, got {len(hole)}")
     return hole
 
 

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
-from ._cards import RANK_NAMES, RANK_PLURALS, whole_number
+from ._cards import RANK_NAMES, RANK_PLURALS, RANKS, whole_number
 from ._errors import PokerInputError
 
 
@@ -131,6 +131,20 @@ def _described(category: Category, r: list[int]) -> str:
     return f"Pair of {RANK_PLURALS[r[0]]}{_kickers(r[1:])}"
 
 
+def describe_low(category: Category, ranks: Sequence[int]) -> str:
+    """A low hand as a player says it: five different ranks high to low (an ace last when it
+    plays low), else the hand's own words.
+
+    >>> describe_low(Category.HIGH_CARD, (6, 4, 2, 1, 12))
+    '8-6-4-3-A low'
+    >>> describe_low(Category.PAIR, (0, 6, 4, 12))
+    'Pair of Twos, Eight-Six-Ace kickers (low)'
+    """
+    if Category(category) is Category.HIGH_CARD:
+        return "-".join(RANKS[r] for r in ranks) + " low"
+    return f"{describe(category, ranks)} (low)"
+
+
 @dataclass(frozen=True)
 class HandValue:
     """A hand as an engine values it: ``value`` (higher is better, equal ties), its category
@@ -145,4 +159,4 @@ class HandValue:
     description: str
 
 
-__all__ = ["Category", "HandValue", "describe"]
+__all__ = ["Category", "HandValue", "describe", "describe_low"]

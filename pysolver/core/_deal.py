@@ -13,16 +13,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ._cards import Card, CardsLike, check_distinct, format_cards, parse_board, parse_hole
-from ._errors import PlayerCountError
+from ._errors import CardCountError, PlayerCountError
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 23  # 2 * 23 + 5 = 51 cards
 STREETS = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}
 
 
-def check_player_count(count: int, *, dead: int = 0, least: int = MIN_PLAYERS) -> None:
-    """Raise :class:`PlayerCountError` unless ``count`` players (at least ``least``) get two cards
-    each from the 52-card deck beside a 5-card board and ``dead`` dead cards.
+def check_player_count(count: int, *, dead: int = 0, least: int = MIN_PLAYERS, hole: int = 2, board: int = 5) -> None:
+    """Raise :class:`PlayerCountError` unless ``count`` players (at least ``least``) get ``hole``
+    cards each from the 52-card deck beside a ``board``-card board and ``dead`` dead cards.
 
     >>> check_player_count(23, dead=2)
     Traceback (most recent call last):
@@ -31,29 +31,43 @@ def check_player_count(count: int, *, dead: int = 0, least: int = MIN_PLAYERS) -
     """
     if count < least:
         raise PlayerCountError(f"{count} player{'s' if count != 1 else ''}: this needs at least {least}")
-    most = (52 - 5 - dead) // 2
+    most = (52 - board - dead) // hole
     if count > most:
+        each = f"{hole} cards each to at most {most}" if hole != 2 else f"at most {most}"
         raise PlayerCountError(
-            f"{count} players: the 52-card deck deals at most {most} beside a 5-card board"
+            f"{count} players: the 52-card deck deals {each}"
+            + (f" beside a {board}-card board" if board else "")
             + (f" and {dead} dead card{'s' if dead != 1 else ''}" if dead else "")
         )
 
 
 @dataclass(frozen=True)
 class Deal:
-    """Hole cards of 2 to 23 players and a board of 0, 3, 4 or 5 cards, all distinct."""
+    """Hole cards of 2 to 23 players and a board of 0, 3, 4 or 5 cards, all distinct.
 
-    players: tuple[tuple[Card, Card], ...]
+    Two hole cards each in hold'em; in other games (a rule book's ``hole_cards/1``)
+    every player holds as many, 1 to 7, and the board is as the game deals it:
+
+    >>> str(Deal.parse(["As Ks Qd 2c", "7h 7d 3c 4d"], "Ah 5s 8c 9d Kh", hole_cards=4))
+    'As Ks Qd 2c | 7h 7d 3c 4d | board Ah 5s 8c 9d Kh'
+    """
+
+    players: tuple[tuple[Card, ...], ...]
     board: tuple[Card, ...] = ()
 
     def __post_init__(self) -> None:
-        check_player_count(len(self.players))
+        hole = len(self.players[0]) if self.players else 2
+        if any(len(p) != hole for p in self.players):
+            raise CardCountError(
+                f"hole cards {', '.join(str(len(p)) for p in self.players)}: every player holds as many cards"
+            )
+        check_player_count(len(self.players), hole=max(1, hole), board=5 if hole == 2 else len(self.board))
         check_distinct(self.cards)
 
     @classmethod
-    def parse(cls, holes: Sequence[CardsLike], board: CardsLike | None = "") -> Deal:
-        """Read each player's hole cards and the board from text or cards."""
-        return cls(tuple(parse_hole(h) for h in holes), parse_board(board or ()))
+    def parse(cls, holes: Sequence[CardsLike], board: CardsLike | None = "", *, hole_cards: int = 2) -> Deal:
+        """Read each player's hole cards (``hole_cards`` each) and the board from text or cards."""
+        return cls(tuple(parse_hole(h, hole_cards) for h in holes), parse_board(board or ()))
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -62,8 +76,8 @@ class Deal:
 
     @property
     def street(self) -> str:
-        """``'preflop'``, ``'flop'``, ``'turn'`` or ``'river'``."""
-        return STREETS[len(self.board)]
+        """``'preflop'``, ``'flop'``, ``'turn'`` or ``'river'``; ``'showdown'`` in a game without a board."""
+        return "showdown" if not self.board and len(self.players[0]) != 2 else STREETS[len(self.board)]
 
     def with_board(self, board: Iterable[Card]) -> Deal:
         """The same players with another board."""

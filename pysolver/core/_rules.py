@@ -46,17 +46,32 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ._cards import RANK_NAMES, Card
+from ._cards import Card
 from ._categories import Category
 from ._errors import InvalidCardError, PlayerCountError, RuleFileError
+from ._game import HOLDEM, Game
+from ._hand_facts import FACES, read_faces, read_order, read_straights
 
 if TYPE_CHECKING:
     from ._deal import Deal
 
-VARIANTS = ("standard", "short_deck", "short_deck_straight_beats_trips", "flush_beats_full_house")
-"""The shipped variants, files ``asp/variants/NAME.lp``."""
-FACES = tuple(name.lower() for name in RANK_NAMES)
-"""ASP face names by rank: ``two`` .. ``ace``."""
+VARIANTS = (
+    "standard",
+    "short_deck",
+    "short_deck_straight_beats_trips",
+    "flush_beats_full_house",
+    "holdem_hi_lo",
+    "omaha",
+    "omaha5",
+    "omaha_hi_lo",
+    "big_o",
+    "stud",
+    "stud_hi_lo",
+    "razz",
+    "deuce_to_seven",
+    "ace_to_five",
+)
+"""The shipped rule books, files ``asp/variants/NAME.lp``: hold'em and its variants, then the games."""
 
 
 def variant_path(name: str) -> Path:
@@ -69,7 +84,7 @@ def read_rule_text(path: str, what: str) -> str:
     try:
         return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise RuleFileError(f"{what} '{path}': no such file (shipped variants: {', '.join(VARIANTS)})") from None
+        raise RuleFileError(f"{what} '{path}': no such file (shipped rule books: {', '.join(VARIANTS)})") from None
     except (OSError, UnicodeDecodeError) as error:
         raise RuleFileError(f"{what} '{path}': cannot be read ({error})") from None
 
@@ -134,6 +149,7 @@ class Rules:
     places: tuple[int, ...]
     straights: tuple[tuple[int, ...], ...]
     fingerprint: str = field(repr=False)
+    game: Game = HOLDEM
     limits: Limits = field(default=Limits(), repr=False, compare=False)
 
     @classmethod
@@ -147,13 +163,16 @@ class Rules:
         the fault.
         """
         where = f"rules file '{files[0]}'" + (f" (with {', '.join(files[1:])})" if files[1:] else "")
-        faces = _faces(facts, where)
-        order, places = _order(facts, where)
-        straights = _straights(facts, faces, where)
+        faces = read_faces(facts, where)
+        order, places = read_order(facts, where)
+        straights = read_straights(facts, faces, where)
         for royal in facts.get("royal", []):
             if royal[0] not in [FACES[r] for r in faces]:
                 raise RuleFileError(f"{where}: royal({royal[0]}) is not a face of the deck")
-        return cls(name, files[0], tuple(files[1:]), faces, order, places, straights, fingerprint)
+        game = Game.from_facts(facts, faces, where)
+        rules = cls(name, files[0], tuple(files[1:]), faces, order, places, straights, fingerprint, game)
+        rules.check_players(2)
+        return rules
 
     @property
     def trusted(self) -> bool:
@@ -164,6 +183,17 @@ class Rules:
     def is_standard(self) -> bool:
         """The shipped standard game with nothing added (the evaluator's shipped tables)."""
         return self.name == "standard" and not self.added
+
+    @property
+    def standard_hands(self) -> bool:
+        """A shipped rule book whose hands are the standard game's (any game): the evaluator's
+        shipped tables rank its fives."""
+        return self.trusted and (self.faces, self.order, self.places, self.straights) == (
+            STANDARD.faces,
+            STANDARD.order,
+            STANDARD.places,
+            STANDARD.straights,
+        )
 
     @property
     def label(self) -> str:
@@ -219,20 +249,39 @@ class Rules:
             if card.rank not in self.faces:
                 raise InvalidCardError(f"card '{card}' is not in the {self.label} deck ({self.describe_deck()})")
 
-    def check_players(self, players: int, *, dealt: int = 5) -> None:
-        """Raise :class:`PlayerCountError` when the deck cannot give ``players`` two cards
-        each beside ``dealt`` other cards (a full board and any dead cards)."""
-        if 2 * players + dealt > len(self.deck):
-            most = (len(self.deck) - dealt) // 2
-            dead = dealt - 5
+    def check_players(self, players: int, *, dead: int = 0) -> None:
+        """Raise :class:`PlayerCountError` when the deck cannot deal ``players`` their hole
+        cards and a full board beside ``dead`` dead cards.
+
+        >>> from pysolver import load_rules
+        >>> load_rules("stud").check_players(8)
+        Traceback (most recent call last):
+        ...
+        pysolver.PlayerCountError: 8 players: the 52-card stud deck deals 7 cards each to at most 7
+        """
+        hole, board = self.game.hole_cards, self.game.board_cards
+        if hole * players + board + dead > len(self.deck):
+            most = (len(self.deck) - board - dead) // hole
+            if players == 2:
+                raise RuleFileError(
+                    f"rules '{self.label}': the {len(self.deck)}-card deck cannot deal two players "
+                    f"{hole} hole cards each" + (f" and a {board}-card board" if board else "")
+                )
+            each = f"{hole} cards each to at most {most}" if hole != 2 else f"at most {most}"
             raise PlayerCountError(
-                f"{players} players: the {len(self.deck)}-card {self.label} deck deals at most "
-                f"{most} beside a 5-card board"
+                f"{players} players: the {len(self.deck)}-card {self.label} deck deals {each}"
+                + (f" beside a {board}-card board" if board else "")
                 + (f" and {dead} dead card{'s' if dead != 1 else ''}" if dead > 0 else "")
             )
 
     def check_deal(self, deal: Deal) -> None:
-        """A deal's cards are in the deck and the deck deals a full board to its players."""
+        """A deal's cards are in the deck, each player holds the game's hole cards, the board
+        is one the game shows down on, and the deck deals a full board to its players."""
+        game = self.game
+        if not game.holdem_shape:
+            for p, hole in enumerate(deal.players):
+                game.check_hole(len(hole), p, self.label)
+            game.check_board(len(deal.board), self.label)
         if not self.is_standard:
             self.check_cards(deal.cards)
             self.check_players(len(deal.players))
@@ -281,92 +330,6 @@ STANDARD = Rules(
 )
 """The standard game (``asp/variants/standard.lp``), known without clingo: a test checks that
 clingo reads the same from the file."""
-
-
-def _faces(atoms: dict, where: str) -> tuple[int, ...]:
-    names = [args[0] for args in atoms.get("face", [])]
-    if not names:
-        raise RuleFileError(
-            f"{where}: no face/1 facts: a rules file lists its deck, its straights "
-            "and the category order (copy asp/variants/standard.lp); to add rules "
-            "to a variant, add the file instead (--add, add=)"
-        )
-    unknown = sorted(set(names) - set(FACES))
-    if unknown:
-        raise RuleFileError(f"{where}: face '{unknown[0]}' is not a card face (two .. ace)")
-    if len(names) < 3:
-        raise RuleFileError(f"{where}: a deck of {len(names)} face{'s' * (len(names) > 1)} is too small to deal a hand")
-    return tuple(sorted(FACES.index(n) for n in names))
-
-
-def _order(atoms: dict, where: str) -> tuple[tuple[Category, ...], tuple[int, ...]]:
-    orders: dict[str, list[int]] = {}
-    for name, number in atoms.get("category_order", []):
-        orders.setdefault(name, []).append(number)
-    unknown = sorted(set(orders) - {c.snake for c in Category})
-    if unknown:
-        raise RuleFileError(
-            f"{where}: category_order names '{unknown[0]}', not a hand category "
-            f"({', '.join(c.snake for c in Category)})"
-        )
-    missing = [c.snake for c in Category if c.snake not in orders]
-    if missing:
-        raise RuleFileError(f"{where}: the category order is incomplete: no category_order for {', '.join(missing)}")
-    for name, numbers in orders.items():
-        if len(numbers) > 1 or not isinstance(numbers[0], int):
-            raise RuleFileError(
-                f"{where}: {name} has {len(numbers)} places in the category order "
-                f"({', '.join(map(str, numbers))}): it needs one number"
-            )
-        if not 0 <= numbers[0] <= 999:
-            raise RuleFileError(
-                f"{where}: {name} has place {numbers[0]} in the category order: "
-                "places are numbers 0..999 (the ASP hand_value packs them)"
-            )
-    by_number: dict[int, str] = {}
-    for name, (number,) in orders.items():
-        if number in by_number:
-            raise RuleFileError(
-                f"{where}: the category order is not strict: {by_number[number]} and "
-                f"{name} share place {number} (a tie or a cycle)"
-            )
-        by_number[number] = name
-    order = tuple(Category.parse(by_number[n]) for n in sorted(by_number))
-    place = {c: i for i, c in enumerate(order)}
-    for low, high in ((Category.HIGH_CARD, Category.FLUSH), (Category.STRAIGHT, Category.STRAIGHT_FLUSH)):
-        if place[high] < place[low]:
-            raise RuleFileError(
-                f"{where}: {high.snake} is ordered below {low.snake}: five suited "
-                "cards would be worth less than the same ranks offsuit"
-            )
-    return order, tuple(sorted(by_number))
-
-
-def _straights(atoms: dict, faces: tuple[int, ...], where: str) -> tuple[tuple[int, ...], ...]:
-    runs: dict[str, dict[int, list[str]]] = {}
-    for top, position, face in atoms.get("straight", []):
-        runs.setdefault(top, {}).setdefault(position, []).append(face)
-    deck = {FACES[r] for r in faces}
-    out = []
-    for top, cards in sorted(runs.items(), key=lambda item: str(item[0])):
-        if sorted(cards) != [1, 2, 3, 4, 5] or any(len(f) != 1 for f in cards.values()):
-            raise RuleFileError(
-                f"{where}: the straight with top {top} needs exactly one face at each "
-                f"position 1..5, has {dict(sorted(cards.items()))}"
-            )
-        ranks = [cards[i][0] for i in range(1, 6)]
-        outside = [f for f in ranks if f not in deck]
-        if outside or ranks[4] != top or len(set(ranks)) != 5:
-            problem = (
-                f"face {outside[0]} is not in the deck"
-                if outside
-                else f"its top card is {ranks[4]}"
-                if ranks[4] != top
-                else "a face is repeated"
-            )
-            raise RuleFileError(f"{where}: the straight with top {top} ({'-'.join(ranks)}): {problem}")
-        out.append(tuple(FACES.index(f) for f in ranks))
-    return tuple(sorted(out, key=lambda run: run[-1]))
 
 
 __all__ = [

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import cast
 
 from ._cards import Card, CardsLike, check_distinct, parse_board, parse_cards, parse_hole, quoted
 from ._deal import STREETS, Deal, check_player_count
@@ -98,12 +99,15 @@ class Situation:
         boards: tuple[int, ...] = (0, 3, 4, 5),
         least: int = 2,
         most: int | None = None,
+        games: bool = False,
     ) -> Situation:
         """Read and check a situation.
 
         ``ranges`` lets a player be a range; ``boards`` are the board sizes the
         engine takes; ``least`` and ``most`` bound the number of players (at most
-        what the rules' deck deals a full board to, beside the dead cards).
+        what the rules' deck deals a full board to, beside the dead cards);
+        ``games``: the engine plays any game a rule book declares, not only hold'em's
+        (a player then holds the game's hole cards, and the board is one it shows down on).
         """
         if isinstance(players, (str, Range)) or not isinstance(players, Sequence):
             raise PlayerCountError(
@@ -111,6 +115,11 @@ class Situation:
             )
         if not isinstance(rules, Rules):
             raise TypeError(f"rules {quoted(rules)}: expected a Rules (pysolver.load_rules reads a name or a path)")
+        if not games and not rules.game.holdem_shape:
+            raise PokerInputError(
+                f"rules {rules.label} ({rules.game.describe()}): this takes hold'em's deal; "
+                f"the showdowns of {rules.label} are solved by pysolver showdown --rules {rules.label}"
+            )
         board_text, dead_text = _as_text(board), _as_text(dead)
         if all(type(p) is str for p in players) and board_text is not None and dead_text is not None:
             return _read_text(tuple(players), board_text, dead_text, rules, ranges, tuple(boards), least, most)
@@ -128,8 +137,14 @@ class Situation:
         least: int,
         most: int | None,
     ) -> Situation:
-        seats = tuple(read_seat(p, ranges) for p in players)
-        board_cards = parse_board(() if board is None else board, allowed=boards)
+        game = rules.game
+        if game.hole_cards == 2:
+            seats = tuple(read_seat(p, ranges) for p in players)
+        else:
+            seats = tuple(cast(Hole, _game_hole(p, i, rules)) for i, p in enumerate(players))  # the ASP solver's
+        board_cards = parse_board(() if board is None else board, allowed=boards if game.holdem_shape else (0, 3, 4, 5))
+        if not game.holdem_shape:
+            game.check_board(len(board_cards), rules.label)
         dead_cards = parse_cards(() if dead is None else dead)
         situation = cls(seats, board_cards, dead_cards, rules)
         check_distinct(situation.fixed_cards)
@@ -172,6 +187,15 @@ class Situation:
         return str(seat) if isinstance(seat, Range) else "".join(map(str, seat))  # read and checked already
 
 
+def _game_hole(player: PlayerLike, index: int, rules: Rules) -> tuple[Card, ...]:
+    """A player's cards in a game that deals other than two: as many as the game deals."""
+    if isinstance(player, Range):
+        raise CardCountError(f"player {quoted(str(player))}: ranges are for games of two hole cards")
+    hole = parse_cards(cast(CardsLike, player))
+    rules.game.check_hole(len(hole), index, rules.label)
+    return hole
+
+
 def _as_text(cards: CardsLike | None) -> str | None:
     """Cards given as text as they are, no cards (None, an empty tuple or list) as ``""``, else None."""
     if type(cards) is str:
@@ -201,7 +225,7 @@ def _check_count(players: int, least: int, most: int | None, dead: int, rules: R
         raise PlayerCountError(f"{players} players: this takes at most {most}")
     check_player_count(players, dead=dead, least=least)
     if not rules.is_standard:
-        rules.check_players(players, dealt=5 + dead)
+        rules.check_players(players, dead=dead)
 
 
 __all__ = ["Situation", "Seat", "Hole", "PlayerLike", "read_seat"]

@@ -108,7 +108,7 @@ def run_checks(
             resume.close()  # lets go of the file's lock
     mismatches = total.mismatches + (order_mismatches(total.pairs, rules) if check_order else [])
     cases = sorted(total.cases.items(), key=lambda kv: _case_order(kv[0]))
-    order = [c.snake for c in Category if c.snake in total.categories]
+    order = sorted(total.categories, key=_category_order)
     return CrossvalReport(
         mode,
         total.hands,
@@ -140,6 +140,34 @@ def resume_file(path: str | os.PathLike | None, mode: str, rules: Rules, **run: 
     if path is None:
         return None
     return ResumeFile(path, {"mode": mode, "rules": rules_label(rules), **run})
+
+
+def _category_order(key: str) -> tuple[int, int]:
+    """A report's category keys in order: a category (``flush``), or a game's pot and category
+    (``high:flush``, ``low:none``), high before low, by the categories' order."""
+    pot, _, name = key.rpartition(":")
+    names = [c.snake for c in Category] + ["none"]
+    return (
+        ["", "high", "low"].index(pot) if pot in ("", "high", "low") else 3,
+        names.index(name) if name in names else 99,
+    )
+
+
+def holdem_only(rules: Rules, mode: str) -> Rules:
+    """``rules``, if its game is hold'em's: the mode ``mode`` compares hold'em's engines only;
+    any other game is checked pot by pot with ``crossval --random``.
+
+    >>> from pysolver import load_rules
+    >>> holdem_only(load_rules("razz"), "--streets")
+    Traceback (most recent call last):
+    ...
+    pysolver.PokerInputError: crossval --streets is for hold'em rule books: check razz with crossval --random N
+    """
+    if not rules.game.holdem_shape:
+        raise PokerInputError(
+            f"crossval {mode} is for hold'em rule books: check {rules.label} with crossval --random N"
+        )
+    return rules
 
 
 def run_seed(seed: int | None) -> int:
@@ -293,5 +321,6 @@ __all__ = [
     "resume_file",
     "check_where",
     "run_seed",
+    "holdem_only",
     "task_ids",
 ]

@@ -46,7 +46,7 @@ from ..evaluator import categories, evaluate_batch, tiebreak_ranks
 from ._compare import deal_text, mismatch
 from ._crossval_report import CrossvalReport
 from ._dealer import CASES, deal_skewed
-from ._execution import rules_label
+from ._execution import holdem_only, rules_label
 from ._modes import SHOWDOWNS_PER_TASK
 
 #: The lead each role plays, by category: the role's cards are of the evaluator's tie-break rank there.
@@ -191,7 +191,7 @@ def crossval_explanations(
     """``count`` skewed random showdowns of ``players`` players each seeing ``cards`` (5, 6, 7)
     cards, explained by the ASP solver (one program per 1,000 showdowns, in ``workers``
     processes), every claim checked against the evaluator (:func:`check_explanation`)."""
-    rules = rules_of(rules)
+    rules = holdem_only(rules_of(rules), "--explain")
     cards = check_choice("cards", cards, (5, 6, 7), "a player sees 5 (flop), 6 (turn) or 7 (river) cards")
     check_count("explain", count, 1, MOST_EXPLAINED)
     seed = draw_seed() if seed is None else check_seed(seed)

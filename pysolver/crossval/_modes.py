@@ -42,7 +42,7 @@ from ..evaluator import n_values
 from ._compare import Partial, mismatch
 from ._crossval_report import CrossvalReport
 from ._dealer import deal_skewed
-from ._execution import TASKS_PER_PROCESS, check_where, resume_file, run_checks, run_seed, task_ids
+from ._execution import TASKS_PER_PROCESS, check_where, holdem_only, resume_file, run_checks, run_seed, task_ids
 from ._random_modes import MOST_DEALS, SHOWDOWNS_PER_TASK, crossval_random, crossval_streets, random_block
 from ._seven_card import (
     CANONICAL_TASKS,
@@ -148,6 +148,7 @@ def crossval_exhaustive(
     (:mod:`pysolver.crossval._resume`).
     """
     cards = check_choice("cards", cards, (5, 7), "the exhaustive run covers every 5-card or every 7-card hand")
+    rules = holdem_only(rules_of(rules), "--exhaustive")
     if cards == 5 and (canonical or sample is not None or seed is not None):
         raise PokerInputError("suit classes and their random sample are a 7-card run (cards=7)")
     if cards == 7:
@@ -176,7 +177,6 @@ def crossval_exhaustive(
         )
     chunks = EXHAUSTIVE_CHUNKS if chunks is None else chunks
     check_where(workers, scheduler)
-    rules = rules_of(rules)
     _check_chunks(chunks)
     ids = task_ids(only, chunks, "chunk")
     record = resume_file(
@@ -251,7 +251,7 @@ def crossval_equity(
     :func:`crossval_exhaustive`.
     """
     check_where(workers, scheduler)
-    rules = rules_of(rules)
+    rules = holdem_only(rules_of(rules), "--equity")
     check_count("equity", count, 1, MOST_EQUITY_DEALS)
     seed = run_seed(seed)
     rng = np.random.default_rng(seed)

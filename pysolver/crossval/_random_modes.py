@@ -22,7 +22,8 @@ from ._blocks import Tasks, block_seed
 from ._compare import Partial, compare_showdowns
 from ._crossval_report import CrossvalReport
 from ._dealer import STREET_CASES, deal_skewed, deal_streets
-from ._execution import check_where, resume_file, run_checks, run_seed
+from ._execution import check_where, holdem_only, resume_file, run_checks, run_seed
+from ._games import compare_games, deal_game
 
 #: Showdowns per clingo program (and per task) in the random modes.
 SHOWDOWNS_PER_TASK = 1000
@@ -30,7 +31,11 @@ SHOWDOWNS_PER_TASK = 1000
 
 def _random_task(seed: int, block: int, count: int, players: int, board_size: int, label: str, rules: Rules) -> Partial:
     """Check block ``block`` of a random run (:func:`random_block`); ``label`` a street
-    (``"flop:"``, ``"turn:"``, ``"river:"``) checks that street of the streets run's block."""
+    (``"flop:"``, ``"turn:"``, ``"river:"``) checks that street of the streets run's block.
+    A game other than hold'em deals whole showdowns of its own (:func:`deal_game`), pot by pot."""
+    if not rules.game.holdem_shape:
+        n = min(SHOWDOWNS_PER_TASK, count - block * SHOWDOWNS_PER_TASK)
+        return compare_games(*deal_game(n, players, block_seed(seed, block), rules), rules)
     cards, cases = random_block(seed, block, count, players, board_size if not label else 0, rules)
     if label:
         street = ("flop:", "turn:", "river:").index(label)
@@ -98,7 +103,9 @@ def crossval_random(
 ) -> CrossvalReport:
     """``count`` skewed random showdowns of ``players`` players, each seeing ``cards`` (5, 6, 7) cards.
 
-    ``rules`` is a variant (:mod:`pysolver.core._rules`): both engines play by it, dealt from its deck.
+    ``rules`` is a rule book (:mod:`pysolver.core._rules`): both engines play by it, dealt from its deck.
+    A game other than hold'em (Omaha, hi-lo, stud, lowball, ...) deals whole showdowns of
+    the game, ``cards`` aside, and compares every pot (:mod:`pysolver.crossval._games`).
     Each task deals its own :data:`SHOWDOWNS_PER_TASK` showdowns (:func:`random_block`), so
     memory stays the same for any ``count`` (up to :data:`MOST_DEALS`) and the deals depend on
     ``seed`` and ``count`` alone. Where the tasks run (``workers``, ``scheduler``) and
@@ -109,7 +116,11 @@ def crossval_random(
     cards = check_choice("cards", cards, (5, 6, 7), "a player sees 5 (flop), 6 (turn) or 7 (river) cards")
     _check_random("random", count)
     seed = run_seed(seed)
-    random_block(seed, 0, min(count, 1), players, cards - 2, rules)  # checks the players and the deck
+    if rules.game.holdem_shape:
+        random_block(seed, 0, min(count, 1), players, cards - 2, rules)  # checks the players and the deck
+    else:
+        check_count("players", players, 2, None)
+        rules.check_players(players)
     tasks = _random_tasks(count, seed, players, cards - 2, rules)
     record = resume_file(
         resume, "random", rules, count=count, players=players, cards=cards, seed=seed, tasks=len(tasks)
@@ -138,7 +149,7 @@ def crossval_streets(
     :func:`crossval_exhaustive`; deals are made a task at a time, as in :func:`crossval_random`.
     """
     check_where(workers, scheduler)
-    rules = rules_of(rules)
+    rules = holdem_only(rules_of(rules), "--streets")
     _check_random("streets", count)
     seed = run_seed(seed)
     random_block(seed, 0, min(count, 1), 2, 0, rules)  # checks the deck

@@ -26,6 +26,7 @@ import numpy as np
 
 from ..asp import ShowdownResult, Solver, load_rules, rules_of
 from ..core import (
+    FACES,
     RANKS,
     Card,
     Category,
@@ -259,8 +260,9 @@ def _in_both(players: Sequence[str], board: str, a: Rules, b: Rules) -> bool:
 
 
 def describe_rules(rules: Rules) -> dict:
-    """The facts of a rule book, as ``pysolver rules --json`` prints them: its deck, faces,
-    straights, category order (best first) and number of hand classes.
+    """The facts of a rule book, as ``pysolver rules --json`` prints them: its game (the deal,
+    how the five is formed, the pots), deck, faces, straights, category order (best first) and
+    number of hand classes.
 
     >>> describe_rules(load_rules("short_deck"))["faces"], describe_rules(load_rules())["hand_classes"]
     ('6789TJQKA', 7462)
@@ -274,6 +276,25 @@ def describe_rules(rules: Rules) -> dict:
         "straights": ["".join(RANKS[r] for r in run) for run in rules.straights],
         "category_order": [c.snake for c in reversed(rules.order)],
         "hand_classes": n_values(rules),
+        "game": game_facts(rules),
+    }
+
+
+def game_facts(rules: Rules) -> dict:
+    """What a rule book's game declares, as plain data.
+
+    >>> game_facts(load_rules("omaha_hi_lo"))["hole_cards_used"], game_facts(load_rules("razz"))["pots"]
+    ([2, 2], ['low'])
+    """
+    game = rules.game
+    return {
+        "description": game.describe(),
+        "hole_cards": game.hole_cards,
+        "board_cards": game.board_cards,
+        "hole_cards_used": [game.hole_min, game.hole_max],
+        "pots": list(game.pots),
+        "low_scale": game.low_scale,
+        "low_qualifier": None if game.qualifier is None else FACES[game.qualifier],
     }
 
 
@@ -327,6 +348,7 @@ def rule_diff(
 
 
 __all__ = [
+    "game_facts",
     "MOST_DIFF_SHOWDOWNS",
     "NAMED_MATCHUPS",
     "KINDS",

@@ -37,6 +37,7 @@ sampler), the kernel-level API:
 
 from ._engines import compiled_key_value, compiled_showdown, evaluate_boards, kernel_tables
 from ._game_tables import n_values
+from ._games import NO_HAND, describe_pot, five_slots, game_values, low_hand, pot_shares, pot_winners, scale_values
 from ._jit import backend, jit
 from ._kernel import KernelTables, cpu_threads, kernel_loaded, load_kernel, thread_count
 from ._key_values import card_keys, evaluate_keys
@@ -55,6 +56,15 @@ __all__ = [
     "evaluate_keys",
     "n_values",
     "tiebreak_ranks",
+    # any game a rule book declares: values per pot
+    "NO_HAND",
+    "game_values",
+    "scale_values",
+    "five_slots",
+    "pot_winners",
+    "pot_shares",
+    "describe_pot",
+    "low_hand",
     # the tables, for the odds engine and the cross-validation; the variants' cache
     "load_shipped_tables",
     "rank_multisets",

@@ -88,7 +88,7 @@ def game_tables(rules: RulesLike = None) -> GameTables:
     if rules is None:
         return standard_tables()
     rules = rules_of(rules)
-    return standard_tables() if rules.is_standard else variant_game_tables(rules)
+    return standard_tables() if rules.standard_hands else variant_game_tables(rules)
 
 
 def n_values(rules: RulesLike = None) -> int:

@@ -127,7 +127,7 @@ def showdown_answer(query: Query, texts: RuleTexts, budget: Budget) -> dict:
     ``{"streets": [...]}`` from the flop on."""
     rules = rules_of_query(query, texts)
     solver = Solver(rules, explain=query.flag("explain"))
-    deal = Situation.of(players(query), query.get("board"), dead=query.get("dead"), rules=rules).deal
+    deal = Situation.of(players(query), query.get("board"), dead=query.get("dead"), rules=rules, games=True).deal
     if query.flag("streets"):
         return {"streets": [r.to_dict() for r in solver.solve_streets(deal)]}
     return solver.solve(deal).to_dict()

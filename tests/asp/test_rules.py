@@ -57,7 +57,9 @@ def test_shipped_variants_load():
         "short_deck": 36,
         "short_deck_straight_beats_trips": 36,
         "flush_beats_full_house": 52,
+        **dict.fromkeys(VARIANTS[4:], 52),
     }
+    assert [load_rules(name).game.holdem_shape for name in VARIANTS] == [True] * 4 + [False] * 10
 
 
 def test_short_deck_straights():

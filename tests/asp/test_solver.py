@@ -287,6 +287,7 @@ def test_json_shape():
                 "best_five": ["As", "Ks", "Js", "Ts", "7h"],
                 "tiebreak": [A, K, J, T, N7],
                 "description": "High card, Ace-King-Jack-Ten-Seven",
+                "share": 0.0,
             },
             {
                 "player": 1,
@@ -295,8 +296,29 @@ def test_json_shape():
                 "best_five": ["Qh", "Qd", "Js", "Ts", "7h"],
                 "tiebreak": [Q, J, T, N7],
                 "description": "Pair of Queens, Jack-Ten-Seven kickers",
+                "share": 1.0,
             },
         ],
         "winners": [1],
         "outcome": "win",
+        "pots": [
+            {
+                "pot": "high",
+                "winners": [1],
+                "hands": [
+                    {
+                        "category": "high_card",
+                        "best_five": ["As", "Ks", "Js", "Ts", "7h"],
+                        "tiebreak": [A, K, J, T, N7],
+                        "description": "High card, Ace-King-Jack-Ten-Seven",
+                    },
+                    {
+                        "category": "pair",
+                        "best_five": ["Qh", "Qd", "Js", "Ts", "7h"],
+                        "tiebreak": [Q, J, T, N7],
+                        "description": "Pair of Queens, Jack-Ten-Seven kickers",
+                    },
+                ],
+            }
+        ],
     }

@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+from pysolver import VARIANTS
 from pysolver.cli import main
 
 
@@ -30,7 +31,7 @@ def test_json_output(capsys):
     status, out, _ = run(capsys, "As Ks", "Qh Qd", "--board", "Js Ts 2c 7h 3d", "--json")
     assert status == 0
     data = json.loads(out)
-    assert list(data) == ["rules", "street", "board", "players", "winners", "outcome"]
+    assert list(data) == ["rules", "street", "board", "players", "winners", "outcome", "pots"]
     assert data["board"] == ["Js", "Ts", "2c", "7h", "3d"] and data["street"] == "river"
     assert data["players"][0] == {
         "player": 0,
@@ -39,8 +40,16 @@ def test_json_output(capsys):
         "best_five": ["As", "Ks", "Js", "Ts", "7h"],
         "tiebreak": [12, 11, 9, 8, 5],
         "description": "High card, Ace-King-Jack-Ten-Seven",
+        "share": 0.0,
     }
-    assert data["players"][1]["category"] == "pair"
+    assert data["players"][1]["category"] == "pair" and data["players"][1]["share"] == 1.0
+    assert data["pots"] == [
+        {
+            "pot": "high",
+            "winners": [1],
+            "hands": [{k: p[k] for k in p if k not in ("player", "hole", "share")} for p in data["players"]],
+        }
+    ]
     assert data["winners"] == [1] and data["outcome"] == "win"
 
 
@@ -100,13 +109,13 @@ def test_add_option(tmp_path, capsys):
         (["As Ks"], "pysolver: error: 1 player: this needs at least 2"),
         (
             ["As Ks", "Qh Qd", "--add", "/nonexistent/rules.lp"],
-            "pysolver: error: rule file '/nonexistent/rules.lp': no such file (shipped variants: standard, "
-            "short_deck, short_deck_straight_beats_trips, flush_beats_full_house)",
+            "pysolver: error: rule file '/nonexistent/rules.lp': no such file (shipped rule books: "
+            + ", ".join(VARIANTS)
+            + ")",
         ),
         (
             ["As Ks", "Qh Qd", "--rules", "shortdeck"],
-            "pysolver: error: rules file 'shortdeck': no such file (shipped variants: standard, "
-            "short_deck, short_deck_straight_beats_trips, flush_beats_full_house)",
+            "pysolver: error: rules file 'shortdeck': no such file (shipped rule books: " + ", ".join(VARIANTS) + ")",
         ),
         (
             ["As Ks", "Qh 2d", "--board", "Js Ts 6c 7h 8d", "--rules", "short_deck"],

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import clingo
 
-from ...core import ROLES, TIE_REASONS, Category, InvalidCardError, RuleFileError, Verdict
+from ...core import GAME_FACTS, ROLES, TIE_REASONS, Category, InvalidCardError, RuleFileError, Verdict
 from ._facts import SUIT_NAMES, card_of, category_of
 
 OUTCOMES = ("win", "tie")
@@ -81,6 +81,61 @@ def read_driver(atoms: Iterable[clingo.Symbol], showdowns: int) -> list[Showdown
             answer[g][0][p] = PlayerAnswer(category_of(parts[2]), int(parts[3]), int(parts[4]))
         elif name == _OUTCOME:
             answer[int(parts[0])][1][int(parts[2])] = parts[1]
+        elif name == _OUTSIDE:
+            raise InvalidCardError(f"card '{card_of(parts[1], parts[2])}' is not in the rules' deck")
+    return answer
+
+
+#: What ``game_driver.lp`` shows: ``pot_result/7``, ``pot_winner/3``, ``share/4``, ``card_outside_deck/3``.
+GAME_DRIVER_ATOMS = (("pot_result", 7), ("pot_winner", 3), ("share", 4), ("card_outside_deck", 3))
+
+
+@dataclass(frozen=True, slots=True)
+class PotAnswer:
+    """``pot_result/7`` of ``game_driver.lp``: a player's best five for a pot, its category on the
+    pot's scale, its value for the pot, and the places of its hole and board cards as bits."""
+
+    category: Category
+    value: int
+    hole_mask: int
+    board_mask: int
+
+
+@dataclass(slots=True)
+class GameAnswer:
+    """One showdown's answer under ``game_driver.lp``: each (pot, player)'s best five, each pot's
+    winners, each player's share (numerator, denominator)."""
+
+    hands: dict[tuple[str, int], PotAnswer] = field(default_factory=dict)
+    winners: dict[str, list[int]] = field(default_factory=dict)
+    shares: dict[int, tuple[int, int]] = field(default_factory=dict)
+
+
+def read_game_driver(atoms: Iterable[clingo.Symbol], showdowns: int) -> list[GameAnswer]:
+    """The atoms ``game_driver.lp`` shows, per showdown id ``0 .. showdowns - 1``.
+
+    >>> [answer] = read_game_driver([clingo.parse_term("pot_result(0,low,1,high_card,-55,3,7)"),
+    ...                              clingo.parse_term("pot_winner(0,low,1)"), clingo.parse_term("share(0,1,1,2)")], 1)
+    >>> answer.hands[("low", 1)].value, answer.winners, answer.shares
+    (-55, {'low': [1]}, {1: (1, 2)})
+    """
+    answer = [GameAnswer() for _ in range(showdowns)]
+    for atom in atoms:
+        name, _, args = str(atom).partition("(")
+        parts = args[:-1].split(",")
+        if name == "pot_result":
+            key = (parts[1], int(parts[2]))
+            hands = answer[int(parts[0])].hands
+            if key in hands:
+                raise RuleFileError(
+                    f"showdown {parts[0]}: player {key[1]} has more than one {key[0]} hand "
+                    "(a rule file derives a second category or value)"
+                )
+            hands[key] = PotAnswer(category_of(parts[3]), int(parts[4]), int(parts[5]), int(parts[6]))
+        elif name == "pot_winner":
+            answer[int(parts[0])].winners.setdefault(parts[1], []).append(int(parts[2]))
+        elif name == "share":
+            answer[int(parts[0])].shares[int(parts[1])] = (int(parts[2]), int(parts[3]))
         elif name == _OUTSIDE:
             raise InvalidCardError(f"card '{card_of(parts[1], parts[2])}' is not in the rules' deck")
     return answer
@@ -190,7 +245,7 @@ def read_atoms(atoms: Iterable[clingo.Symbol], wanted: Iterable[tuple[str, int]]
 
 
 #: The rule book's data (``face/1``, ``straight/3``, ``royal/1``, ``category_order/2``).
-RULES_FACTS = (("face", 1), ("straight", 3), ("royal", 1), ("category_order", 2))
+RULES_FACTS = (("face", 1), ("straight", 3), ("royal", 1), ("category_order", 2)) + GAME_FACTS
 #: What ``explain.lp`` shows.
 EXPLAIN_ATOMS = (("beats_on", 6), ("ties_on", 4), ("plays_the_board", 2), ("plays_as", 5), ("does_not_play", 4))
 _EXPLAIN_NAMES = frozenset(name for name, _ in EXPLAIN_ATOMS)
@@ -207,7 +262,13 @@ READABLE_ATOMS = (
     ("card_outside_deck", 3),
 )
 #: What each encoding shows (its ``#show`` lines); the others show nothing of their own.
-SHOWN = {"driver.lp": DRIVER_ATOMS, "explain.lp": EXPLAIN_ATOMS, "runouts.lp": RUNOUTS_ATOMS, "show.lp": READABLE_ATOMS}
+SHOWN = {
+    "driver.lp": DRIVER_ATOMS,
+    "game_driver.lp": GAME_DRIVER_ATOMS,
+    "explain.lp": EXPLAIN_ATOMS,
+    "runouts.lp": RUNOUTS_ATOMS,
+    "show.lp": READABLE_ATOMS,
+}
 
 
 def stage_cards(stage) -> tuple[int, ...]:
@@ -224,6 +285,10 @@ __all__ = [
     "PlayerAnswer",
     "ShowdownAnswer",
     "read_driver",
+    "GAME_DRIVER_ATOMS",
+    "PotAnswer",
+    "GameAnswer",
+    "read_game_driver",
     "ExplainAnswer",
     "read_explanations",
     "read_atoms",

@@ -86,8 +86,10 @@ class DealInput:
     """
 
     def __init__(self, deals: Iterable[Deal]):
+        deals = list(deals)
         self._holes = [[c.index for hole in deal.players for c in hole] for deal in deals]
         self._boards = [[c.index for c in deal.board] for deal in deals]
+        self._sizes = [len(deal.players[0]) for deal in deals]  # hole cards a player
 
     @classmethod
     def from_indices(cls, holes: Sequence[np.ndarray], boards: Sequence[np.ndarray]) -> DealInput:
@@ -98,6 +100,7 @@ class DealInput:
         """
         deal_input = cls(())
         deal_input._holes = [hole.reshape(-1).tolist() for hole in holes]
+        deal_input._sizes = [hole.shape[-1] for hole in holes]
         deal_input._boards = [board.tolist() for board in boards]
         return deal_input
 
@@ -108,7 +111,8 @@ class DealInput:
         return Number(len(self._holes))
 
     def holes(self, showdown: clingo.Symbol) -> list[clingo.Symbol]:
-        return [_hole_term(i >> 1, card) for i, card in enumerate(self._holes[showdown.number])]
+        size = self._sizes[showdown.number]
+        return [_hole_term(i // size, card) for i, card in enumerate(self._holes[showdown.number])]
 
     def board(self, showdown: clingo.Symbol) -> list[clingo.Symbol]:
         return [_CARD_TERM[card] for card in self._boards[showdown.number]]

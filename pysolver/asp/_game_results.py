@@ -1,0 +1,135 @@
+"""A solved showdown of any game: the answers of ``game_driver.lp`` as results.
+
+:func:`game_results` turns a chunk's decoded answers (:func:`~pysolver.asp._codec.read_game_driver`)
+into :class:`~pysolver.asp._showdown_result.ShowdownResult` values with their pots, checking the
+contract on the way: a hand for every player in every pot it must have one for, five of the
+player's cards formed as the game says, winners that hold the pot's best value, shares
+that follow from the winners and sum to 1.
+
+    >>> from pysolver import Category, load_rules
+    >>> from pysolver.asp._codec import GameAnswer, PotAnswer
+    >>> deal = Deal.parse(["As 2s 3d 4c 5h", "7h 5d 4h 3c 2h"], hole_cards=5)
+    >>> hands = {("low", 0): PotAnswer(Category.HIGH_CARD, -4111, 31, 0),
+    ...          ("low", 1): PotAnswer(Category.HIGH_CARD, -47, 31, 0)}
+    >>> answer = GameAnswer(hands, {"low": [1]}, {0: (0, 1), 1: (1, 1)})
+    >>> [result] = game_results([deal], [answer], load_rules("deuce_to_seven"))
+    >>> [hand.description for hand in result.players], result.winners
+    (['A-5-4-3-2 low', '7-5-4-3-2 low'], (1,))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from ..core import Card, Deal, RuleFileError, Rules, format_cards
+from ._codec import GameAnswer, PotAnswer, tiebreak_from_value
+from ._showdown_result import PlayerHand, PotResult, ShowdownResult, display_order
+
+
+def game_results(deals: Sequence[Deal], answers: Sequence[GameAnswer], rules: Rules) -> list[ShowdownResult]:
+    """The results of a chunk of showdowns solved with ``game_driver.lp``."""
+    return [_result(g, deal, answer, rules) for g, (deal, answer) in enumerate(zip(deals, answers))]
+
+
+def scale_place(scale: str, rank: int) -> int:
+    """A rank's place on a scale (``five_value.lp``'s ``scale_rank/3``): under ace-to-five the ace
+    is 0 and a two 1; otherwise the rank itself.
+
+    >>> scale_place("ace_to_five", 12), scale_place("ace_to_five", 0), scale_place("high", 12)
+    (0, 1, 12)
+    """
+    return (rank + 1) % 13 if scale == "ace_to_five" else rank
+
+
+def _rank_of_place(scale: str, place: int) -> int:
+    return (place + 12) % 13 if scale == "ace_to_five" else place
+
+
+def _result(g: int, deal: Deal, answer: GameAnswer, rules: Rules) -> ShowdownResult:
+    game = rules.game
+    pots = []
+    for pot in game.pots:
+        scale = "high" if pot == "high" else str(game.low_scale)
+        hands: list[PlayerHand | None] = []
+        values: dict[int, int] = {}
+        for p, hole in enumerate(deal.players):
+            found = answer.hands.get((pot, p))
+            if found is None:
+                if pot == "high" or game.qualifier is None:
+                    raise RuleFileError(f"showdown {g}: no {pot} hand derived for player {p} ({format_cards(hole)})")
+                hands.append(None)
+                continue
+            values[p] = found.value
+            hands.append(_hand(g, p, found, hole, deal.board, rules, scale))
+        winners = tuple(sorted(answer.winners.get(pot, [])))
+        best = max(values.values(), default=None)
+        if winners != tuple(p for p, v in values.items() if v == best):
+            raise RuleFileError(f"showdown {g}: the {pot} pot's winners {list(winners)} do not hold its best hand")
+        pots.append(PotResult(pot, tuple(hands), winners))
+    shares = _shares(g, answer, len(deal.players))
+    played = [pot for pot in pots if pot.played]
+    expected = [
+        sum((Fraction(1, len(played) * len(pot.winners)) for pot in played if p in pot.winners), Fraction(0))
+        for p in range(len(deal.players))
+    ]
+    if list(shares) != expected:
+        raise RuleFileError(f"showdown {g}: the shares {[str(s) for s in shares]} do not follow from the pots' winners")
+    first = pots[0].hands
+    players = tuple(h for h in first if h is not None)
+    if len(players) != len(first):
+        raise RuleFileError(f"showdown {g}: the {pots[0].pot} pot lacks a player's hand")
+    winners = tuple(p for p, share in enumerate(shares) if share)
+    return ShowdownResult(deal, players, winners, rules.label, None, tuple(pots), shares)
+
+
+def _shares(g: int, answer: GameAnswer, players: int) -> tuple[Fraction, ...]:
+    if sorted(answer.shares) != list(range(players)) or any(d <= 0 for _, d in answer.shares.values()):
+        raise RuleFileError(f"showdown {g}: no share derived for every player")
+    shares = tuple(Fraction(*answer.shares[p]) for p in range(players))
+    if sum(shares) != 1:
+        raise RuleFileError(f"showdown {g}: the shares sum to {sum(shares)}, not 1")
+    return shares
+
+
+def five_cards(
+    hole_mask: int, board_mask: int, hole: Sequence[Card], board: Sequence[Card]
+) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
+    """The hole cards and board cards two masks of places name (each side in card order);
+    None for a place past the cards.
+
+    >>> deal = Deal.parse(["As Ks Qd 2c", "7h 7d 3c 4d"], "5c 6s 8h Jd 2d", hole_cards=4)
+    >>> five_cards(0b1001, 0b00111, deal.players[0], deal.board)
+    ((Card('2c'), Card('As')), (Card('2d'), Card('5c'), Card('6s')))
+    """
+    holes, boards = sorted(hole), sorted(board)
+    if hole_mask >> len(holes) or board_mask >> len(boards):
+        return None
+    return (
+        tuple(c for i, c in enumerate(holes) if hole_mask >> i & 1),
+        tuple(c for j, c in enumerate(boards) if board_mask >> j & 1),
+    )
+
+
+def _hand(
+    g: int, p: int, found: PotAnswer, hole: tuple[Card, ...], board: tuple[Card, ...], rules: Rules, scale: str
+) -> PlayerHand:
+    parts = five_cards(found.hole_mask, found.board_mask, hole, board)
+    game = rules.game
+    if parts is None or len(parts[0]) + len(parts[1]) != 5 or not game.hole_min <= len(parts[0]) <= game.hole_max:
+        raise RuleFileError(f"showdown {g}: player {p}'s best five is not formed as the game says")
+    value = found.value if scale == "high" else -found.value
+    places = tiebreak_from_value(found.category, value)
+    tiebreak = tuple(_rank_of_place(scale, q) for q in places)
+    five = parts[0] + parts[1]
+    ordered = _low_order(five) if scale == "ace_to_five" else display_order(list(five), found.category, tiebreak)
+    return PlayerHand(hole, found.category, ordered, tiebreak, scale)
+
+
+def _low_order(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """An ace-to-five low in reading order: the biggest groups first, then high to low, an ace last."""
+    ranks = [c.rank for c in cards]
+    return tuple(sorted(cards, key=lambda c: (ranks.count(c.rank), scale_place("ace_to_five", c.rank)), reverse=True))
+
+
+__all__ = ["game_results", "five_cards", "scale_place"]

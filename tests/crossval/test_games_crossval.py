@@ -1,0 +1,101 @@
+"""Both engines agree on every game: random deals of each shipped game and of rule books of one's own."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pysolver import VARIANTS, load_rules
+from pysolver.cli import main
+from pysolver.crossval import crossval_random
+
+GAMES = [name for name in VARIANTS if not load_rules(name).game.holdem_shape]
+
+
+def test_every_game_is_shipped():
+    assert GAMES == [
+        "holdem_hi_lo",
+        "omaha",
+        "omaha5",
+        "omaha_hi_lo",
+        "big_o",
+        "stud",
+        "stud_hi_lo",
+        "razz",
+        "deuce_to_seven",
+        "ace_to_five",
+    ]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_engines_agree_on_random_deals(game):
+    report = crossval_random(60, players=3, seed=11, rules=game)
+    assert report.ok, report.mismatches[:3]
+    assert report.showdowns == 60 and report.hands == 180
+    pots = load_rules(game).game.pots
+    assert {key.split(":")[0] for key in report.categories} == set(pots)
+
+
+@pytest.mark.heavy
+@pytest.mark.parametrize("game", GAMES)
+def test_the_engines_agree_on_many_deals_of_every_table_size(game):
+    rules = load_rules(game)
+    most = (len(rules.deck) - rules.game.board_cards) // rules.game.hole_cards
+    for players in sorted({2, min(4, most), most}):
+        report = crossval_random(400 if players > 4 else 1000, players=players, seed=players, rules=game)
+        assert report.ok, (players, report.mismatches[:3])
+
+
+def own_book(tmp_path, base, *changes):
+    text = Path(load_rules(base).path).read_text()
+    for old, new in changes:
+        assert old in text
+        text = text.replace(old, new)
+    path = tmp_path / f"own_{base}.lp"
+    path.write_text(text)
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("base", "changes"),
+    [
+        ("omaha", [("hole_cards_used(2, 2).", "hole_cards_used(1, 3).")]),
+        ("omaha_hi_lo", [("low_qualifier(eight).", "low_qualifier(nine).")]),
+        ("stud_hi_lo", [("low_scale(ace_to_five).", "low_scale(deuce_to_seven).")]),
+        ("razz", [("hole_cards(7).", "hole_cards(6).")]),
+        ("short_deck", [("hole_cards(2).", "hole_cards(4)."), ("hole_cards_used(0, 2).", "hole_cards_used(2, 2).")]),
+    ],
+)
+def test_a_rule_book_of_ones_own_flows_through_both_engines(tmp_path, base, changes):
+    path = own_book(tmp_path, base, *changes)
+    report = crossval_random(60, players=3, seed=5, rules=path)
+    assert report.ok, report.mismatches[:3]
+    assert report.showdowns == 60
+
+
+def test_short_deck_omaha_hi_lo_has_one_low(tmp_path):
+    """Six through ace: the only five different ranks nine or lower are 9-8-7-6-A."""
+    path = own_book(
+        tmp_path,
+        "short_deck",
+        ("hole_cards(2).", "hole_cards(4)."),
+        ("hole_cards_used(0, 2).", "hole_cards_used(2, 2)."),
+        ("pot(high).", "pot(high; low). low_scale(ace_to_five). low_qualifier(nine)."),
+    )
+    report = crossval_random(200, players=2, seed=2, rules=path)
+    assert report.ok, report.mismatches[:3]
+    lows = {key for key in report.categories if key.startswith("low:")}
+    assert lows <= {"low:high_card", "low:none"} and report.categories["low:none"] > 0
+
+
+def test_the_command_line_checks_a_game(capsys):
+    assert main(["crossval", "--random", "40", "--rules", "big_o", "--players", "3", "--seed", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["ok"] and data["showdowns"] == 40 and data["rules"].startswith("big_o")
+
+
+@pytest.mark.parametrize("mode", [["--streets", "5"], ["--equity", "1"], ["--exhaustive", "5"], ["--explain", "5"]])
+def test_hold_em_modes_refuse_a_game(capsys, mode):
+    assert main(["crossval", *mode, "--rules", "razz"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is for hold'em rule books: check razz with crossval --random N" in err
