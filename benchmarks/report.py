@@ -35,6 +35,7 @@ ORDER = (
     "equity-mc",
     "equity-frontier",
     "asp",
+    "games",
     "whatif",
     "strength",
     "crossval",

@@ -43,6 +43,7 @@ from ..evaluator import best_five, categories, describe_value, evaluate_batch, n
 from ..odds import equity
 from ._dealer import deal_skewed
 from ._diffreport import ClassChanges, MatchupDiff, RuleDiff, ShowdownChanges
+from ._game_diff import GameDiff, game_diff
 
 #: The matchups every diff measures: (name, players, board), each kept when both decks hold its cards.
 NAMED_MATCHUPS = (
@@ -313,15 +314,22 @@ def rule_diff(
     examples: int = 3,
     matchups: Sequence[str] = (),
     named: bool = True,
-) -> RuleDiff:
+) -> RuleDiff | GameDiff:
     """Rule book ``a`` against ``b`` (by default ``a`` itself) with the files ``add`` added to ``b``.
 
     ``showdowns`` skewed river deals of ``players`` players (seeded: without ``seed`` one is
     drawn and reported), ``examples`` changed showdowns explained under both books, and the
     equity of the named matchups (``named``) and of ``matchups`` (``"AhKh vs QsQd on 7h 9h Ts"``).
+    Where either book's game is not hold'em's, the diff is the game's, pot by pot, on
+    ``showdowns`` random deals (:func:`~pysolver.crossval._game_diff.game_diff`).
     """
     rules_a = rules_of(a)
     rules_b = load_rules(rules_a if b is None else b, add)
+    if not (rules_a.game.holdem_shape and rules_b.game.holdem_shape):
+        if matchups:
+            raise PokerInputError(f"matchups {list(matchups)[:1]}: a game's rule diff measures random deals only")
+        deals = check_count("showdowns", showdowns, 1, MOST_DIFF_SHOWDOWNS)
+        return game_diff(rules_a, rules_b, deals=deals, players=players, seed=seed, examples=examples)
     check_count("showdowns", showdowns, 0, MOST_DIFF_SHOWDOWNS)
     check_count("players", players, least=2)
     check_count("examples", examples, least=0)
