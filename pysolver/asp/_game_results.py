@@ -20,16 +20,35 @@ that follow from the winners and sum to 1.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 
-from ..core import Card, Deal, RuleFileError, Rules, format_cards
-from ._codec import GameAnswer, PotAnswer, tiebreak_from_value
+from ..core import Card, Deal, GameExplanation, RuleFileError, Rules, format_cards
+from ._codec import GameAnswer, GameReasons, PotAnswer, tiebreak_from_value
 from ._showdown_result import PlayerHand, PotResult, ShowdownResult, display_order
 
 
-def game_results(deals: Sequence[Deal], answers: Sequence[GameAnswer], rules: Rules) -> list[ShowdownResult]:
-    """The results of a chunk of showdowns solved with ``game_driver.lp``."""
-    return [_result(g, deal, answer, rules) for g, (deal, answer) in enumerate(zip(deals, answers))]
+def game_results(
+    deals: Sequence[Deal], answers: Sequence[GameAnswer], rules: Rules, reasons: Sequence[GameReasons] | None = None
+) -> list[ShowdownResult]:
+    """The results of a chunk of showdowns solved with ``game_driver.lp`` (and, with ``reasons``,
+    ``game_explain.lp``: each result's ``explanation``)."""
+    results = [_result(g, deal, answer, rules) for g, (deal, answer) in enumerate(zip(deals, answers))]
+    if reasons is None:
+        return results
+    return [
+        replace(result, explanation=_explanation(g, result, why, rules))
+        for g, (result, why) in enumerate(zip(results, reasons))
+    ]
+
+
+def _explanation(g: int, result: ShowdownResult, why: GameReasons, rules: Rules) -> GameExplanation:
+    """The reasons of one showdown, checked: a reason for each player without a low, none for another."""
+    lows = next((pot for pot in result.pots if pot.pot == "low"), None)
+    lacking = [] if lows is None or rules.game.qualifier is None else [p for p, h in enumerate(lows.hands) if h is None]
+    if [p for p, _, _ in why.no_low] != lacking:
+        raise RuleFileError(f"showdown {g}: the reasons for no low do not name the players without one")
+    return GameExplanation(tuple(why.no_low), tuple(why.unformed), rules.game)
 
 
 def scale_place(scale: str, rank: int) -> int:

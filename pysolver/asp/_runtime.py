@@ -19,6 +19,7 @@ The encodings live in ``asp/`` (installed as the package ``pysolver.encodings``)
 ``five_value.lp``      any game: a five's category and value on each scale the pots use
 ``pots.lp``            any game: each pot's best hands, winners, every player's share
 ``game_driver.lp``     any game: what the solver reads, one atom per player and pot
+``game_explain.lp``    any game: why a player has no low, a better hand the five may not take
 =====================  ==========================================================
 
 A rule book whose game is hold'em's (:attr:`~pysolver.core.Game.holdem_shape`) is
@@ -81,6 +82,8 @@ WHATIF_FILES = ("cards.lp", "hands.lp", "tiebreak.lp", "outcome.lp", "runouts.lp
 
 #: The generic showdown of any game: the fives each player may form, their values, the pots.
 GAME_FILES = ("cards.lp", "game.lp", "five_value.lp", "pots.lp", "game_driver.lp")
+#: The generic showdown with its reasons (``game_explain.lp``), loaded only when they are asked for.
+GAME_EXPLAIN_FILES = GAME_FILES + ("game_explain.lp",)
 
 #: What the encodings derive from the hand values: a rule file may define none of it.
 OUTCOME_FILES = ("outcome.lp", "driver.lp", "pots.lp", "game_driver.lp")
@@ -347,6 +350,7 @@ def _load(name: str, files: tuple[str, ...], digest: str, limits: Limits) -> Rul
 __all__ = [
     "ENCODING_FILES",
     "GAME_FILES",
+    "GAME_EXPLAIN_FILES",
     "EXPLAIN_FILES",
     "READABLE_FILES",
     "WHATIF_FILES",

@@ -23,6 +23,7 @@ from ..core import (
     Category,
     Deal,
     Explanation,
+    GameExplanation,
     HandRoles,
     RuleFileError,
     Rules,
@@ -114,7 +115,7 @@ class ShowdownResult:
     players: tuple[PlayerHand, ...]
     winners: tuple[int, ...]
     rules: str = "standard"
-    explanation: Explanation | None = None
+    explanation: Explanation | GameExplanation | None = None
     pots: tuple[PotResult, ...] = ()
     shares: tuple[Fraction, ...] = ()
 
@@ -185,7 +186,10 @@ class ShowdownResult:
                 lines.append(f"  {who} {'split' if len(pot.winners) > 1 else 'wins'} the {pot.pot}")
             else:
                 lines.append("  no low qualifies: the high takes the whole pot")
-        lines.append("shares: " + ", ".join(f"player {i} {s}" for i, s in enumerate(self.shares) if s))
+        if not self.is_tie:
+            lines.append(f"player {self.winners[0]} takes the whole pot")
+        else:
+            lines.append("shares: " + ", ".join(f"player {i} {s}" for i, s in enumerate(self.shares) if s))
         if self.explanation is not None:
             lines += self.explanation.lines()
         return "\n".join(lines)

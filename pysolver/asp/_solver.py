@@ -23,13 +23,32 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..core import CardsLike, Deal, PlayerLike, PokerInputError, Rules, RulesLike, Situation
 from ._cluster import run_tasks
-from ._codec import DealInput, GameAnswer, batch_facts, read_driver, read_explanations, read_game_driver
+from ._codec import (
+    DealInput,
+    GameAnswer,
+    GameReasons,
+    batch_facts,
+    read_driver,
+    read_explanations,
+    read_game_driver,
+    read_game_explanations,
+)
 from ._game_results import game_results
 from ._processes import check_workers, recycled_imap
-from ._runtime import ENCODING_FILES, EXPLAIN_FILES, GAME_FILES, AspProgram, GroundSize, RulePath, load_rules
+from ._runtime import (
+    ENCODING_FILES,
+    EXPLAIN_FILES,
+    GAME_EXPLAIN_FILES,
+    GAME_FILES,
+    AspProgram,
+    GroundSize,
+    RulePath,
+    load_rules,
+)
 from ._showdown_result import ChunkAnswer, ShowdownResult, showdown_results
 
 
@@ -71,7 +90,11 @@ class Solver:
         self.scheduler = scheduler
         self.explain = bool(explain)
         self.holdem = self.rules.game.holdem_shape
-        files = GAME_FILES if not self.holdem else EXPLAIN_FILES if explain else ENCODING_FILES
+        files: tuple[str, ...]
+        if self.holdem:
+            files = EXPLAIN_FILES if explain else ENCODING_FILES
+        else:
+            files = GAME_EXPLAIN_FILES if explain else GAME_FILES
         self.program = AspProgram(self.rules, files)
         self.chunk_size = chunk_size
         self.workers = workers
@@ -98,7 +121,7 @@ class Solver:
         if not chunks:
             return []
         players = max(len(deal.players) for deal in chunks[0])
-        answers: Iterable[ChunkAnswer | list[GameAnswer]]
+        answers: Iterable[ChunkAnswer | GameChunk]
         per_process = max(1, CHUNK_PLAYERS_PER_PROCESS // (self.chunk_size * players))
         if self.scheduler is not None:
             with run_tasks(
@@ -115,18 +138,19 @@ class Solver:
             answers = recycled_imap(self._solve_chunk, chunks, self.workers, per_process)
         return [result for chunk, answer in zip(chunks, answers) for result in self._results(chunk, answer)]
 
-    def _solve_chunk(self, chunk: list[Deal]) -> ChunkAnswer | list[GameAnswer]:
+    def _solve_chunk(self, chunk: list[Deal]) -> ChunkAnswer | GameChunk:
         """One chunk solved, as plain data (a worker process's task: the worker is forked,
         so it has this solver already)."""
         atoms = self.program.run(_deal_input(chunk))[0]
         if not self.holdem:
-            return read_game_driver(atoms, len(chunk))
+            why = read_game_explanations(atoms, len(chunk)) if self.explain else None
+            return GameChunk(read_game_driver(atoms, len(chunk)), why)
         return read_driver(atoms, len(chunk)), read_explanations(atoms, len(chunk)) if self.explain else None
 
-    def _results(self, chunk: list[Deal], answer: ChunkAnswer | list[GameAnswer]) -> list[ShowdownResult]:
+    def _results(self, chunk: list[Deal], answer: ChunkAnswer | GameChunk) -> list[ShowdownResult]:
         """A chunk's answer as results: hold'em's driver, or the generic showdown's pots."""
-        if isinstance(answer, list):
-            return game_results(chunk, answer, self.rules)
+        if isinstance(answer, GameChunk):
+            return game_results(chunk, answer.answers, self.rules, answer.reasons)
         return showdown_results(chunk, answer, self.rules)
 
     def solve_streets(self, deal: Deal) -> list[ShowdownResult]:
@@ -145,6 +169,13 @@ class Solver:
         _, size = self.program.run(batch_facts(deals), statistics=True)
         assert size is not None
         return size
+
+
+class GameChunk(NamedTuple):
+    """A chunk of a game's showdowns solved: the pots of each, and the reasons when asked for."""
+
+    answers: list[GameAnswer]
+    reasons: list[GameReasons] | None
 
 
 #: How many players' hands a worker process of :meth:`Solver.solve_batch` solves before
@@ -170,7 +201,7 @@ def _chunks(deals: Iterable[Deal], size: int) -> Iterator[list[Deal]]:
         yield chunk
 
 
-def _solve_chunk(task: tuple[Rules, bool, list[Deal]]) -> ChunkAnswer | list[GameAnswer]:
+def _solve_chunk(task: tuple[Rules, bool, list[Deal]]) -> ChunkAnswer | GameChunk:
     """A chunk solved in a process of a Dask worker (by that process's own solver)."""
     rules, explain, chunk = task
     return _solver(rules, explain)._solve_chunk(chunk)

@@ -31,6 +31,7 @@ from ._errors import (
 )
 from ._explanation import ROLES, TIE_REASONS, Explanation, HandRoles, Verdict
 from ._game import FIVE, GAME_FACTS, HOLDEM, LOW_SCALES, POTS, Game
+from ._game_explanation import NO_LOW_REASONS, GameExplanation
 from ._grid import (
     CLASS_SIZES,
     GRID_CLASSES,
@@ -122,6 +123,8 @@ __all__ = [
     "ROLES",
     "TIE_REASONS",
     "Explanation",
+    "GameExplanation",
+    "NO_LOW_REASONS",
     "HandRoles",
     "Verdict",
     "CLASS_SIZES",

@@ -26,7 +26,7 @@ from collections import defaultdict
 
 import numpy as np
 
-from ..core import STANDARD, Category, Rules  # noqa: F401 (STANDARD: the example above)
+from ..core import STANDARD, Category, Explanation, Rules  # noqa: F401 (STANDARD: the example above)
 from ..evaluator import categories, describe_value, evaluate_batch, tiebreak_ranks
 
 _LEADS = {
@@ -249,7 +249,7 @@ def explain(found: list[dict], rules: Rules, limit: int = 40) -> None:
         text = [format_cards(Card(c) for c in cards) for cards in deal]
         result = solver.solve(Deal.parse(text[:2], text[2]))
         explanation = result.explanation
-        assert explanation is not None  # the solver explains
+        assert isinstance(explanation, Explanation)  # the solver explains hold'em
         item["explanation"] = explanation.say(explanation.verdict(0, 1))
         item["showdown"] = f"{text[0]} | {text[1]} | board {text[2]}"
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..asp import ShowdownResult
-from ..core import figures_html, format_cards, lines_html, table_html
+from ..core import Explanation, figures_html, format_cards, lines_html, table_html
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ def _side(result: ShowdownResult) -> dict:
         "winners": list(result.winners),
         "outcome": result.outcome,
         "hands": [p.description for p in result.players],
-        "reasons": [] if explanation is None else [s for _, s in explanation.reasons()],
+        "reasons": [s for _, s in explanation.reasons()] if isinstance(explanation, Explanation) else [],
     }
 
 
@@ -134,7 +134,11 @@ class ShowdownChanges:
                 out.append(f"    {label}:")
                 out += [
                     f"      {line}"
-                    for line in (result.explanation.verdict_lines() if result.explanation else [_who(result)])
+                    for line in (
+                        result.explanation.verdict_lines()
+                        if isinstance(result.explanation, Explanation)
+                        else [_who(result)]
+                    )
                 ]
         return out
 

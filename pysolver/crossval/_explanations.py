@@ -34,6 +34,7 @@ from ..core import (
     Card,
     Category,
     Deal,
+    Explanation,
     PokerInputError,
     Rules,
     RulesLike,
@@ -92,8 +93,8 @@ def check_explanation(
     """
     rules = rules_of(rules)
     explanation = result.explanation
-    if explanation is None:
-        raise PokerInputError("the showdown was solved without an explanation (explain=True)")
+    if not isinstance(explanation, Explanation):
+        raise PokerInputError("the showdown was solved without a hold'em explanation (explain=True)")
     text = _Text(result.deal)
     cats = [Category(int(c)) for c in categories(values, rules)]
     ranks = [tiebreak_ranks(int(v), rules) for v in values]
@@ -201,7 +202,7 @@ def crossval_explanations(
         _deals(dealt.holes, dealt.board)
     )
     asp_seconds = _cpu() - cpu
-    explained = [r.explanation for r in results if r.explanation is not None]  # all of them: explain=True
+    explained = [r.explanation for r in results if isinstance(r.explanation, Explanation)]  # all: explain=True
     five = np.array([[card.index for e in explained for roles in e.roles for card, _ in roles.plays]])
     cpu = time.process_time()
     values = evaluate_batch(dealt.hands().reshape(count * players, -1), rules=rules).reshape(count, players)

@@ -1,6 +1,7 @@
 """Games declared by rule books: showdowns worked by hand, the shares of split pots, bad input."""
 
 from fractions import Fraction
+from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -8,6 +9,9 @@ import pytest
 from pysolver import CardCountError, Category, PlayerCountError, RuleFileError, load_rules, solve_showdown
 from pysolver.asp import Solver
 from pysolver.core import Deal
+from pysolver.crossval._games import _deals, deal_game
+from pysolver.evaluator import category, evaluate
+from tests.helpers.rule_books import own_rule_book
 
 
 def descriptions(result, pot=0):
@@ -134,13 +138,7 @@ def test_ace_to_five_the_wheel_is_the_best_low():
 
 
 def own_rules(tmp_path, base, replace):
-    body = Path(load_rules(base).path).read_text()
-    for old, new in replace:
-        assert old in body
-        body = body.replace(old, new)
-    path = tmp_path / f"my_{base}.lp"
-    path.write_text(body)
-    return load_rules(str(path))
+    return load_rules(own_rule_book(tmp_path, base, *replace))
 
 
 def test_omaha_with_one_to_three_hole_cards(tmp_path):
@@ -231,3 +229,59 @@ def test_a_qualifier_outside_a_short_deck(tmp_path):
     path.write_text(body)
     with pytest.raises(RuleFileError, match=r"low_qualifier\(five\) is not a face of the deck"):
         load_rules(str(path))
+
+
+# --- Why: no low, and the better hand the game does not let the five take ----------------------
+
+
+def test_no_low_names_the_board_that_holds_too_few_low_ranks():
+    result = solve_showdown(["Ah 7c 7d 3s", "Kd Qs 4c 4d"], "2h 5h Jh 9h Kc", rules="omaha_hi_lo", explain=True)
+    why = result.explanation
+    assert why.no_low == ((0, "board", 2), (1, "board", 2))  # 2h and 5h: two ranks eight or lower
+    assert why.lines()[0] == (
+        "no low for players 0 and 1: the board holds two different ranks eight or lower, "
+        "and a five takes three of its cards"
+    )
+    assert (0, Category.FLUSH, 1) in why.unformed  # Ah and the board's four hearts: one hole card
+
+
+def test_no_low_names_the_hand_or_all_the_cards():
+    stud = solve_showdown(["As Ks Qd 2c 3d 9d 9h", "7h 7d 3c 4c 5h 6h 8s"], rules="stud_hi_lo", explain=True)
+    assert stud.explanation.no_low == ((0, "hand", 3),)  # A, 2, 3
+    holdem = solve_showdown(["As Kd", "7h 7d"], "2c 3d 8h Qs 3c", rules="holdem_hi_lo", explain=True)
+    assert holdem.explanation.no_low == ((0, "cards", 4), (1, "cards", 4))  # A 2 3 8 and 7 2 3 8
+    assert "hand and board hold four different ranks eight or lower in all" in str(holdem)
+
+
+def test_a_royal_flush_of_three_hole_cards_is_named():
+    result = solve_showdown(["Ah Kh Qh 2c", "7c 7d 3c 4d"], "Jh Th 2d 5s 9c", rules="omaha", explain=True)
+    assert result.players[0].category is Category.STRAIGHT
+    assert result.explanation.unformed == ((0, Category.ROYAL_FLUSH, 3),)
+    assert result.to_dict()["explanation"]["unformed"] == [{"player": 0, "category": "royal_flush", "hole_cards": 3}]
+
+
+def test_every_claimed_better_hand_is_there_and_beats_the_formed_one():
+    """Checked by the evaluator: the best five of all the player's cards, any hole cards."""
+    rules = load_rules("omaha")
+    holes, boards = deal_game(150, 3, 9, rules)
+    results = Solver(rules, explain=True).solve_batch(_deals(holes, boards))
+    claims = 0
+    for deal, result in zip(_deals(holes, boards), results):
+        claimed = {p: (c, k) for p, c, k in result.explanation.unformed}
+        for p, hole in enumerate(deal.players):
+            free = max(combinations(hole + deal.board, 5), key=lambda five: evaluate(list(five)))
+            best = category(evaluate(list(free)))
+            formed = result.players[p].category
+            if best > formed:
+                claims += 1
+                assert claimed[p][0] is best
+                fives = [f for f in combinations(hole + deal.board, 5) if category(evaluate(list(f))) is best]
+                assert any(sum(c in hole for c in f) == claimed[p][1] for f in fives)
+            else:
+                assert p not in claimed
+    assert claims > 0
+
+
+def test_holdem_hi_lo_forms_every_five_so_nothing_is_unformed():
+    result = solve_showdown(["Ah Kh", "7c 7d"], "Qh Jh 2h 5s 9c", rules="holdem_hi_lo", explain=True)
+    assert result.explanation.unformed == ()

@@ -1,13 +1,13 @@
 """Both engines agree on every game: random deals of each shipped game and of rule books of one's own."""
 
 import json
-from pathlib import Path
 
 import pytest
 
 from pysolver import VARIANTS, load_rules
 from pysolver.cli import main
 from pysolver.crossval import crossval_random
+from tests.helpers.rule_books import own_rule_book
 
 GAMES = [name for name in VARIANTS if not load_rules(name).game.holdem_shape]
 
@@ -46,16 +46,6 @@ def test_the_engines_agree_on_many_deals_of_every_table_size(game):
         assert report.ok, (players, report.mismatches[:3])
 
 
-def own_book(tmp_path, base, *changes):
-    text = Path(load_rules(base).path).read_text()
-    for old, new in changes:
-        assert old in text
-        text = text.replace(old, new)
-    path = tmp_path / f"own_{base}.lp"
-    path.write_text(text)
-    return str(path)
-
-
 @pytest.mark.parametrize(
     ("base", "changes"),
     [
@@ -67,7 +57,7 @@ def own_book(tmp_path, base, *changes):
     ],
 )
 def test_a_rule_book_of_ones_own_flows_through_both_engines(tmp_path, base, changes):
-    path = own_book(tmp_path, base, *changes)
+    path = own_rule_book(tmp_path, base, *changes)
     report = crossval_random(60, players=3, seed=5, rules=path)
     assert report.ok, report.mismatches[:3]
     assert report.showdowns == 60
@@ -75,7 +65,7 @@ def test_a_rule_book_of_ones_own_flows_through_both_engines(tmp_path, base, chan
 
 def test_short_deck_omaha_hi_lo_has_one_low(tmp_path):
     """Six through ace: the only five different ranks nine or lower are 9-8-7-6-A."""
-    path = own_book(
+    path = own_rule_book(
         tmp_path,
         "short_deck",
         ("hole_cards(2).", "hole_cards(4)."),

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import clingo
 
-from ...core import GAME_FACTS, ROLES, TIE_REASONS, Category, InvalidCardError, RuleFileError, Verdict
+from ...core import GAME_FACTS, NO_LOW_REASONS, ROLES, TIE_REASONS, Category, InvalidCardError, RuleFileError, Verdict
 from ._facts import SUIT_NAMES, card_of, category_of
 
 OUTCOMES = ("win", "tie")
@@ -141,6 +141,45 @@ def read_game_driver(atoms: Iterable[clingo.Symbol], showdowns: int) -> list[Gam
     return answer
 
 
+#: What ``game_explain.lp`` shows.
+GAME_EXPLAIN_ATOMS = (("no_low", 3), ("unformed", 4))
+
+
+@dataclass(slots=True)
+class GameReasons:
+    """What ``game_explain.lp`` shows for one showdown: each player without a low, why and how
+    many different low ranks (``no_low/3``); each player whose cards hold a better high hand
+    than the game forms, its category and the hole cards its five takes (``unformed/4``)."""
+
+    no_low: list[tuple[int, str, int]] = field(default_factory=list)
+    unformed: list[tuple[int, Category, int]] = field(default_factory=list)
+
+
+def read_game_explanations(atoms: Iterable[clingo.Symbol], showdowns: int) -> list[GameReasons]:
+    """The atoms ``game_explain.lp`` shows, per showdown id ``0 .. showdowns - 1`` (others skipped).
+
+    >>> [why] = read_game_explanations([clingo.parse_term("no_low(0,1,board(2))"),
+    ...                                 clingo.parse_term("unformed(0,0,flush,1)")], 1)
+    >>> why.no_low, why.unformed
+    ([(1, 'board', 2)], [(0, <Category.FLUSH: 5>, 1)])
+    """
+    answer = [GameReasons() for _ in range(showdowns)]
+    for atom in atoms:
+        if atom.name == "no_low" and len(atom.arguments) == 3:
+            g, p, why = atom.arguments
+            count = why.arguments[0].number if why.arguments else 0
+            if why.name not in NO_LOW_REASONS:
+                raise RuleFileError(f"unknown reason '{why}' in no_low: the reasons are {', '.join(NO_LOW_REASONS)}")
+            answer[g.number].no_low.append((p.number, why.name, count))
+        elif atom.name == "unformed" and len(atom.arguments) == 4:
+            g, p, category, hole = atom.arguments
+            answer[g.number].unformed.append((p.number, category_of(category.name), hole.number))
+    for reasons in answer:
+        reasons.no_low.sort()
+        reasons.unformed.sort()
+    return answer
+
+
 @dataclass(slots=True)
 class ExplainAnswer:
     """What ``explain.lp`` shows for one showdown, as plain data (cheap to send between
@@ -265,6 +304,7 @@ READABLE_ATOMS = (
 SHOWN = {
     "driver.lp": DRIVER_ATOMS,
     "game_driver.lp": GAME_DRIVER_ATOMS,
+    "game_explain.lp": GAME_EXPLAIN_ATOMS,
     "explain.lp": EXPLAIN_ATOMS,
     "runouts.lp": RUNOUTS_ATOMS,
     "show.lp": READABLE_ATOMS,
@@ -289,6 +329,9 @@ __all__ = [
     "PotAnswer",
     "GameAnswer",
     "read_game_driver",
+    "GAME_EXPLAIN_ATOMS",
+    "GameReasons",
+    "read_game_explanations",
     "ExplainAnswer",
     "read_explanations",
     "read_atoms",
