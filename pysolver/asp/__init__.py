@@ -17,12 +17,14 @@ from ._codec import (
     DealInput,
     best_mask_slots,
     read_driver,
+    read_game_driver,
     tiebreak_from_value,
     value_place,
 )
+from ._game_results import scale_tiebreak
 from ._processes import check_workers
 from ._rulefiles import read_rule_files
-from ._runtime import ENCODING_FILES, AspProgram, encoding_text, load_rules, rules_of
+from ._runtime import ENCODING_FILES, GAME_FILES, AspProgram, encoding_text, load_rules, rules_of
 from ._showdown_result import PlayerHand, ShowdownResult
 from ._solver import Solver, solve_batch, solve_showdown
 from ._whatif import Out, Runout, RunoutReport, runouts, solve_whatif, whatif_situation
@@ -43,6 +45,9 @@ __all__ = [
     # for the evaluator's variant tables, the odds engine and the cross-validation: the
     # encodings, the codec, worker processes and Dask clusters
     "ENCODING_FILES",
+    "GAME_FILES",
+    "read_game_driver",
+    "scale_tiebreak",
     "encoding_text",
     "LEADS",
     "LEAD_SHIFTS",

@@ -6,7 +6,7 @@ contract on the way: a hand for every player in every pot it must have one for, 
 player's cards formed as the game says, winners that hold the pot's best value, shares
 that follow from the winners and sum to 1.
 
-    >>> from pysolver import Category, load_rules
+    >>> from pysolver import load_rules
     >>> from pysolver.asp._codec import GameAnswer, PotAnswer
     >>> deal = Deal.parse(["As 2s 3d 4c 5h", "7h 5d 4h 3c 2h"], hole_cards=5)
     >>> hands = {("low", 0): PotAnswer(Category.HIGH_CARD, -4111, 31, 0),
@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 
-from ..core import Card, Deal, GameExplanation, RuleFileError, Rules, format_cards
+from ..core import Card, Category, Deal, GameExplanation, RuleFileError, Rules, format_cards
 from ._codec import GameAnswer, GameReasons, PotAnswer, tiebreak_from_value
 from ._showdown_result import PlayerHand, PotResult, ShowdownResult, display_order
 
@@ -61,8 +61,15 @@ def scale_place(scale: str, rank: int) -> int:
     return (rank + 1) % 13 if scale == "ace_to_five" else rank
 
 
-def _rank_of_place(scale: str, place: int) -> int:
-    return (place + 12) % 13 if scale == "ace_to_five" else place
+def scale_tiebreak(category: Category, value: int, scale: str) -> tuple[int, ...]:
+    """The tie-break ranks (0 a two .. 12 an ace) that a ``five_value`` for a pot on ``scale``
+    holds: a low's value is negated, and under ace-to-five its places are one up, the ace at 0.
+
+    >>> scale_tiebreak(Category.HIGH_CARD, -55, "ace_to_five")       # 6-5-3-2-A
+    (4, 3, 1, 0, 12)
+    """
+    places = tiebreak_from_value(category, value if scale == "high" else -value)
+    return tuple((q + 12) % 13 for q in places) if scale == "ace_to_five" else places
 
 
 def _result(g: int, deal: Deal, answer: GameAnswer, rules: Rules) -> ShowdownResult:
@@ -137,9 +144,7 @@ def _hand(
     game = rules.game
     if parts is None or len(parts[0]) + len(parts[1]) != 5 or not game.hole_min <= len(parts[0]) <= game.hole_max:
         raise RuleFileError(f"showdown {g}: player {p}'s best five is not formed as the game says")
-    value = found.value if scale == "high" else -found.value
-    places = tiebreak_from_value(found.category, value)
-    tiebreak = tuple(_rank_of_place(scale, q) for q in places)
+    tiebreak = scale_tiebreak(found.category, found.value, scale)
     five = parts[0] + parts[1]
     ordered = _low_order(five) if scale == "ace_to_five" else display_order(list(five), found.category, tiebreak)
     return PlayerHand(hole, found.category, ordered, tiebreak, scale)
@@ -151,4 +156,4 @@ def _low_order(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=lambda c: (ranks.count(c.rank), scale_place("ace_to_five", c.rank)), reverse=True))
 
 
-__all__ = ["game_results", "five_cards", "scale_place"]
+__all__ = ["game_results", "five_cards", "scale_place", "scale_tiebreak"]

@@ -7,6 +7,8 @@
     pysolver crossval --exhaustive 5 --workers 2
     pysolver crossval --exhaustive 5 --chunk 7 --chunks 40      # one chunk on its own
     pysolver crossval --exhaustive 5 --rules short_deck          # all 376,992 short-deck hands
+    pysolver crossval --random 2000 --rules omaha_hi_lo --players 4   # a game, pot by pot
+    pysolver crossval --exhaustive 5 --rules deuce_to_seven      # every hand of a five-card game
     pysolver crossval --exhaustive 7 --canonical                # the suit classes, weighted, and a sample
     pysolver crossval --exhaustive 7 --resume run7.jsonl        # all 133,784,560 hands; rerun to resume
     pysolver crossval --exhaustive 7 --scheduler tcp://10.0.0.5:8786   # on a Dask cluster

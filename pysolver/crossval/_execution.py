@@ -108,7 +108,7 @@ def run_checks(
             resume.close()  # lets go of the file's lock
     mismatches = total.mismatches + (order_mismatches(total.pairs, rules) if check_order else [])
     cases = sorted(total.cases.items(), key=lambda kv: _case_order(kv[0]))
-    order = sorted(total.categories, key=_category_order)
+    order = sorted(total.categories, key=category_order)
     return CrossvalReport(
         mode,
         total.hands,
@@ -142,7 +142,7 @@ def resume_file(path: str | os.PathLike | None, mode: str, rules: Rules, **run: 
     return ResumeFile(path, {"mode": mode, "rules": rules_label(rules), **run})
 
 
-def _category_order(key: str) -> tuple[int, int]:
+def category_order(key: str) -> tuple[int, int]:
     """A report's category keys in order: a category (``flush``), or a game's pot and category
     (``high:flush``, ``low:none``), high before low, by the categories' order."""
     pot, _, name = key.rpartition(":")
@@ -322,5 +322,6 @@ __all__ = [
     "check_where",
     "run_seed",
     "holdem_only",
+    "category_order",
     "task_ids",
 ]

@@ -43,6 +43,7 @@ from ._compare import Partial, mismatch
 from ._crossval_report import CrossvalReport
 from ._dealer import deal_skewed
 from ._execution import TASKS_PER_PROCESS, check_where, holdem_only, resume_file, run_checks, run_seed, task_ids
+from ._game_five import crossval_five_card_game
 from ._random_modes import MOST_DEALS, SHOWDOWNS_PER_TASK, crossval_random, crossval_streets, random_block
 from ._seven_card import (
     CANONICAL_TASKS,
@@ -148,7 +149,10 @@ def crossval_exhaustive(
     (:mod:`pysolver.crossval._resume`).
     """
     cards = check_choice("cards", cards, (5, 7), "the exhaustive run covers every 5-card or every 7-card hand")
-    rules = holdem_only(rules_of(rules), "--exhaustive")
+    rules = rules_of(rules)
+    if cards == 5 and not rules.game.holdem_shape:
+        return crossval_five_card_game(rules, progress)
+    holdem_only(rules, "--exhaustive")
     if cards == 5 and (canonical or sample is not None or seed is not None):
         raise PokerInputError("suit classes and their random sample are a 7-card run (cards=7)")
     if cards == 7:

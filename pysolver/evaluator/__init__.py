@@ -43,7 +43,7 @@ from ._kernel import KernelTables, cpu_threads, kernel_loaded, load_kernel, thre
 from ._key_values import card_keys, evaluate_keys
 from ._lookup import best_five, categories, category, describe_value, evaluate, evaluate_batch, tiebreak_ranks
 from ._shipped_tables import deck_multisets, load_shipped_tables, rank_multisets
-from ._variants import CACHE_KEEP, CachedTables, cache_root, cached_tables, clear_cache
+from ._variants import CACHE_KEEP, CachedTables, cache_root, cached_tables, class_hands, clear_cache
 
 __all__ = [
     "best_five",
@@ -69,6 +69,7 @@ __all__ = [
     "load_shipped_tables",
     "rank_multisets",
     "deck_multisets",
+    "class_hands",
     "CACHE_KEEP",
     "CachedTables",
     "cache_root",

@@ -32,6 +32,7 @@ from starlette.responses import JSONResponse, RedirectResponse, Response, Stream
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from ..asp import load_rules
 from ..core import VARIANTS, Limits, PokerInputError
 from ._api import ANSWERS, Query, blame
 from ._compute import Cancelled, Runner
@@ -125,7 +126,8 @@ def create_app(
             return error_answer(RuntimeError(f"internal error ({type(error).__name__}): {error}"), query, 500)
 
     async def variants(request: Request) -> Response:
-        return JSONResponse({"variants": list(VARIANTS)})
+        holdem = [name for name in VARIANTS if load_rules(name).game.holdem_shape]  # what the pages play
+        return JSONResponse({"variants": holdem, "games": [name for name in VARIANTS if name not in holdem]})
 
     async def page(request: Request) -> Response:
         name = request.url.path.strip("/")

@@ -1,12 +1,13 @@
 """Both engines agree on every game: random deals of each shipped game and of rule books of one's own."""
 
 import json
+from math import comb
 
 import pytest
 
 from pysolver import VARIANTS, load_rules
 from pysolver.cli import main
-from pysolver.crossval import crossval_random
+from pysolver.crossval import crossval_exhaustive, crossval_random
 from tests.helpers.rule_books import own_rule_book
 
 GAMES = [name for name in VARIANTS if not load_rules(name).game.holdem_shape]
@@ -84,8 +85,65 @@ def test_the_command_line_checks_a_game(capsys):
     assert data["ok"] and data["showdowns"] == 40 and data["rules"].startswith("big_o")
 
 
-@pytest.mark.parametrize("mode", [["--streets", "5"], ["--equity", "1"], ["--exhaustive", "5"], ["--explain", "5"]])
+@pytest.mark.parametrize("mode", [["--streets", "5"], ["--equity", "1"], ["--exhaustive", "7"], ["--explain", "5"]])
 def test_hold_em_modes_refuse_a_game(capsys, mode):
     assert main(["crossval", *mode, "--rules", "razz"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "is for hold'em rule books: check razz with crossval --random N" in err
+
+
+# --- Every five-card hand of the five-card games ----------------------------------------------
+
+HANDS = comb(52, 5)
+NO_PAIR = comb(13, 5) * 4**5  # five different ranks, any suits
+PAIRED = {  # the published counts of the hands with a rank twice or more
+    "pair": 1_098_240,
+    "two_pair": 123_552,
+    "three_of_a_kind": 54_912,
+    "full_house": 3_744,
+    "four_of_a_kind": 624,
+}
+
+
+@pytest.mark.heavy
+def test_every_ace_to_five_hand():
+    report = crossval_exhaustive(cards=5, rules="ace_to_five")
+    assert report.ok and report.hands == HANDS
+    assert report.categories == {"low:high_card": NO_PAIR, **{f"low:{k}": n for k, n in PAIRED.items()}}
+
+
+@pytest.mark.heavy
+def test_every_deuce_to_seven_hand():
+    report = crossval_exhaustive(cards=5, rules="deuce_to_seven")
+    assert report.ok and report.hands == HANDS
+    straights = 9  # 6-high to ace-high: A-2-3-4-5 is no straight
+    expected = {
+        "low:royal_flush": 4,
+        "low:straight_flush": (straights - 1) * 4,
+        "low:straight": straights * (4**5 - 4),
+        "low:flush": (comb(13, 5) - straights) * 4,
+        "low:high_card": (comb(13, 5) - straights) * (4**5 - 4),
+        **{f"low:{k}": n for k, n in PAIRED.items()},
+    }
+    assert report.categories == expected
+
+
+@pytest.mark.heavy
+def test_every_hand_of_a_five_card_hi_lo_of_ones_own(tmp_path):
+    path = own_rule_book(
+        tmp_path,
+        "ace_to_five",
+        ("pot(low).", "pot(high; low)."),
+        ("low_scale(ace_to_five).", "low_scale(ace_to_five). low_qualifier(eight)."),
+    )
+    report = crossval_exhaustive(cards=5, rules=path)
+    assert report.ok and report.hands == HANDS
+    assert report.categories["high:straight"] == 10 * (4**5 - 4)  # the published counts, the high as usual
+    assert report.categories["high:flush"] == (comb(13, 5) - 10) * 4
+    lows = comb(8, 5) * 4**5  # five different ranks ace to eight, any suits: the 56 lows
+    assert report.categories["low:high_card"] == lows and report.categories["low:none"] == HANDS - lows
+
+
+def test_a_game_of_other_deals_is_not_a_five_card_game(capsys):
+    assert main(["crossval", "--exhaustive", "5", "--rules", "omaha"]) == 2
+    assert "takes a five-card game" in capsys.readouterr().err
