@@ -3,8 +3,10 @@
 The rules' data of a game is one ASP file of facts (the contract is written
 out in ``asp/variants/standard.lp``): the faces of its deck (``face/1``), the
 runs that count as straights (``straight/3``), the royal flush (``royal/1``)
-and the order of the hand categories (``category_order/2``). The shipped
-variants live in ``asp/variants/``:
+and the order of the hand categories (``category_order/2``), and the game: the
+deal, how the five is formed, the pots (:mod:`pysolver.core._game`; hold'em's when
+the file states none). The shipped rule books live in ``asp/variants/``: hold'em's
+variants,
 
 =====================================  =============================================
 ``standard``                           Texas Hold'em, 52 cards (the default)
@@ -14,6 +16,9 @@ variants live in ``asp/variants/``:
 ``short_deck_straight_beats_trips``    the same with a straight above three of a kind
 ``flush_beats_full_house``             the full deck, with one change to the order
 =====================================  =============================================
+
+and the games ``holdem_hi_lo``, ``omaha``, ``omaha5``, ``omaha_hi_lo``, ``big_o``,
+``stud``, ``stud_hi_lo``, ``razz``, ``deuce_to_seven`` and ``ace_to_five``.
 
 A :class:`Rules` is the checked data of such a file (a shipped name or your
 own path) plus any files *added* to it (``add=``: more facts or rules, e.g.
@@ -135,10 +140,11 @@ class Limits:
 class Rules:
     """A variant's rules file plus added rule files, checked against the contract.
 
-    Build it with :meth:`Rules.load`. ``faces`` are the ranks in the deck,
+    Build it with :func:`~pysolver.load_rules`. ``faces`` are the ranks in the deck,
     ``order`` the categories weakest first with ``places`` their numbers in
     ``category_order/2``, ``straights`` each straight's ranks from its lowest
-    card to its top.
+    card to its top, ``game`` the deal, the forming of the five and the pots
+    (:class:`~pysolver.core.Game`; hold'em's when the file states none).
     """
 
     name: str
