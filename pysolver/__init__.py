@@ -17,7 +17,7 @@ strength, potential, outs, board texture, Chen) and :mod:`pysolver.crossval`.
 
 __version__ = "0.2.0"
 
-from .asp import Solver, load_rules, runouts, solve_showdown
+from .asp import Solver, runouts, solve_showdown
 from .core import (
     VARIANTS,
     Card,
@@ -41,6 +41,7 @@ from .core import (
 from .crossval import check_evaluator, crossval_equity, crossval_exhaustive, crossval_random, crossval_streets
 from .evaluator import best_five, describe_value, evaluate, evaluate_batch
 from .odds import chen_score, equity, hand_potential, hand_report, hand_strength, outs, texture
+from .rulebook import load_rules
 
 __all__ = [
     "__version__",

@@ -156,7 +156,7 @@ def test_the_rule_catches_each_kind_of_use(use, why):
     "use",
     [
         Use("pysolver.cli._x", 1, "pysolver.core", "Card"),
-        Use("pysolver.evaluator._x", 1, "pysolver.asp._runtime", "rules_of"),
+        Use("pysolver.rulebook._x", 1, "pysolver.asp._runtime", "AspProgram"),
         Use("pysolver.cli", 1, "pysolver", "__version__"),
         Use("pysolver.asp._x", 1, "pysolver.asp._codec", "_CARD_TAIL"),
     ],

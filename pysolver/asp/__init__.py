@@ -1,7 +1,7 @@
 """The declarative engine: the clingo runtime, the codec, the solver, what-if, worker processes.
 
-:mod:`~pysolver.asp._runtime` loads the encodings and rule books and grounds
-programs; :mod:`~pysolver.asp._codec` writes facts and reads answers (the one
+:mod:`~pysolver.asp._runtime` loads the encodings and grounds programs under a rule
+book (which :mod:`pysolver.rulebook` loads); :mod:`~pysolver.asp._codec` writes facts and reads answers (the one
 place that knows the encodings' names and bit layouts);
 :mod:`~pysolver.asp._solver` solves showdowns (into the results of
 :mod:`~pysolver.asp._showdown_result`), :mod:`~pysolver.asp._whatif`
@@ -14,25 +14,26 @@ from ._codec import (
     LEAD_SHIFTS,
     LEADS,
     ORDER_SHIFT,
+    RULES_FACTS,
     DealInput,
     best_mask_slots,
+    read_atoms,
     read_driver,
     read_game_driver,
     tiebreak_from_value,
     value_place,
 )
 from ._game_results import scale_tiebreak
+from ._limited import call_limited
 from ._processes import check_workers
-from ._rulefiles import read_rule_files
-from ._runtime import ENCODING_FILES, GAME_FILES, AspProgram, encoding_text, load_rules, rules_of
+from ._rulefiles import RuleText, read_rule_book, read_rule_files, rule_statements
+from ._runtime import ENCODING_FILES, GAME_FILES, OUTCOME_FILES, AspProgram, encoding_statements, encoding_text
 from ._showdown_result import PlayerHand, ShowdownResult
 from ._solver import Solver, solve_batch, solve_showdown
 from ._whatif import Out, Runout, RunoutReport, runouts, solve_whatif, whatif_situation
 
 __all__ = [
     "AspProgram",
-    "load_rules",
-    "rules_of",
     "PlayerHand",
     "ShowdownResult",
     "Solver",
@@ -63,5 +64,14 @@ __all__ = [
     "solve_whatif",
     "whatif_situation",
     "read_rule_files",
+    # for the rule books' loading (pysolver.rulebook): reading untrusted files, grounding them under limits
+    "RuleText",
+    "read_rule_book",
+    "rule_statements",
+    "call_limited",
+    "OUTCOME_FILES",
+    "encoding_statements",
+    "RULES_FACTS",
+    "read_atoms",
     "scheduler_address",
 ]

@@ -45,7 +45,7 @@ from typing import NamedTuple
 
 from clingo import MessageCode, ast
 
-from ..core import VARIANTS, Limits, RuleFileError
+from ..core import VARIANTS, Limits, RuleFileError, read_rule_text
 from ._codec import CONTEXT_FUNCTIONS
 from ._limited import call_limited
 
@@ -271,6 +271,15 @@ def read_rule_files(paths: Sequence[str], first: str = "rules file", *, includes
     return read
 
 
+def read_rule_book(name: str, files: Sequence[str]) -> list[RuleText]:
+    """Every file a rule book named ``name`` reads (checked: :func:`read_rule_files`), in reading
+    order; a shipped variant's own file is the package's, read as it is."""
+    if name in VARIANTS:
+        text = read_rule_text(files[0], "rules file")
+        return [RuleText(files[0], text, text), *read_rule_files(files[1:], first="rule file")]
+    return read_rule_files(files)
+
+
 @lru_cache(maxsize=64)
 def rule_statements(rule: RuleText) -> tuple[ast.AST, ...]:
     """The statements of one checked file's ``program``, placed in its file (for clingo's
@@ -306,4 +315,4 @@ def _placed(node: ast.AST, path: str) -> ast.AST:
     return node.update(**changes)  # type: ignore[arg-type]
 
 
-__all__ = ["MAX_FILE_BYTES", "MAX_INCLUDE_DEPTH", "RuleText", "read_rule_files", "rule_statements"]
+__all__ = ["MAX_FILE_BYTES", "MAX_INCLUDE_DEPTH", "RuleText", "read_rule_book", "read_rule_files", "rule_statements"]

@@ -26,10 +26,9 @@ A rule book whose game is hold'em's (:attr:`~pysolver.core.Game.holdem_shape`) i
 solved by the specialised encodings (``hands.lp`` ...), any other by the generic
 showdown (``game.lp`` ...), :data:`GAME_FILES`.
 
-:func:`load_rules` reads a rule book (a shipped variant or your own file, plus
-files added to it) and checks it against the contract; :class:`AspProgram`
-holds the encodings under a rule book and grounds and solves facts, turning
-every clingo error into a :class:`~pysolver.RuleFileError` with clingo's
+:func:`pysolver.load_rules` (:mod:`pysolver.rulebook`) reads a rule book and
+checks it against the contract; :class:`AspProgram` holds the encodings under a
+rule book and grounds and solves facts, turning every clingo error into a :class:`~pysolver.RuleFileError` with clingo's
 message, file and line. What goes in and comes out is written by
 :mod:`pysolver.asp._codec`.
 
@@ -44,9 +43,9 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
-from functools import cache, lru_cache
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from pathlib import Path
 
@@ -56,18 +55,13 @@ from clingo import ast
 from ..core import (
     STANDARD,
     VARIANTS,
-    Limits,
     RuleFileError,
     Rules,
-    RulesLike,
-    read_rule_text,
     rules_fingerprint,
-    variant_path,
 )
-from ._codec import DEAL_INPUT_RULES, RULES_FACTS, DealInput, read_atoms
-from ._contract import check_rule_book, defined
+from ._codec import DEAL_INPUT_RULES, DealInput
 from ._limited import call_limited
-from ._rulefiles import RuleText, read_rule_files, rule_statements
+from ._rulefiles import RuleText, read_rule_book, rule_statements
 
 log = logging.getLogger("pysolver.asp")
 
@@ -128,13 +122,15 @@ class GroundSize:
 class AspProgram:
     """The showdown encodings under a variant's rules, ready to solve facts.
 
-    ``rules`` is a :class:`~pysolver.Rules` (or a shipped variant's name or a
-    rules file's path; the standard game by default): its rules file and any
-    files added to it are loaded after ``encodings``.
+    ``rules`` is a :class:`~pysolver.Rules` (:func:`pysolver.load_rules` reads one;
+    the standard game by default): its rules file and any files added to it are
+    loaded after ``encodings``.
     """
 
-    def __init__(self, rules: RulesLike = None, encodings: Sequence[str] = ENCODING_FILES):
-        self.rules = rules_of(rules)
+    def __init__(self, rules: Rules | None = None, encodings: Sequence[str] = ENCODING_FILES):
+        if rules is not None and not isinstance(rules, Rules):
+            raise TypeError(f"rules {rules!r}: expected a Rules (pysolver.load_rules reads a name or a path)")
+        self.rules = STANDARD if rules is None else rules
         files = (self.rules.path,) + self.rules.added
         read = read_rule_book(self.rules.name, files)
         if rules_fingerprint(rule.text for rule in read) != self.rules.fingerprint:  # e.g. on a cluster's worker
@@ -255,100 +251,10 @@ class AspProgram:
         return f"clingo: {error}{self._blame()}: {text}"
 
 
-# --- Rule books ---------------------------------------------------------------------------------
-
-
-def load_rules(
-    rules: RulesLike = None, add: Iterable[str | os.PathLike] = (), *, limits: Limits | None = None
-) -> Rules:
-    """The rule book named (a shipped variant) or at a path, with files added, checked.
-
-    ``load_rules()`` is the standard game (no clingo is started for it); a
-    :class:`Rules` passed in is returned as it is when nothing is added. Your
-    own files are untrusted input (:mod:`pysolver.asp._rulefiles`): grounded under
-    ``limits`` (by default :class:`~pysolver.core._rules.Limits`). A file that does
-    not parse, does not ground or breaks the contract raises
-    :class:`~pysolver.RuleFileError` naming it.
-
-    >>> rules = load_rules("short_deck")
-    >>> len(rules.deck), rules.describe_deck()
-    (36, 'six through ace')
-    >>> [c.snake for c in rules.order[-5:]]
-    ['full_house', 'flush', 'four_of_a_kind', 'straight_flush', 'royal_flush']
-    """
-    if isinstance(add, (str, os.PathLike)):
-        add = [add]
-    elif isinstance(add, bytes) or not hasattr(add, "__iter__"):
-        raise TypeError(f"add {str(add)[:40]!r}: expected the paths of rule files, not {type(add).__name__}")
-    added = tuple(os.fspath(f) if isinstance(f, (str, os.PathLike)) else f for f in add)
-    for file in added:
-        if not isinstance(file, str):
-            raise RuleFileError(f"rule file {file!r}: expected the path of an .lp file")
-    if isinstance(rules, Rules):
-        if not added and limits is None:
-            return rules
-        return load_rules(
-            rules.name if rules.name in VARIANTS else rules.path, rules.added + added, limits=limits or rules.limits
-        )
-    if rules is not None and not isinstance(rules, (str, os.PathLike)):
-        raise RuleFileError(
-            f"rules {rules!r}: expected a variant's name ({', '.join(VARIANTS)}) or the path of a rules file"
-        )
-    spec = "standard" if rules is None else os.fspath(rules)
-    if spec == "standard" and not added:
-        return STANDARD if limits is None else replace(STANDARD, limits=limits)
-    files = (str(variant_path(spec)) if spec in VARIANTS else spec,) + added
-    return _load(spec, files, read_fingerprint(spec, files), limits or Limits())
-
-
-def read_fingerprint(name: str, files: Sequence[str]) -> str:
-    """The digest of the texts a rule book named ``name`` reads from ``files`` (its rules file,
-    then the files added), each file followed by what it includes, as they are now.
-
-    >>> read_fingerprint("standard", [STANDARD.path]) == STANDARD.fingerprint
-    True
-    """
-    return rules_fingerprint(rule.text for rule in read_rule_book(name, files))
-
-
-def read_rule_book(name: str, files: Sequence[str]) -> list[RuleText]:
-    """Every file a rule book named ``name`` reads (checked: :func:`read_rule_files`), in reading
-    order; a shipped variant's own file is the package's, read as it is."""
-    if name in VARIANTS:
-        text = read_rule_text(files[0], "rules file")
-        return [RuleText(files[0], text, text), *read_rule_files(files[1:], first="rule file")]
-    return read_rule_files(files)
-
-
-def rules_of(rules: RulesLike) -> Rules:
-    """A :class:`Rules` from a name, a path, a Rules or None (the standard game)."""
-    return rules if isinstance(rules, Rules) else load_rules(rules)
-
-
-@lru_cache(maxsize=32)
-def _load(name: str, files: tuple[str, ...], digest: str, limits: Limits) -> Rules:
-    """The rules' data the files derive (``digest`` identifies the texts read), checked."""
-    unread = replace(
-        STANDARD,
-        name=name,
-        path=files[0],
-        added=files[1:],
-        fingerprint=digest,  # files to read
-        limits=limits,
-    )
-    program = AspProgram(unread, encodings=("cards.lp",))
-    check_rule_book(program.rule_texts, defined(encoding_statements(OUTCOME_FILES)))
-
-    def facts() -> dict[str, list[tuple]]:
-        ctl = program.ground("")  # a rule file's warnings come when the rules are solved
-        return read_atoms((a.symbol for a in ctl.symbolic_atoms), RULES_FACTS)
-
-    found = facts() if program.rules.trusted else call_limited(facts, limits, program.label)
-    return replace(Rules.from_facts(name, files, found, digest), limits=limits)
-
-
 __all__ = [
     "ENCODING_FILES",
+    "OUTCOME_FILES",
+    "encoding_statements",
     "GAME_FILES",
     "GAME_EXPLAIN_FILES",
     "EXPLAIN_FILES",
@@ -358,8 +264,4 @@ __all__ = [
     "GroundSize",
     "encoding_path",
     "encoding_text",
-    "load_rules",
-    "read_fingerprint",
-    "read_rule_book",
-    "rules_of",
 ]

@@ -26,6 +26,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..core import CardsLike, Deal, PlayerLike, PokerInputError, Rules, RulesLike, Situation
+from ..rulebook import load_rules
 from ._cluster import run_tasks
 from ._codec import (
     DealInput,
@@ -47,7 +48,6 @@ from ._runtime import (
     AspProgram,
     GroundSize,
     RulePath,
-    load_rules,
 )
 from ._showdown_result import ChunkAnswer, ShowdownResult, showdown_results
 

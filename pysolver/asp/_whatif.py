@@ -38,8 +38,9 @@ from ..core import (
     format_cards,
     table_html,
 )
+from ..rulebook import rules_of
 from ._codec import RUNOUTS_ATOMS, category_of, read_atoms, stage_cards, tally_counts, tiebreak_from_value, whatif_facts
-from ._runtime import WHATIF_FILES, AspProgram, GroundSize, rules_of
+from ._runtime import WHATIF_FILES, AspProgram, GroundSize
 
 MAX_WHATIF_PLAYERS = 9
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..asp import load_rules
 from ..core import VARIANTS, Limits, Rules
+from ..rulebook import load_rules
 
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:

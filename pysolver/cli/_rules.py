@@ -19,9 +19,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..asp import load_rules
 from ..core import VARIANTS, Limits, PokerInputError, variant_path
 from ..crossval import describe_rules, rule_diff
+from ..rulebook import load_rules
 from ._options import add_rules_options, emit, rules_from
 
 

@@ -33,9 +33,10 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..asp import AspProgram, DealInput, best_mask_slots, read_driver, rules_of, tiebreak_from_value, value_place
+from ..asp import AspProgram, DealInput, best_mask_slots, read_driver, tiebreak_from_value, value_place
 from ..core import Card, Category, Rules, describe, format_cards
 from ..evaluator import categories, evaluate_batch, n_values, tiebreak_ranks
+from ..rulebook import rules_of
 
 
 @lru_cache(maxsize=8)

@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..asp import rules_of
 from ..core import Category, PokerInputError, Rules, check_choice, check_count, figures_html, lines_html, quoted
 from ..evaluator import categories, evaluate_batch
+from ..rulebook import rules_of
 from ._compare import Partial
 from ._conform_findings import class_examples, explain, failure_examples, failures, out_of_order
 from ._conform_hands import deck_hands, hands_of_ranks, quick_hands, random_rows, rank_ranges

@@ -41,8 +41,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..asp import rules_of
 from ..core import CardCountError, RulesLike, check_player_count
+from ..rulebook import rules_of
 
 CASES = ("uniform", "straight_flush", "quads", "two_trips", "big_flush", "three_pairs", "wheel", "board_plays")
 #: Share of the deals that are plain uniform deals; the rest is split evenly between the cases.

@@ -29,7 +29,7 @@ from collections import Counter
 
 import numpy as np
 
-from ..asp import LEADS, ShowdownResult, Solver, rules_of
+from ..asp import LEADS, ShowdownResult, Solver
 from ..core import (
     Card,
     Category,
@@ -44,6 +44,7 @@ from ..core import (
     draw_seed,
 )
 from ..evaluator import categories, evaluate_batch, tiebreak_ranks
+from ..rulebook import rules_of
 from ._compare import deal_text, mismatch
 from ._crossval_report import CrossvalReport
 from ._dealer import CASES, deal_skewed

@@ -36,9 +36,9 @@ from math import comb
 
 import numpy as np
 
-from ..asp import rules_of
 from ..core import Card, PokerInputError, Rules, RulesLike, check_choice, check_count, format_cards
 from ..evaluator import n_values
+from ..rulebook import rules_of
 from ._compare import Partial, mismatch
 from ._crossval_report import CrossvalReport
 from ._dealer import deal_skewed

@@ -16,8 +16,8 @@ import os
 
 import numpy as np
 
-from ..asp import rules_of
 from ..core import PokerInputError, Rules, RulesLike, check_choice, check_count
+from ..rulebook import rules_of
 from ._blocks import Tasks, block_seed
 from ._compare import Partial, compare_showdowns
 from ._crossval_report import CrossvalReport

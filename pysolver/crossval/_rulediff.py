@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..asp import ShowdownResult, Solver, load_rules, rules_of
+from ..asp import ShowdownResult, Solver
 from ..core import (
     FACES,
     RANKS,
@@ -41,6 +41,7 @@ from ..core import (
 )
 from ..evaluator import best_five, categories, describe_value, evaluate_batch, n_values
 from ..odds import equity
+from ..rulebook import load_rules, rules_of
 from ._dealer import deal_skewed
 from ._diffreport import ClassChanges, MatchupDiff, RuleDiff, ShowdownChanges
 from ._game_diff import GameDiff, game_diff

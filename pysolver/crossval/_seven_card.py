@@ -33,9 +33,9 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..asp import rules_of
 from ..core import STANDARD, Card, Category, PokerInputError, Rules, RulesLike, check_count, format_cards
 from ..evaluator import categories
+from ..rulebook import rules_of
 from ._colex import hand_range, rank_tasks, seven_card_hands
 from ._compare import Partial, asp_answers, compare_hands, mismatch
 from ._crossval_report import CrossvalReport

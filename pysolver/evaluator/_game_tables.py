@@ -16,8 +16,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..asp._runtime import rules_of
 from ..core import Card, PokerInputError, Rules, RulesLike
+from ..rulebook import rules_of
 from ._kernel import KernelTables, make_kernel_tables
 from ._shipped_tables import FLUSH_BIAS, RANK_MULTIPLIERS, SUIT_SHIFT, load_shipped_tables
 

@@ -47,8 +47,9 @@ from pathlib import Path
 import numpy as np
 
 from ..asp._codec import DealInput, read_driver, tiebreak_from_value
-from ..asp._runtime import ENCODING_FILES, AspProgram, encoding_text, load_rules  # noqa: F401 (the example above)
+from ..asp._runtime import ENCODING_FILES, AspProgram, encoding_text
 from ..core import Category, Rules
+from ..rulebook import load_rules  # noqa: F401 (the example above)
 from ._shipped_tables import (
     RANK_MULTIPLIERS,
     RANK_SHIFT,

@@ -31,7 +31,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..asp import rules_of
 from ..core import (
     Card,
     CardsLike,
@@ -45,6 +44,7 @@ from ..core import (
     check_threads,
     table_html,
 )
+from ..rulebook import rules_of
 from ._breakdown import Breakdown, as_count
 from ._fit import no_deal
 from ._model import Question

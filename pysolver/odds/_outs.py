@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..asp import rules_of, solve_whatif, whatif_situation
+from ..asp import solve_whatif, whatif_situation
 from ..core import (
     Card,
     CardsLike,
@@ -46,6 +46,7 @@ from ..core import (
     table_html,
 )
 from ..evaluator import categories, describe_value, evaluate_batch
+from ..rulebook import rules_of
 
 ENGINES = ("table", "asp")
 """The engines :func:`outs` can value the hands with."""

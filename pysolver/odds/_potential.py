@@ -33,7 +33,6 @@ from typing import cast
 
 import numpy as np
 
-from ..asp import rules_of
 from ..core import (
     CardCountError,
     CardsLike,
@@ -49,6 +48,7 @@ from ..core import (
     whole_number,
 )
 from ..evaluator import card_keys, evaluate_keys
+from ..rulebook import rules_of
 from ._potential_report import HandPotential, HandReport
 from ._preflop import is_preflop
 from ._strength import (

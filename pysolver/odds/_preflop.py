@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import cast
 
-from ..asp import rules_of
 from ..core import CardsLike, PlayerLike, RulesLike, Situation, parse_board
+from ..rulebook import rules_of
 from ._equity import equity
 
 

@@ -27,7 +27,6 @@ from typing import cast
 
 import numpy as np
 
-from ..asp import rules_of
 from ..core import (
     Card,
     CardCountError,
@@ -45,6 +44,7 @@ from ..core import (
     format_cards,
 )
 from ..evaluator import evaluate_batch
+from ..rulebook import rules_of
 from ._preflop import is_preflop, preflop_counts
 
 # States of a comparison, in the order of the rows and columns of HP tables.

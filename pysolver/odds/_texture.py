@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..asp import rules_of
 from ..core import (
     COMBO_CLASS,
     COMBOS,
@@ -61,6 +60,7 @@ from ..core import (
     quoted,
 )
 from ..evaluator import categories, evaluate_batch
+from ..rulebook import rules_of
 from ._texture_report import DRAWS, PAIRS, THREES, TextureReport
 
 

@@ -32,8 +32,8 @@ from starlette.responses import JSONResponse, RedirectResponse, Response, Stream
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..asp import load_rules
 from ..core import VARIANTS, Limits, PokerInputError
+from ..rulebook import load_rules
 from ._api import ANSWERS, Query, blame
 from ._compute import Cancelled, Runner
 from ._rulebook import RuleTexts, error_line

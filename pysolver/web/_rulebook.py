@@ -27,8 +27,9 @@ from collections import OrderedDict
 from dataclasses import replace
 from pathlib import Path
 
-from ..asp import load_rules, read_rule_files
+from ..asp import read_rule_files
 from ..core import VARIANTS, Limits, RuleFileError, Rules
+from ..rulebook import load_rules
 
 FILE_NAME = "rules.lp"
 """What a page's rule text is called in messages."""

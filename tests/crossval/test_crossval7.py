@@ -175,7 +175,7 @@ def test_the_command_runs_a_canonical_slice_as_json():
 
 def test_a_variant_s_deck_is_covered_by_its_own_ranks():
     """Short deck: C(36, 7) hands in all, a slice of them and of its suit classes agree."""
-    from pysolver.asp._runtime import rules_of
+    from pysolver.rulebook import rules_of
 
     rules = rules_of("short_deck")
     ranges = rank_tasks(500, rules)

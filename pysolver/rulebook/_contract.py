@@ -22,9 +22,9 @@ from collections.abc import Iterable, Sequence
 
 from clingo import ast
 
+from ..asp._codec import RULES_FACTS
+from ..asp._rulefiles import RuleText, rule_statements
 from ..core import RuleFileError
-from ._codec import RULES_FACTS
-from ._rulefiles import RuleText, rule_statements
 
 _RULES_FACTS = frozenset(RULES_FACTS)
 
