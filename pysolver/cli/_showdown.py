@@ -20,22 +20,27 @@ def add_parser(subparsers) -> None:
     parser = subparsers.add_parser(
         "showdown",
         help="solve a showdown with ASP: best five cards, hand names, winners",
-        description="Solve a Texas Hold'em showdown with the ASP encodings (clingo): each "
-        "player's best five cards, the hand's name and the outcome.",
+        description="Solve a showdown with the ASP encodings (clingo): each player's best five "
+        "cards for each pot, the hand's name, the winners and each player's share; Texas Hold'em "
+        "by default, any game a rule book declares with --rules (omaha, omaha_hi_lo, stud, razz, ...).",
     )
     parser.add_argument(
         "players",
         nargs="+",
         metavar="HOLE",
-        help='each player\'s two hole cards, e.g. "As Ks" "Qh Qd" (2 to 23 players)',
+        help='each player\'s hole cards, e.g. "As Ks" "Qh Qd": two in hold\'em, as many as the --rules '
+        "game deals (four in Omaha, seven in stud, five in a draw game)",
     )
-    parser.add_argument("--board", default="", help='the board: 0, 3, 4 or 5 cards, e.g. "Js Ts 2c 7h 3d"')
+    parser.add_argument(
+        "--board", default="", help='the board: 0, 3, 4 or 5 cards, e.g. "Js Ts 2c 7h 3d" (none in stud and draw games)'
+    )
     parser.add_argument("--dead", default="", help="cards known to be out of play")
     parser.add_argument("--streets", action="store_true", help="show the standing at the flop, turn and river")
     parser.add_argument(
         "--explain",
         action="store_true",
-        help="say why: the category, lead or kicker that decides, or why players tie, and what each card plays as",
+        help="say why: the category, lead or kicker that decides, or why players tie, and what each card plays "
+        "as; in other games, why a player has no low and the better hand the five may not take",
     )
     add_json_option(parser)
     add_rules_options(parser)
