@@ -148,3 +148,32 @@ def test_python_dash_m():
     )
     assert done.returncode == 0
     assert json.loads(done.stdout)["winners"] == [1]
+
+
+def test_a_games_json_has_its_pots_and_shares(capsys):
+    status, out, _ = run(
+        capsys, "Ah 3h Kd Qd", "As 3s 9c 9d", "--board", "2c 5d 8h Kc Ks", "--rules", "omaha_hi_lo", "--json"
+    )
+    data = json.loads(out)
+    assert status == 0 and [pot["pot"] for pot in data["pots"]] == ["high", "low"]
+    assert [pot["winners"] for pot in data["pots"]] == [[0], [0, 1]]  # a tied low: quartered
+    assert [p["share"] for p in data["players"]] == [0.75, 0.25] and data["outcome"] == "split"
+    assert data["pots"][1]["hands"][0]["description"] == "8-5-3-2-A low"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["As Ks", "7h 7d 3c 4d", "--board", "5c 6s 8h Jd 2d", "--rules", "omaha"],
+            "omaha deals 4 hole cards; player 0 has 2",
+        ),
+        (
+            ["2c 3c 4c 5c 6c", "7d 8d 9d Td Jd", "--board", "Ah Kh Qh", "--rules", "deuce_to_seven"],
+            "deuce_to_seven has no board",
+        ),
+    ],
+)
+def test_a_game_refuses_a_deal_of_another_shape(capsys, argv, message):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == "" and err.count("\n") == 1 and message in err
