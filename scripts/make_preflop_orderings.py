@@ -6,7 +6,7 @@ Three tables, one value per starting-hand class (higher is better):
   to the river, exact: one representative hand per class (all hands of a
   class have the same equity against random hands, by suit symmetry) counted
   by :func:`pysolver.equity` with ``exact=True`` (the counting path of
-  :mod:`pysolver.odds._exact_counting`, 3 to 10 s per class).
+  :mod:`pysolver.odds._exact.counting`, 3 to 10 s per class).
 - ``vs3``: the same against three random hands. An exact count is out of
   reach, so each class is sampled by the project's own Monte Carlo engine
   (``trials`` and ``seed``, the same seed for every class); the standard

@@ -5,7 +5,7 @@ Every pair of disjoint hole-card combos (812,175) is named by its canonical key
 (:func:`pysolver.odds._table_matchups.canonical`: the least over the 24 suit
 permutations and both seat orders), which leaves 47,008 matchups. Each is
 enumerated over all C(48, 5) = 1,712,304 boards by the project's own exact
-engine (:func:`pysolver.odds._exact_fixed.exact_fixed`, on the evaluator's
+engine (:func:`pysolver.odds._exact.fixed.exact_fixed`, on the evaluator's
 tables), and the counts are written to
 
 * ``pysolver/data/preflop_matchups.npz``: ``keys`` (sorted), ``first_wins``
@@ -28,7 +28,7 @@ from pathlib import Path
 import numpy as np
 
 from pysolver.core import COMBOS, HAND_CLASSES, class_combos, combo_mask
-from pysolver.odds._exact_fixed import exact_fixed
+from pysolver.odds._exact.fixed import exact_fixed
 from pysolver.odds._table_matchups import BOARDS, MATCHUPS, canonical
 
 DATA = Path(__file__).resolve().parent.parent / "pysolver" / "data"

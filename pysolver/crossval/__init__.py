@@ -5,11 +5,11 @@ every five-card hand, equity) in worker processes;
 :mod:`~pysolver.crossval._compare` compares the engines' answers;
 :mod:`~pysolver.crossval._dealer` deals random showdowns that over-sample the
 rare hands; :mod:`~pysolver.crossval._explanations` checks every claim of the ASP
-explanations against the evaluator. :mod:`~pysolver.crossval._conform` turns the
+explanations against the evaluator. :mod:`~pysolver.crossval._conform.check` turns the
 check outward: it judges anyone's hand evaluator against the rule book.
 """
 
-from ._conform import ConformReport, check_evaluator
+from ._conform.check import ConformReport, check_evaluator
 from ._evaluators import Evaluator
 from ._explanations import crossval_explanations
 from ._modes import (
@@ -20,7 +20,7 @@ from ._modes import (
     crossval_random,
     crossval_streets,
 )
-from ._rulediff import category_counts, describe_rules, rule_diff
+from ._rulediff.diff import category_counts, describe_rules, rule_diff
 from ._seven_card import CANONICAL_TASKS, SAMPLE_HANDS, SEVEN_TASKS
 
 __all__ = [

@@ -33,12 +33,12 @@ COMPILED_SOURCES = (
     "evaluator/_jit.py",
     "evaluator/_compiled.py",
     "evaluator/_shipped_tables.py",
-    "odds/_exact_three_random.py",
+    "odds/_exact/three_random.py",
     "odds/_kernels.py",
-    "odds/_sampling_blocks.py",
-    "odds/_sampling_draws.py",
-    "odds/_sampling_kernel.py",
-    "odds/_sampling_plan.py",
+    "odds/_sampling/blocks.py",
+    "odds/_sampling/draws.py",
+    "odds/_sampling/kernel.py",
+    "odds/_sampling/plan.py",
 )
 """The modules whose text the package's compiled code holds: those defining compiled functions
 (with the helpers the loops inline or call), the module-level constants they read (frozen into the

@@ -1,7 +1,7 @@
 """What a board (with the dead cards) leaves to deal, worked out once per board for the exact paths.
 
-The grouped enumeration (:mod:`pysolver.odds._exact_grouped`) and the counting of
-random opponents (:mod:`pysolver.odds._exact_counting`) ask the same questions of a
+The grouped enumeration (:mod:`pysolver.odds._exact.grouped`) and the counting of
+random opponents (:mod:`pysolver.odds._exact.counting`) ask the same questions of a
 board on every call: how many cards of each rank and suit are left, which
 suit permutations fix the board and the dead cards, and the rank-only value
 of the board with each rank group of a holding and each rank multiset of the

@@ -4,7 +4,7 @@ A combo (:data:`pysolver.core.COMBOS`) falls in one of 91 *rank groups*
 (its two ranks: ``AK``, ``QQ``, ...) and, seen from one suit, in one of 364
 *codes*: ``4 * group + pattern``, the pattern saying which of its cards have the
 suit (bit 0 the lower rank, bit 1 the higher; for a pair, 1 if one card has
-it). Everything :mod:`pysolver.odds._exact_grouped` asks of a combo depends only on its
+it). Everything :mod:`pysolver.odds._exact.grouped` asks of a combo depends only on its
 group or its code, so it is read from these tables instead of being worked out
 per call:
 

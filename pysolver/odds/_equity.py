@@ -49,7 +49,7 @@ from ._breakdown import Breakdown, as_count
 from ._fit import no_deal
 from ._model import Question
 from ._planner import Announce, Outcome, Progress, plan
-from ._sampling import MAX_TRIALS
+from ._sampling.sampler import MAX_TRIALS
 
 
 @dataclass(frozen=True)

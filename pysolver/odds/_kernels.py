@@ -1,6 +1,6 @@
 """The exact paths' compiled loops: the per-board counting of known hands, by numba, without the GIL.
 
-The ``fixed`` path (every hand known, :mod:`pysolver.odds._exact_fixed`) counts the
+The ``fixed`` path (every hand known, :mod:`pysolver.odds._exact.fixed`) counts the
 boards by rank multiset, then corrects the boards with three or more cards of a
 suit. Here the same count is one compiled loop over the boards' classes: each
 class's number of boards (a product of binomials over the ranks), every player's
@@ -9,7 +9,7 @@ flush), and the set of winners as bits of a code; ``by_code[code]`` sums the boa
 of each set of winners in int64, so the counts are exact integers and the loop is
 the same on any thread. Importing this module compiles it (numba): the paths import it
 once the evaluator's compiled kernel is loaded
-(:func:`pysolver.odds._exact_fixed.compiled_loops`); the numpy path gives the same counts.
+(:func:`pysolver.odds._exact.fixed.compiled_loops`); the numpy path gives the same counts.
 
     >>> unseen = np.ones(52, bool)
     >>> unseen[[48, 49, 47, 46]] = False
@@ -192,7 +192,7 @@ def _one_counts(left, hero, row, flush, weight, rank_values, columns, flush_valu
 
 
 def one_counts(left, hero, row, flush, weight, rank_values, flush_value, pairs) -> tuple[float, float, float]:
-    """The counting path's classes of boards against one random hand (``pysolver.odds._exact_counting``):
+    """The counting path's classes of boards against one random hand (``pysolver.odds._exact.counting``):
     the holdings below the hero, equal to it and in all, each weighed by its class's boards.
     ``pairs``: the kinds of cards ``(i, j)``, their rank groups and suit bits, the 91 off the suit first."""
     out = np.zeros(3, dtype=np.int64)
@@ -296,7 +296,7 @@ def _two_counts(left, hero, values, weight, pair_i, pair_j, out):  # fmt: skip
 
 
 def two_counts(left, hero, values, weight, pairs) -> np.ndarray:
-    """The counting path's classes of boards against two random hands (``pysolver.odds._exact_counting``):
+    """The counting path's classes of boards against two random hands (``pysolver.odds._exact.counting``):
     ``(5,)`` int64, the ordered pairs of disjoint holdings in all, both below the hero, the first equal
     and the second below, both equal, and tied above it, each weighed by its class's boards.
     ``values``: each pair of kinds' value per class; ``pairs``: the kinds ``(i, j)`` of each."""

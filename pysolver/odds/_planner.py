@@ -36,8 +36,8 @@ from ._breakdown_plan import BreakdownPlan
 from ._cost import HAND, VALUES_PER_SECOND, Path, Shape, size_of_range, suits_left
 from ._model import COMBO_IMAGES, Question, Tally
 from ._registry import cheapest, least_cost, solve
-from ._sampling import monte_carlo, run_threads, sampling_kernel, trial_limit
-from ._sampling_plan import sampling_seconds
+from ._sampling.plan import sampling_seconds
+from ._sampling.sampler import monte_carlo, run_threads, sampling_kernel, trial_limit
 
 EXACT_BUDGET = 100_000_000
 """Largest work (hand values looked up) that ``exact=None`` counts exactly: about 10 s."""

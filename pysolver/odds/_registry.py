@@ -20,12 +20,12 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ._cost import Path, Shape
-from ._exact_counting import CountingPath
-from ._exact_fix_first import FixFirstPath
-from ._exact_fixed import FixedPath
-from ._exact_grouped import GroupedPath
-from ._exact_one_open import OneOpenPath
-from ._exact_three_random import ThreeRandomPath
+from ._exact.counting import CountingPath
+from ._exact.fix_first import FixFirstPath
+from ._exact.fixed import FixedPath
+from ._exact.grouped import GroupedPath
+from ._exact.one_open import OneOpenPath
+from ._exact.three_random import ThreeRandomPath
 from ._model import Question, Report, Tally
 from ._table_classes import ClassTablePath
 from ._table_matchups import MatchupTablePath

@@ -5,7 +5,7 @@ the suits, or the two players swapping seats, changes no count, so the
 812,175 pairs of disjoint combos fall into 47,008 *matchups*. The shipped
 table (``pysolver/data/preflop_matchups.npz``, written by
 ``python scripts/make_preflop_table.py`` with
-:func:`pysolver.odds._exact_fixed.exact_fixed`) holds each matchup's exact
+:func:`pysolver.odds._exact.fixed.exact_fixed`) holds each matchup's exact
 counts: the first player's wins and the ties, the second player's wins being
 the rest.
 

@@ -85,7 +85,7 @@ def test_every_huge_count_is_one_line(capsys, argv, words):
 
 
 def test_a_standard_error_finer_than_any_run_takes_the_most_trials():
-    from pysolver.odds._sampling import MAX_TRIALS, trial_limit
+    from pysolver.odds._sampling.sampler import MAX_TRIALS, trial_limit
 
     assert trial_limit(None, 1e-300) == trial_limit(None, 1e-9) == MAX_TRIALS  # 1e-300 squared is 0
     assert trial_limit(None, 0.001) == 250_000  # a coin's spread: 0.25 / 0.001**2

@@ -13,7 +13,7 @@ from pysolver import PokerInputError
 from pysolver.asp._processes import recycled_imap
 from pysolver.core import STANDARD
 from pysolver.crossval._blocks import Tasks, dealt_rows
-from pysolver.crossval._conform_hands import random_hands, random_rows
+from pysolver.crossval._conform.hands import random_hands, random_rows
 from pysolver.crossval._dealer import deal_skewed, deal_streets
 from pysolver.crossval._execution import _Todo
 from pysolver.crossval._random_modes import (

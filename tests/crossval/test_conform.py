@@ -16,7 +16,7 @@ import pytest
 
 import pysolver
 from pysolver import PokerInputError, check_evaluator, evaluate, evaluate_batch
-from pysolver.crossval._conform_hands import quick_hands
+from pysolver.crossval._conform.hands import quick_hands
 from pysolver.crossval._evaluator_answers import CARD_TEXT
 from tests.helpers import textbook as textbook_module
 from tests.helpers.textbook import buggy

@@ -201,7 +201,7 @@ def test_monte_carlo_is_seeded_and_stops_at_target():
 
 def test_the_sampler_deals_every_unseen_card_equally_often_and_none_twice():
     from pysolver.odds._hand_tables import CARD_BITS, CARD_RANK_KEY
-    from pysolver.odds._sampling_numpy import draw_at_once
+    from pysolver.odds._sampling.numpy_loop import draw_at_once
 
     known = list(idx("Ah Kh Qs Qd"))
     keys, bits = draw_at_once(np.random.default_rng(5), int(CARD_BITS[known].sum()), [2, 5], 100_000)

@@ -17,9 +17,10 @@ from pysolver.core._cards import parse_cards
 from pysolver.core._errors import PokerInputError, RangeError
 from pysolver.core._ranges import COMBOS, parse_range
 from pysolver.evaluator import backend
-from pysolver.odds import _sampling, _sampling_plan
 from pysolver.odds._breakdown import combo_name
 from pysolver.odds._equity import equity
+from pysolver.odds._sampling import plan as _sampling_plan
+from pysolver.odds._sampling import sampler as _sampling
 from tests.helpers.equity_brute import brute_equity
 
 

@@ -23,8 +23,8 @@ from pysolver.odds._combo_codes import (
     GROUP_KEY,
 )
 from pysolver.odds._equity import equity
-from pysolver.odds._exact_counting import hero_against_one
-from pysolver.odds._exact_grouped import exact_grouped
+from pysolver.odds._exact.counting import hero_against_one
+from pysolver.odds._exact.grouped import exact_grouped
 from pysolver.odds._hand_tables import RANK_WEIGHTS
 from pysolver.odds._model import Player
 from tests.helpers.equity_brute import brute_equity
@@ -138,7 +138,7 @@ def test_text_read_once_gives_the_same_answers_and_faults():
 def test_grouped_counts_alike_in_blocks_of_any_size(players, board, dead, monkeypatch):
     """The showdowns valued and counted in small blocks, and the flush corrections filtered to the
     boards where a flush counts, give the same counts as all at once."""
-    import pysolver.odds._exact_grouped as grouped
+    import pysolver.odds._exact.grouped as grouped
 
     situation = Situation.of(players, board, dead=dead, ranges=True)
     known = list(situation.fixed_cards)

@@ -1,4 +1,4 @@
-"""A known hand against two random hands, counted (pysolver.odds._exact_counting): equal to the brute force
+"""A known hand against two random hands, counted (pysolver.odds._exact.counting): equal to the brute force
 (tests/helpers/equity_brute.py) on small decks, to the grouped and fixed-first paths, and to sampling."""
 
 from itertools import combinations
@@ -9,7 +9,7 @@ import pytest
 from pysolver import load_rules
 from pysolver.core._cards import parse_cards
 from pysolver.odds import equity
-from pysolver.odds._exact_counting import hero_against_two
+from pysolver.odds._exact.counting import hero_against_two
 from pysolver.odds._model import Player, Question
 from pysolver.odds._registry import PATHS, solve
 from tests.helpers.equity_brute import brute_equity

@@ -1,4 +1,4 @@
-"""Several known hands against random hands, counted (pysolver.odds._exact_counting, _exact_three_random,
+"""Several known hands against random hands, counted (pysolver.odds._exact.counting, _exact.three_random,
 _tops): equal to an enumeration of every deal of the random hands and every run-out on short decks, to
 every other exact path, the same compiled and with numpy and for any thread count."""
 
@@ -11,11 +11,11 @@ from pysolver import load_rules
 from pysolver.core import Situation
 from pysolver.core._cards import parse_cards
 from pysolver.evaluator import evaluate_batch
-from pysolver.odds import _exact_three_random as three
 from pysolver.odds import equity
 from pysolver.odds._cost import Shape
-from pysolver.odds._exact_counting import hero_against_one, hero_against_two
-from pysolver.odds._exact_three_random import hero_against_three
+from pysolver.odds._exact import three_random as three
+from pysolver.odds._exact.counting import hero_against_one, hero_against_two
+from pysolver.odds._exact.three_random import hero_against_three
 from pysolver.odds._model import Player, Question
 from pysolver.odds._registry import cheapest, costs
 from tests.odds.test_equity_paths import every_way, loops  # noqa: F401 - the fixture

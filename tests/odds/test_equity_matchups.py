@@ -7,7 +7,7 @@ import pytest
 
 from pysolver.core import COMBOS, HAND_CLASSES, class_combos, combo_mask
 from pysolver.odds import equity
-from pysolver.odds._exact_fixed import exact_fixed
+from pysolver.odds._exact.fixed import exact_fixed
 from pysolver.odds._model import COMBO_IMAGES, Player
 from pysolver.odds._table_classes import preflop_table
 from pysolver.odds._table_matchups import BOARDS, MATCHUPS, canonical, heads_up, matchup_counts, matchup_table

@@ -17,11 +17,13 @@ from pysolver import load_rules
 from pysolver.core import Situation
 from pysolver.core._ranges import COMBOS, parse_range
 from pysolver.evaluator import load_kernel
-from pysolver.odds import _exact_counting, _exact_fixed, equity
+from pysolver.odds import equity
 from pysolver.odds._cost import Shape
-from pysolver.odds._exact_counting import hero_against_one, hero_against_two
-from pysolver.odds._exact_grouped import exact_grouped
-from pysolver.odds._exact_three_random import hero_against_three
+from pysolver.odds._exact import counting as _exact_counting
+from pysolver.odds._exact import fixed as _exact_fixed
+from pysolver.odds._exact.counting import hero_against_one, hero_against_two
+from pysolver.odds._exact.grouped import exact_grouped
+from pysolver.odds._exact.three_random import hero_against_three
 from pysolver.odds._model import Player, Question, fixing, keeping, suit_orbits
 from pysolver.odds._registry import cheapest, costs, solve
 from tests.helpers.equity_brute import brute_equity

@@ -1,4 +1,4 @@
-"""A known hand against three random hands, counted (pysolver.odds._exact_three_random): equal to an
+"""A known hand against three random hands, counted (pysolver.odds._exact.three_random): equal to an
 enumeration of every triple of opponent holdings and every run-out on short decks, to the other exact
 paths, the same in the Python loop as compiled and for any thread count, and to sampling preflop."""
 
@@ -10,9 +10,9 @@ import pytest
 from pysolver import load_rules
 from pysolver.core._cards import parse_cards
 from pysolver.evaluator import evaluate_batch
-from pysolver.odds import _exact_three_random as three
 from pysolver.odds import equity
-from pysolver.odds._exact_three_random import hero_against_three
+from pysolver.odds._exact import three_random as three
+from pysolver.odds._exact.three_random import hero_against_three
 from pysolver.odds._model import Player, Question
 from pysolver.odds._registry import PATHS, solve
 

@@ -9,10 +9,12 @@ import pytest
 from pysolver.cli import main
 from pysolver.core import Situation
 from pysolver.evaluator import backend
-from pysolver.odds import _sampling, _sampling_plan, equity
+from pysolver.odds import equity
 from pysolver.odds._model import Question
 from pysolver.odds._planner import plan
-from pysolver.odds._sampling_plan import JOINT, REJECT, WEIGHTED, fit_rate, method
+from pysolver.odds._sampling import plan as _sampling_plan
+from pysolver.odds._sampling import sampler as _sampling
+from pysolver.odds._sampling.plan import JOINT, REJECT, WEIGHTED, fit_rate, method
 
 needs_numba = pytest.mark.skipif(backend() != "numba", reason="the compiled sampler needs numba")
 
@@ -116,7 +118,7 @@ def test_the_draw_of_colliding_ranges_is_chosen_by_how_often_they_fit():
 
 @needs_numba
 def test_every_block_has_its_own_generator():
-    from pysolver.odds._sampling_draws import block_state
+    from pysolver.odds._sampling.draws import block_state
 
     states = {block_state(seed, block) for seed in range(50) for block in range(50)}
     assert len(states) == 2500
@@ -136,7 +138,7 @@ def test_a_long_run_says_up_front_how_long_it_takes(monkeypatch, capsys):
 
 @needs_numba
 def test_the_alias_tables_give_every_combo_its_weight():
-    from pysolver.odds._sampling_kernel import alias_tables
+    from pysolver.odds._sampling.kernel import alias_tables
 
     rng = np.random.default_rng(4)
     segments = [rng.random(n) * rng.choice([1e-6, 1.0, 50.0], n) for n in (1, 7, 300)]
@@ -153,7 +155,7 @@ def test_the_alias_tables_give_every_combo_its_weight():
 @needs_numba
 @pytest.mark.parametrize("n", [44, 48, 1128, 1326])
 def test_a_pick_from_a_16_bit_quarter_is_exactly_uniform(n):
-    from pysolver.odds._sampling_draws import below16
+    from pysolver.odds._sampling.draws import below16
 
     floor = np.uint64((1 << 16) % n)
     kept = np.zeros(n, dtype=np.int64)
@@ -174,7 +176,7 @@ PLAIN = [
 
 def choices(monkeypatch) -> list:
     """Whether each compiled call of the sampler takes a plain loop, as it happens."""
-    from pysolver.odds import _sampling_blocks as blocks
+    from pysolver.odds._sampling import blocks
 
     taken: list = []
     real = blocks.plain_loop
@@ -185,7 +187,7 @@ def choices(monkeypatch) -> list:
 @needs_numba
 @pytest.mark.parametrize("players, board", PLAIN)
 def test_the_plain_loop_deals_the_trials_of_the_general_one(players, board, monkeypatch):
-    from pysolver.odds import _sampling_blocks as blocks
+    from pysolver.odds._sampling import blocks
 
     taken = choices(monkeypatch)
     trials = _sampling.BLOCK + 321
@@ -237,9 +239,9 @@ def test_random_players_dealt_either_way_match_the_exact_count(players, board, d
 @pytest.mark.parametrize("players, board", [*PLAIN[1:5:3], (["AsKs", "random", "TT+, AQs"], "Qs Js 2c")])
 def test_a_call_of_several_blocks_gives_each_block_the_sums_it_has_alone(players, board):
     from pysolver.evaluator import kernel_tables
-    from pysolver.odds._sampling_blocks import block_states, run_blocks
-    from pysolver.odds._sampling_draws import block_state
-    from pysolver.odds._sampling_kernel import alias_tables, run_block
+    from pysolver.odds._sampling.blocks import block_states, run_blocks
+    from pysolver.odds._sampling.draws import block_state
+    from pysolver.odds._sampling.kernel import alias_tables, run_block
 
     situation = Situation.of(players, board, ranges=True)
     known = np.array([c.index for c in situation.fixed_cards], dtype=np.int64)

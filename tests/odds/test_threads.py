@@ -17,7 +17,7 @@ from pysolver.evaluator import backend
 from pysolver.odds import equity, hand_potential, hand_report, hand_strength, texture
 from pysolver.odds._model import Question
 from pysolver.odds._planner import THREAD_WORK, plan
-from pysolver.odds._sampling import BLOCK
+from pysolver.odds._sampling.sampler import BLOCK
 
 CALLS = {
     "equity": lambda threads: equity(["AhKh", "QsQd"], "2c 3d 4h", threads=threads),

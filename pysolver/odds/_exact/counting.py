@@ -15,7 +15,7 @@ where a suit can make a flush, per rank on and off that suit), the holdings
 per pair of such kinds, so
 
 * boards on which no flush is possible are taken by their rank multiset (6,175
-  before the flop) exactly as :func:`pysolver.odds._exact_fixed.exact_fixed`
+  before the flop) exactly as :func:`pysolver.odds._exact.fixed.exact_fixed`
   does, valued as if no flush were possible, and
 * boards with three or more cards of one suit are corrected per suit, the
   suit's ranks one by one and the rest by rank multiset, one suit of each
@@ -44,15 +44,15 @@ from typing import Any
 
 import numpy as np
 
-from ..core import Rules
-from ..evaluator import backend
-from ._boards import multisets, rank_subsets, rank_values
-from ._combo_codes import GROUP_OF
-from ._cost import CALL_COST, MULTISETS, Cheapest, Shape, Solve
-from ._exact_fixed import compiled_loops, rank_ways
-from ._hand_tables import RANK_WEIGHTS, hand_tables
-from ._model import Question, Report, Tally, fixing, suit_orbits
-from ._tops import count_tops, known_seats, tops_row
+from ...core import Rules
+from ...evaluator import backend
+from .._boards import multisets, rank_subsets, rank_values
+from .._combo_codes import GROUP_OF
+from .._cost import CALL_COST, MULTISETS, Cheapest, Shape, Solve
+from .._hand_tables import RANK_WEIGHTS, hand_tables
+from .._model import Question, Report, Tally, fixing, suit_orbits
+from .._tops import count_tops, known_seats, tops_row
+from .fixed import compiled_loops, rank_ways
 
 _NONE = np.zeros(0, dtype=np.int64)
 _LEVEL = 1 << 13  # above every hand value

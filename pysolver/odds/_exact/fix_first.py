@@ -13,8 +13,8 @@ registry fix the open player with the fewest combos first, or the one with the m
 
 from __future__ import annotations
 
-from ._cost import HAND, Cheapest, Shape, Solve
-from ._model import Question, Report, Tally, fixed_sum
+from .._cost import HAND, Cheapest, Shape, Solve
+from .._model import Question, Report, Tally, fixed_sum
 
 _COMBOS_PER_CLASS = {0: 4.0, 1: 3.0, 2: 1.5}
 """Before the flop, about how many of an open player's combos make one class of suit symmetry by how

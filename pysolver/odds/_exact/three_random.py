@@ -4,7 +4,7 @@ On one board every holding of the cards left has a value; a deal of three
 opponents is an ordered triple of pairwise disjoint holdings. For sets of
 holdings ``X, Y, Z`` the triples are counted by fixing the first holding ``x``
 and counting the disjoint pairs of the other two among the holdings that
-avoid it (the two-set count of :mod:`pysolver.odds._exact_counting`)::
+avoid it (the two-set count of :mod:`pysolver.odds._exact.counting`)::
 
     D(X, Y, Z) = sum over x in X of  |Y^x| |Z^x| - sum over cards c of |Y^x_c| |Z^x_c| + |(Y and Z)^x|
 
@@ -21,13 +21,13 @@ As for two opponents, nothing depends on which cards are left but on how
 many of each *kind* (a rank, on or off the one suit that can make a flush):
 the counts run per pair of kinds of holding (351, or the 91 pairs of ranks
 where no flush can be made), per class of boards
-(:class:`~pysolver.odds._exact_counting.BoardClasses`: 62,526 for AhKh
+(:class:`~pysolver.odds._exact.counting.BoardClasses`: 62,526 for AhKh
 before the flop instead of 2,118,760 boards), in a compiled loop (numba,
 :func:`pysolver.evaluator.jit`; without it the same loop runs in Python,
 far slower, and the planner says so). The classes are cut into parts of
-:data:`~pysolver.odds._exact_counting.CLASSES_AT_ONCE`, counted on the
+:data:`~pysolver.odds._exact.counting.CLASSES_AT_ONCE`, counted on the
 question's threads; every count is an integer, summed in one order.
-Several known hands count as for :mod:`pysolver.odds._exact_counting`: the
+Several known hands count as for :mod:`pysolver.odds._exact.counting`: the
 hero's value is the best of theirs, the counts summed per code of its holders.
 
     >>> t = hero_against_three(np.array([51, 47]), np.array([43, 39, 35, 0, 1]))   # AsKs: a royal flush
@@ -42,12 +42,12 @@ from functools import cache
 
 import numpy as np
 
-from ..core import Rules
-from ..evaluator import backend, jit
-from ._cost import CALL_COST, MULTISETS, Cheapest, Shape, Solve
-from ._exact_counting import SUITED_BOARDS, BoardClasses
-from ._model import Question, Report, Tally
-from ._tops import count_tops, known_seats, tops_row
+from ...core import Rules
+from ...evaluator import backend, jit
+from .._cost import CALL_COST, MULTISETS, Cheapest, Shape, Solve
+from .._model import Question, Report, Tally
+from .._tops import count_tops, known_seats, tops_row
+from .counting import SUITED_BOARDS, BoardClasses
 
 _NONE = np.zeros(0, dtype=np.int64)
 _KINDS = 26
@@ -201,7 +201,7 @@ on Qh 7h 2c 3d (estimate 0.99 s, took 0.30 s) and on Qh 7h 2c (estimate 3.4 s, t
 
 class ThreeRandomPath:
     """Known hands against three random hands: :func:`hero_against_three`. Its cost: per class of
-    boards (as for :class:`~pysolver.odds._exact_counting.CountingPath`) :data:`PER_CLASS` hand
+    boards (as for :class:`~pysolver.odds._exact.counting.CountingPath`) :data:`PER_CLASS` hand
     values, :data:`PYTHON_PER_CLASS` without numba."""
 
     name = "counting (three)"

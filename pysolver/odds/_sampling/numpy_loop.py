@@ -1,6 +1,6 @@
 """Monte Carlo trials with numpy, vectorised over trials: the sampler's path without numba.
 
-:func:`numpy_block` deals one block of trials (:mod:`pysolver.odds._sampling`) from
+:func:`numpy_block` deals one block of trials (:mod:`pysolver.odds._sampling.sampler`) from
 a numpy generator seeded with the run's seed and the block's number. How a
 trial is sampled, without bias from card removal:
 
@@ -35,9 +35,9 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..core import RangeError, Rules
-from ._hand_tables import CARD_BITS, CARD_RANK_KEY, hand_tables
-from ._model import Player
+from ...core import RangeError, Rules
+from .._hand_tables import CARD_BITS, CARD_RANK_KEY, hand_tables
+from .._model import Player
 
 BATCH = 131_072
 WEIGHTED_CELLS = 1 << 22

@@ -24,8 +24,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..asp import ShowdownResult, Solver
-from ..core import (
+from ...asp import ShowdownResult, Solver
+from ...core import (
     FACES,
     RANKS,
     Card,
@@ -39,12 +39,12 @@ from ..core import (
     draw_seed,
     parse_cards,
 )
-from ..evaluator import best_five, categories, describe_value, evaluate_batch, n_values
-from ..odds import equity
-from ..rulebook import load_rules, rules_of
-from ._dealer import deal_skewed
-from ._diffreport import ClassChanges, MatchupDiff, RuleDiff, ShowdownChanges
-from ._game_diff import GameDiff, game_diff
+from ...evaluator import best_five, categories, describe_value, evaluate_batch, n_values
+from ...odds import equity
+from ...rulebook import load_rules, rules_of
+from .._dealer import deal_skewed
+from .games import GameDiff, game_diff
+from .report import ClassChanges, MatchupDiff, RuleDiff, ShowdownChanges
 
 #: The matchups every diff measures: (name, players, board), each kept when both decks hold its cards.
 NAMED_MATCHUPS = (
@@ -322,7 +322,7 @@ def rule_diff(
     drawn and reported), ``examples`` changed showdowns explained under both books, and the
     equity of the named matchups (``named``) and of ``matchups`` (``"AhKh vs QsQd on 7h 9h Ts"``).
     Where either book's game is not hold'em's, the diff is the game's, pot by pot, on
-    ``showdowns`` random deals (:func:`~pysolver.crossval._game_diff.game_diff`).
+    ``showdowns`` random deals (:func:`~pysolver.crossval._rulediff.games.game_diff`).
     """
     rules_a = rules_of(a)
     rules_b = load_rules(rules_a if b is None else b, add)

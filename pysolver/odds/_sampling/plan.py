@@ -1,7 +1,7 @@
 """What the compiled sampler is given, how it draws colliding ranges, and how long a run takes.
 
 :func:`kernel_inputs` lays a question out as the compiled loop
-(:mod:`pysolver.odds._sampling_kernel`) reads it and chooses how the range players'
+(:mod:`pysolver.odds._sampling.kernel`) reads it and chooses how the range players'
 combos are drawn: two ranges as one pair; three or more by rejecting whole
 assignments while most of them fit, else by importance weighting, whichever
 :func:`fit_rate` (the chance that independent draws fit together, estimated
@@ -24,14 +24,14 @@ from itertools import combinations
 
 import numpy as np
 
-from ..core import COMBOS, Rules, cpu_threads
-from ..evaluator import backend, kernel_tables
-from ._combo_codes import COMBO_BITS
-from ._model import Player, combo_indices
-from ._sampling_numpy import JointPair, is_ranged
+from ...core import COMBOS, Rules, cpu_threads
+from ...evaluator import backend, kernel_tables
+from .._combo_codes import COMBO_BITS
+from .._model import Player, combo_indices
+from .numpy_loop import JointPair, is_ranged
 
 REJECT, JOINT, WEIGHTED = 0, 1, 2
-"""How the range players' combos are drawn (as :mod:`pysolver.odds._sampling_kernel` reads it)."""
+"""How the range players' combos are drawn (as :mod:`pysolver.odds._sampling.kernel` reads it)."""
 HAND, RANGED, RANDOM = 0, 1, 2
 """A player's kind, as the compiled loop reads it."""
 
@@ -112,7 +112,7 @@ def deals_from_deck(players: Sequence[Player], unseen: int, board_left: int) -> 
 
 @dataclass(frozen=True, eq=False)
 class KernelInputs:
-    """A question as the compiled loop reads it (:func:`~pysolver.odds._sampling_kernel.run_block`)."""
+    """A question as the compiled loop reads it (:func:`~pysolver.odds._sampling.kernel.run_block`)."""
 
     mode: int
     kinds: np.ndarray

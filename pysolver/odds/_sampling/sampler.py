@@ -12,9 +12,9 @@ So the seed decides every trial, and a run gives the same figures on any number
 of threads; a run of one block takes one thread.
 
 With numba (:func:`pysolver.evaluator.backend`) blocks are dealt and valued in a
-compiled loop (:mod:`pysolver.odds._sampling_blocks`, a call's blocks one after
-another in :mod:`pysolver.odds._sampling_kernel`), else with numpy
-(:mod:`pysolver.odds._sampling_numpy`). The two draw the same distribution, not
+compiled loop (:mod:`pysolver.odds._sampling.blocks`, a call's blocks one after
+another in :mod:`pysolver.odds._sampling.kernel`), else with numpy
+(:mod:`pysolver.odds._sampling.numpy_loop`). The two draw the same distribution, not
 the same trials. A breakdown (an :class:`Observer`) is summed per combo in the
 compiled loop, so it deals the trials of the same run without it; the numpy path
 shows it each trial.
@@ -41,12 +41,12 @@ from typing import Protocol
 
 import numpy as np
 
-from ..core import COMBOS, Rules, run_parts
-from ..evaluator import backend, kernel_tables
-from ._hand_tables import CARD_BITS
-from ._model import Player, Tally
-from ._sampling_numpy import JointPair, never_fit, numpy_block
-from ._sampling_plan import WEIGHTED, KernelInputs, kernel_inputs, method
+from ...core import COMBOS, Rules, run_parts
+from ...evaluator import backend, kernel_tables
+from .._hand_tables import CARD_BITS
+from .._model import Player, Tally
+from .numpy_loop import JointPair, never_fit, numpy_block
+from .plan import WEIGHTED, KernelInputs, kernel_inputs, method
 
 BLOCK = 1 << 13
 """Accepted trials per block of the compiled loop (some 0.15 ms heads-up preflop): a block is dealt
@@ -168,7 +168,7 @@ class Sampler:
         """The alias tables of the compiled loop's weighted draws, made on first use."""
         assert self.inputs is not None
         if self.tables is None:
-            from . import _sampling_kernel as kernel
+            from . import kernel
 
             self.tables = kernel.alias_tables(self.inputs.cumulative, self.inputs.segments())
         return self.tables
@@ -181,7 +181,7 @@ class Sampler:
         trials = np.full(count, self.size)  # of blocks of ``size`` trials, the run's last one shorter
         trials[-1] = min(self.size, limit - self.size * (first + count - 1))
         if self.inputs is not None:
-            from . import _sampling_blocks as compiled  # numba: imported on first use
+            from . import blocks as compiled  # numba: imported on first use
 
             players = len(self.players)
             per_combo = np.zeros((players, len(COMBOS), 1 + 4 * players)) if self.observe else None

@@ -20,12 +20,12 @@ from types import ModuleType
 
 import numpy as np
 
-from ..core import Rules
-from ..evaluator import kernel_loaded
-from ._boards import multisets, rank_subsets
-from ._cost import Cheapest, Shape, Solve
-from ._hand_tables import CARD_BITS, CARD_RANK_KEY, SUIT_MASK, hand_tables
-from ._model import CODED_PLAYERS, Question, Report, Tally
+from ...core import Rules
+from ...evaluator import kernel_loaded
+from .._boards import multisets, rank_subsets
+from .._cost import Cheapest, Shape, Solve
+from .._hand_tables import CARD_BITS, CARD_RANK_KEY, SUIT_MASK, hand_tables
+from .._model import CODED_PLAYERS, Question, Report, Tally
 
 _NONE = np.zeros(0, dtype=np.int64)
 _NONE.setflags(write=False)
@@ -38,7 +38,7 @@ def compiled_loops() -> ModuleType | None:
     else None: the paths count with numpy."""
     if not kernel_loaded():
         return None
-    from . import _kernels
+    from .. import _kernels
 
     return _kernels
 

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core import Card, Category, PokerInputError, Rules, check_count, draw_seed, format_cards
-from ..evaluator import NO_HAND, categories, describe_pot, game_values, low_hand, pot_shares
-from ._games import deal_game
+from ...core import Card, Category, PokerInputError, Rules, check_count, draw_seed, format_cards
+from ...evaluator import NO_HAND, categories, describe_pot, game_values, low_hand, pot_shares
+from .._games import deal_game
 
 #: The most deals a game diff values (at once).
 MOST_GAME_DIFF_DEALS = 1_000_000

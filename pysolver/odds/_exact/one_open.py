@@ -6,7 +6,7 @@ groups, weighed by inclusion-exclusion over the run-out's cards); the few that m
 a flush are evaluated one by one. Before the flop, the open player is fixed to one
 combo of each class of suit symmetry (:func:`~pysolver.odds._model.fixed_classes`;
 about 1/6 of the 1,225 for a suited hand against random) and each is counted by
-:func:`~pysolver.odds._exact_fixed.exact_fixed`.
+:func:`~pysolver.odds._exact.fixed.exact_fixed`.
 
     >>> hands = np.array([[41, 42], [28, 29]])                                   # QdQh, 9c9d
     >>> t = exact_one_open(np.array([[51, 47]]), hands, np.ones(2), np.array([43, 39, 0]))
@@ -21,12 +21,12 @@ from math import comb
 
 import numpy as np
 
-from ..core import Rules
-from ._combo_codes import GROUP_HIGH, GROUP_LOW, GROUP_OF
-from ._cost import Cheapest, Shape, Solve, legacy_work
-from ._exact_fixed import exact_fixed, known_mask
-from ._hand_tables import CARD_BITS, CARD_RANK_KEY, RANK_WEIGHTS, hand_tables
-from ._model import Question, Report, Tally, fixed_sum
+from ...core import Rules
+from .._combo_codes import GROUP_HIGH, GROUP_LOW, GROUP_OF
+from .._cost import Cheapest, Shape, Solve, legacy_work
+from .._hand_tables import CARD_BITS, CARD_RANK_KEY, RANK_WEIGHTS, hand_tables
+from .._model import Question, Report, Tally, fixed_sum
+from .fixed import exact_fixed, known_mask
 
 _NONE = np.zeros(0, dtype=np.int64)
 

@@ -1,7 +1,7 @@
 """Conformance: does someone else's hand evaluator order hands as the rules do?
 
 :func:`check_evaluator` deals hands to the evaluator (quick, random or every
-hand of the deck; :mod:`pysolver.crossval._conform_hands`), runs it where it
+hand of the deck; :mod:`pysolver.crossval._conform.hands`), runs it where it
 cannot hang or crash pysolver (:mod:`pysolver.crossval._evaluators`), and judges
 only the order its values put hands in, against the rule book: each class of
 hand under the rules (the 7,462 of the standard game, which cross-validation
@@ -10,7 +10,7 @@ one value, and the classes must be strictly ordered as the rules order them. A
 hand it cannot evaluate (an exception, a non-integer, a crash, a hang) is a
 finding too. The report groups what is wrong by kind, with the simplest pair of
 hands of each and the ASP explanation of the order the rules give
-(:mod:`pysolver.crossval._conform_findings`).
+(:mod:`pysolver.crossval._conform.findings`).
 
     >>> from pysolver.evaluator import evaluate
     >>> report = check_evaluator(lambda cards: -evaluate(cards), cards=5)   # lower is better
@@ -31,15 +31,15 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core import Category, PokerInputError, Rules, check_choice, check_count, figures_html, lines_html, quoted
-from ..evaluator import categories, evaluate_batch
-from ..rulebook import rules_of
-from ._compare import Partial
-from ._conform_findings import class_examples, explain, failure_examples, failures, out_of_order
-from ._conform_hands import deck_hands, hands_of_ranks, quick_hands, random_rows, rank_ranges
-from ._evaluator_answers import CARD_TEXT, EXCEPTION, FAILURES, NOT_RUN, OK
-from ._evaluators import TIMEOUT, Evaluator, run_evaluator
-from ._execution import check_where, resume_file, rules_label, run_checks, run_seed
+from ...core import Category, PokerInputError, Rules, check_choice, check_count, figures_html, lines_html, quoted
+from ...evaluator import categories, evaluate_batch
+from ...rulebook import rules_of
+from .._compare import Partial
+from .._evaluator_answers import CARD_TEXT, EXCEPTION, FAILURES, NOT_RUN, OK
+from .._evaluators import TIMEOUT, Evaluator, run_evaluator
+from .._execution import check_where, resume_file, rules_label, run_checks, run_seed
+from .findings import class_examples, explain, failure_examples, failures, out_of_order
+from .hands import deck_hands, hands_of_ranks, quick_hands, random_rows, rank_ranges
 
 MODES = ("quick", "random", "exhaustive")
 ORDERS = ("higher", "lower", "auto")

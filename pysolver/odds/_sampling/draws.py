@@ -1,6 +1,6 @@
 """The compiled sampler's generator and its exactly uniform picks: splitmix64, Lemire's multiply and reject.
 
-Imported on first use, with the compiled loop (:mod:`pysolver.odds._sampling_kernel`).
+Imported on first use, with the compiled loop (:mod:`pysolver.odds._sampling.kernel`).
 A block of trials is dealt by one generator, splitmix64 started at the block's
 own state (:func:`block_state`: the seed and the block's number, mixed), so a
 block's trials depend on the seed and its number alone.
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..evaluator import jit
+from ...evaluator import jit
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)

@@ -1,8 +1,8 @@
 """Consecutive blocks of a Monte Carlo run in one compiled call: the sampler's entry into numba.
 
-Imported on first use, as :mod:`pysolver.odds._sampling_kernel` is. Each block is
-dealt by the loop :func:`~pysolver.odds._sampling_kernel.run_block` would take,
-from its own state (:func:`~pysolver.odds._sampling_draws.block_state`, the seed
+Imported on first use, as :mod:`pysolver.odds._sampling.kernel` is. Each block is
+dealt by the loop :func:`~pysolver.odds._sampling.kernel.run_block` would take,
+from its own state (:func:`~pysolver.odds._sampling.draws.block_state`, the seed
 and the block's number) into a row of its own, so a call's rows are the blocks'
 sums one by one, however many blocks it is given: blocks can be small, and a
 thread's share of a run come out even, without a call from Python, its arguments
@@ -10,8 +10,8 @@ checked and its arrays made, per block.
 
     >>> from pysolver.evaluator import kernel_tables
     >>> from pysolver.odds._model import Player
-    >>> from pysolver.odds._sampling_plan import kernel_inputs
-    >>> from pysolver.odds._sampling_kernel import alias_tables
+    >>> from pysolver.odds._sampling.plan import kernel_inputs
+    >>> from pysolver.odds._sampling.kernel import alias_tables
     >>> players = [Player.hand([51, 47]), Player.hand([43, 42])]      # AsKs vs QsQh
     >>> given = kernel_inputs(players, np.zeros(0, np.int64), np.array([51, 47, 43, 42]), None)
     >>> alias = alias_tables(given.cumulative, given.segments())
@@ -25,11 +25,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..evaluator import KernelTables, jit
-from . import _sampling_kernel as kernel
-from ._sampling_draws import block_state
-from ._sampling_kernel import plain_loop
-from ._sampling_plan import KernelInputs
+from ...evaluator import KernelTables, jit
+from . import kernel
+from .draws import block_state
+from .kernel import plain_loop
+from .plan import KernelInputs
 
 TOTALS = 4
 """Columns of a block's totals: accepted trials, the sum of their weights and of their squares, attempts."""
@@ -64,7 +64,7 @@ def run_blocks(
 @jit
 def _run_blocks(states, trials, plain, shuffled, sums, totals, per_combo, *arguments):
     """:func:`run_blocks` compiled, each block in the loop ``run_block`` takes (``plain``,
-    ``shuffled``: :func:`~pysolver.odds._sampling_kernel.plain_loop`, ``KernelInputs.shuffled``)."""
+    ``shuffled``: :func:`~pysolver.odds._sampling.kernel.plain_loop`, ``KernelInputs.shuffled``)."""
     for k in range(len(states)):
         if not plain:
             kernel._any_loop(states[k], trials[k], *arguments, sums[k], totals[k], per_combo)

@@ -29,9 +29,9 @@ from math import comb
 
 import numpy as np
 
-from ..core import STANDARD, Rules
-from ._blocks import dealt_rows
-from ._colex import _unrank
+from ...core import STANDARD, Rules
+from .._blocks import dealt_rows
+from .._colex import _unrank
 
 #: Boards that play (five cards; rank, suit), each dealt with every pair of other cards.
 BOARDS_THAT_PLAY = (
@@ -87,7 +87,7 @@ def _steel_wheels(rules: Rules, k: int) -> np.ndarray:
 
 
 def _boards_that_play(rules: Rules, k: int) -> np.ndarray:
-    from ..core import parse_cards
+    from ...core import parse_cards
 
     deck = [c.index for c in rules.deck]
     rows = []

@@ -4,7 +4,7 @@ Every player holds a set of weighted combos (a known hand is one combo). A
 *deal* is one combo per player, no card twice, and a run-out of the board;
 it counts with the product of the combos' weights. Without a flush, the value
 of seven cards depends on their ranks alone, so the deals are counted as in
-:func:`pysolver.odds._exact_fixed.exact_fixed`, one level up:
+:func:`pysolver.odds._exact.fixed.exact_fixed`, one level up:
 
 1. **Ranks.** The deals of combos are grouped by the players' rank pairs; a
    group's weight is the summed weight of its deals. Every combo of a group
@@ -48,9 +48,9 @@ from math import comb, prod
 
 import numpy as np
 
-from ..core import Rules
-from ._boards import BoardFacts, board_facts, compact_multisets, rank_values, suited_runouts
-from ._combo_codes import (
+from ...core import Rules
+from .._boards import BoardFacts, board_facts, compact_multisets, rank_values, suited_runouts
+from .._combo_codes import (
     CODE_HELD,
     CODE_KEY,
     CODE_OFF,
@@ -62,9 +62,9 @@ from ._combo_codes import (
     GROUP_COUNTS,
     GROUP_KEY,
 )
-from ._cost import CALL_COST, MULTISETS, Cheapest, Shape, Solve
-from ._hand_tables import hand_tables
-from ._model import Player, Question, Report, Tally, each_part, keeping, suit_orbits
+from .._cost import CALL_COST, MULTISETS, Cheapest, Shape, Solve
+from .._hand_tables import hand_tables
+from .._model import Player, Question, Report, Tally, each_part, keeping, suit_orbits
 
 BLOCK = 1 << 16
 """About how many showdowns are valued and counted at once."""

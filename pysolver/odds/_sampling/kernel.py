@@ -2,7 +2,7 @@
 
 Imported on first use, when numba runs the evaluator (:func:`pysolver.evaluator.backend`).
 A block is a number of accepted trials drawn from one generator
-(:mod:`pysolver.odds._sampling_draws`: splitmix64 started at the block's own
+(:mod:`pysolver.odds._sampling.draws`: splitmix64 started at the block's own
 state, the seed and the block's number mixed), so a block's trials depend on the
 seed and its number alone.
 
@@ -39,9 +39,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..evaluator import compiled_showdown, jit
-from . import _sampling_draws as draws
-from ._sampling_plan import HAND, JOINT, RANDOM, RANGED, REJECT
+from ...evaluator import compiled_showdown, jit
+from . import draws
+from .plan import HAND, JOINT, RANDOM, RANGED, REJECT
 
 SUMS = 5
 """Rows of a block's per-player sums: wins, ties, shares, w**2 * share**2, w**2 * share."""
@@ -163,7 +163,7 @@ def _block_loop(plain: bool, from_deck: int = -1) -> Callable:
     for known hands and random players alone, no breakdown, up to ``CODED`` players, every trial
     weighing 1 and accepted, with the range draws, weights and breakdown compiled out. ``from_deck``: 1,
     the random players and the board dealt from a shuffled deck, 0, by pairs, -1, as ``shuffled``
-    says (:func:`~pysolver.odds._sampling_plan.deals_from_deck`)."""
+    says (:func:`~pysolver.odds._sampling.plan.deals_from_deck`)."""
 
     def loop(
         state,
@@ -356,7 +356,7 @@ def run_block(state, trials, *arguments):
     """Deal ``trials`` accepted trials from ``state`` and add them to ``sums`` (``SUMS``, players) and
     ``totals`` (accepted, sum of weights, sum of squared weights, attempts), in the plain loop where
     it applies (:func:`_block_loop`). ``arguments``: :meth:`KernelInputs.arguments
-    <pysolver.odds._sampling_plan.KernelInputs.arguments>`, then ``tables``, ``sums``, ``totals``,
+    <pysolver.odds._sampling.plan.KernelInputs.arguments>`, then ``tables``, ``sums``, ``totals``,
     ``per_combo``.
 
     ``kinds`` (players,): ``HAND``, ``RANGED``, ``RANDOM``; ``hand_words`` (players, 2) a hand's card

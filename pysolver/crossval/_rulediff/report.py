@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..asp import ShowdownResult
-from ..core import Explanation, figures_html, format_cards, lines_html, table_html
+from ...asp import ShowdownResult
+from ...core import Explanation, figures_html, format_cards, lines_html, table_html
 
 
 @dataclass(frozen=True)

@@ -26,8 +26,8 @@ from collections import defaultdict
 
 import numpy as np
 
-from ..core import STANDARD, Category, Explanation, Rules  # noqa: F401 (STANDARD: the example above)
-from ..evaluator import categories, describe_value, evaluate_batch, tiebreak_ranks
+from ...core import STANDARD, Category, Explanation, Rules  # noqa: F401 (STANDARD: the example above)
+from ...evaluator import categories, describe_value, evaluate_batch, tiebreak_ranks
 
 _LEADS = {
     Category.PAIR: ("the pair",),
@@ -232,8 +232,8 @@ def _draw_two(cards: np.ndarray, used: np.ndarray, rng: np.random.Generator) -> 
 def explain(found: list[dict], rules: Rules, limit: int = 40) -> None:
     """Add to each pair (the first ``limit``) why the rules order it so: the ASP encodings'
     explanation (``asp/explain.lp``) of a showdown where the two classes meet (``witness``)."""
-    from ..asp import Solver
-    from ..core import Card, Deal, format_cards
+    from ...asp import Solver
+    from ...core import Card, Deal, format_cards
 
     solver = Solver(rules, explain=True)
     for item in found[:limit]:

@@ -1,0 +1,3 @@
+"""Exact equity: the enumeration paths, one module each (see docs/design/enumeration.md)."""
+
+__all__ = ()

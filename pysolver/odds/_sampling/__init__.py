@@ -1,0 +1,3 @@
+"""Monte Carlo equity: the sampler, its plan, blocks, draws and compiled loop (see docs/design/sampling.md)."""
+
+__all__ = ()
