@@ -196,7 +196,10 @@ class ShowdownResult:
 
     def _repr_html_(self) -> str:
         """In a notebook: each player's cards with the best five highlighted, the hand's name, the
-        winners in bold, and why (with ``explain=True``), as the web app shows them."""
+        winners in bold, and why (with ``explain=True``), as the web app shows them; a game with a
+        low pot shows each pot's hands, and each player's share."""
+        if len(self.pots) > 1 or self.pots[0].pot != "high":
+            return self._pots_html()
         rows = [
             [f"player {i}", cards_html(p.hole + self.board, p.best_five), p.description]
             for i, p in enumerate(self.players)
@@ -204,6 +207,24 @@ class ShowdownResult:
         out = f"<p>{cards_html(self.board) or '(preflop)'}</p>" + table_html(["", "cards", "hand"], rows, self.winners)
         who = " and ".join(f"player {w}" for w in self.winners)
         out += f"<p><strong>{who} {'split the pot' if self.is_tie else 'wins'}</strong></p>"
+        if self.explanation is not None:
+            out += self.explanation._repr_html_()
+        return out
+
+    def _pots_html(self) -> str:
+        out = f"<p>{cards_html(self.board)}</p>" if self.board else ""
+        for pot in self.pots:
+            rows = [
+                [
+                    f"player {i}",
+                    cards_html(self.deal.players[i] + self.board, () if hand is None else hand.best_five),
+                    "no low" if hand is None else hand.description,
+                ]
+                for i, hand in enumerate(pot.hands)
+            ]
+            out += f"<p>{pot.pot}</p>" + table_html(["", "cards", "hand"], rows, pot.winners)
+        shares = ", ".join(f"player {i} {share}" for i, share in enumerate(self.shares) if share)
+        out += f"<p><strong>shares: {shares}</strong></p>"
         if self.explanation is not None:
             out += self.explanation._repr_html_()
         return out

@@ -285,3 +285,10 @@ def test_every_claimed_better_hand_is_there_and_beats_the_formed_one():
 def test_holdem_hi_lo_forms_every_five_so_nothing_is_unformed():
     result = solve_showdown(["Ah Kh", "7c 7d"], "Qh Jh 2h 5s 9c", rules="holdem_hi_lo", explain=True)
     assert result.explanation.unformed == ()
+
+
+def test_a_notebook_shows_every_pot_and_the_shares():
+    result = solve_showdown(["Ah 3h Kd Qd", "As 3s 9c 9d"], "2c 5d 8h Kc Ks", rules="omaha_hi_lo")
+    html = result._repr_html_()
+    assert html.count("<table") == 2 and "8-5-3-2-A low" in html and "Three of a kind, Kings" in html
+    assert "shares: player 0 3/4, player 1 1/4" in html
