@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 
-from ..core import Card, Category, Deal, GameExplanation, RuleFileError, Rules, format_cards
+from ..core import Card, Category, Deal, GameExplanation, RuleFileError, Rules, format_cards, place_rank, scale_place
 from ._codec import GameAnswer, GameReasons, PotAnswer, tiebreak_from_value
 from ._showdown_result import PlayerHand, PotResult, ShowdownResult, display_order
 
@@ -51,16 +51,6 @@ def _explanation(g: int, result: ShowdownResult, why: GameReasons, rules: Rules)
     return GameExplanation(tuple(why.no_low), tuple(why.unformed), rules.game)
 
 
-def scale_place(scale: str, rank: int) -> int:
-    """A rank's place on a scale (``five_value.lp``'s ``scale_rank/3``): under ace-to-five the ace
-    is 0 and a two 1; otherwise the rank itself.
-
-    >>> scale_place("ace_to_five", 12), scale_place("ace_to_five", 0), scale_place("high", 12)
-    (0, 1, 12)
-    """
-    return (rank + 1) % 13 if scale == "ace_to_five" else rank
-
-
 def scale_tiebreak(category: Category, value: int, scale: str) -> tuple[int, ...]:
     """The tie-break ranks (0 a two .. 12 an ace) that a ``five_value`` for a pot on ``scale``
     holds: a low's value is negated, and under ace-to-five its places are one up, the ace at 0.
@@ -69,7 +59,7 @@ def scale_tiebreak(category: Category, value: int, scale: str) -> tuple[int, ...
     (4, 3, 1, 0, 12)
     """
     places = tiebreak_from_value(category, value if scale == "high" else -value)
-    return tuple((q + 12) % 13 for q in places) if scale == "ace_to_five" else places
+    return tuple(place_rank(q, scale) for q in places)
 
 
 def _result(g: int, deal: Deal, answer: GameAnswer, rules: Rules) -> ShowdownResult:
@@ -153,7 +143,7 @@ def _hand(
 def _low_order(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     """An ace-to-five low in reading order: the biggest groups first, then high to low, an ace last."""
     ranks = [c.rank for c in cards]
-    return tuple(sorted(cards, key=lambda c: (ranks.count(c.rank), scale_place("ace_to_five", c.rank)), reverse=True))
+    return tuple(sorted(cards, key=lambda c: (ranks.count(c.rank), scale_place(c.rank, "ace_to_five")), reverse=True))
 
 
-__all__ = ["game_results", "five_cards", "scale_place", "scale_tiebreak"]
+__all__ = ["game_results", "five_cards", "scale_tiebreak"]

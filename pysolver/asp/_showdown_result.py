@@ -137,6 +137,11 @@ class ShowdownResult:
         return "tie" if sum(p.played for p in self.pots) <= 1 else "split"
 
     @property
+    def has_low(self) -> bool:
+        """The game has a low pot: results show each pot apart, with the shares."""
+        return any(pot.pot == "low" for pot in self.pots)
+
+    @property
     def street(self) -> str:
         return self.deal.street
 
@@ -159,7 +164,7 @@ class ShowdownResult:
         return out
 
     def __str__(self) -> str:
-        if len(self.pots) > 1 or self.pots[0].pot != "high":
+        if self.has_low:
             return self._pots_text()
         lines = [f"board {format_cards(self.board) or '(preflop)'}"]
         for i, p in enumerate(self.players):
@@ -198,7 +203,7 @@ class ShowdownResult:
         """In a notebook: each player's cards with the best five highlighted, the hand's name, the
         winners in bold, and why (with ``explain=True``), as the web app shows them; a game with a
         low pot shows each pot's hands, and each player's share."""
-        if len(self.pots) > 1 or self.pots[0].pot != "high":
+        if self.has_low:
             return self._pots_html()
         rows = [
             [f"player {i}", cards_html(p.hole + self.board, p.best_five), p.description]

@@ -30,7 +30,7 @@ from ._errors import (
     WorkerError,
 )
 from ._explanation import ROLES, TIE_REASONS, Explanation, HandRoles, Verdict
-from ._game import FIVE, GAME_FACTS, HOLDEM, LOW_SCALES, POTS, Game
+from ._game import FIVE, GAME_FACTS, HOLDEM, LOW_SCALES, POTS, Game, place_rank, scale_place
 from ._game_explanation import NO_LOW_REASONS, GameExplanation
 from ._grid import (
     CLASS_SIZES,
@@ -115,6 +115,8 @@ __all__ = [
     "check_player_count",
     "HOLDEM",
     "FACES",
+    "scale_place",
+    "place_rank",
     "GAME_FACTS",
     "POTS",
     "LOW_SCALES",

@@ -188,6 +188,25 @@ HOLDEM = Game()
 """Hold'em's deal, the game of a rule book that declares none."""
 
 
+def scale_place(rank, scale: str):
+    """A rank's place on a scale (``five_value.lp``'s ``scale_rank/3``), for a rank or a numpy
+    array of them: under ace-to-five the ace is 0 and a two 1; on any other scale the rank itself.
+
+    >>> scale_place(12, "ace_to_five"), scale_place(0, "ace_to_five"), scale_place(12, "high")
+    (0, 1, 12)
+    """
+    return (rank + 1) % 13 if scale == "ace_to_five" else rank
+
+
+def place_rank(place: int, scale: str) -> int:
+    """The rank at a place on a scale, :func:`scale_place` undone.
+
+    >>> place_rank(0, "ace_to_five"), place_rank(7, "ace_to_five")
+    (12, 6)
+    """
+    return (place + 12) % 13 if scale == "ace_to_five" else place
+
+
 def _single(facts: dict[str, list[tuple]], name: str, where: str, default: tuple) -> tuple:
     found = facts.get(name, [])
     if len(found) > 1:
@@ -204,4 +223,4 @@ def _pots(facts: dict[str, list[tuple]], where: str) -> tuple[str, ...]:
     return tuple(p for p in POTS if p in names) or ("high",)
 
 
-__all__ = ["Game", "HOLDEM", "POTS", "LOW_SCALES", "GAME_FACTS", "FIVE"]
+__all__ = ["Game", "HOLDEM", "scale_place", "place_rank", "POTS", "LOW_SCALES", "GAME_FACTS", "FIVE"]

@@ -24,10 +24,11 @@ import numpy as np
 
 from ..asp import GAME_FILES, AspProgram, DealInput, read_game_driver, scale_tiebreak
 from ..core import Card, Category, PokerInputError, Rules
-from ..evaluator import NO_HAND, categories, class_hands, game_values, low_hand, tiebreak_ranks
+from ..evaluator import NO_HAND, class_hands, game_values, pot_categories, pot_hand
 from ._compare import mismatch
 from ._crossval_report import CrossvalReport
 from ._execution import category_order
+from ._games import plain
 
 #: Hands the evaluator values at once.
 BLOCK = 500_000
@@ -38,15 +39,6 @@ def _keys(hands: np.ndarray) -> np.ndarray:
     counts = ((hands[:, :, None] >> 2) == np.arange(13)).sum(axis=1)
     suited = (hands & 3 == (hands[:, :1] & 3)).all(axis=1)
     return (counts * 5 ** np.arange(13)).sum(axis=1) * 2 + suited
-
-
-def _hand(value: int, pot: str, rules: Rules) -> tuple[str, tuple[int, ...]] | None:
-    if value == NO_HAND:
-        return None
-    if pot == "high":
-        return Category(int(categories(np.array([value]), rules)[0])).snake, tiebreak_ranks(value, rules)
-    category, ranks = low_hand(value, rules)
-    return category.snake, ranks
 
 
 def crossval_five_card_game(rules: Rules, progress: bool = False) -> CrossvalReport:
@@ -86,10 +78,9 @@ def crossval_five_card_game(rules: Rules, progress: bool = False) -> CrossvalRep
             wrong = np.flatnonzero(ours != rep_values[pot][at, 0])
             for i in wrong[:3].tolist():
                 mismatches.append(mismatch(f"{pot} class", _text(block[i]), 0, {}, {"value": int(ours[i])}))
-            unique, number = np.unique(ours, return_counts=True)
-            for value, n in zip(unique.tolist(), number.tolist()):
-                hand = _hand(value, pot, rules)
-                key = f"{pot}:{hand[0] if hand else 'none'}"
+            found, number = np.unique(pot_categories(ours, pot, rules), return_counts=True)
+            for cat, n in zip(found.tolist(), number.tolist()):
+                key = f"{pot}:{Category(cat).snake if cat >= 0 else 'none'}"
                 counts[key] = counts.get(key, 0) + n
     evaluator_seconds = time.process_time() - start
 
@@ -97,12 +88,12 @@ def crossval_five_card_game(rules: Rules, progress: bool = False) -> CrossvalRep
         scale = "high" if pot == "high" else str(game.low_scale)
         asp_values = []
         for g, answer in enumerate(answers):
-            found = answer.hands.get((pot, 0))
-            theirs = _hand(int(rep_values[pot][g, 0]), pot, rules)
-            said = None if found is None else (found.category.snake, scale_tiebreak(found.category, found.value, scale))
+            solved = answer.hands.get((pot, 0))
+            theirs = pot_hand(int(rep_values[pot][g, 0]), pot, rules)
+            said = None if solved is None else (solved.category, scale_tiebreak(solved.category, solved.value, scale))
             if said != theirs:
-                mismatches.append(mismatch(pot, _text(reps[g]), 0, {"hand": said}, {"hand": theirs}))
-            asp_values.append(NO_HAND if found is None else found.value)
+                mismatches.append(mismatch(pot, _text(reps[g]), 0, {"hand": plain(said)}, {"hand": plain(theirs)}))
+            asp_values.append(NO_HAND if solved is None else solved.value)
         ours_order = np.unique(np.array(asp_values), return_inverse=True)[1]
         theirs_order = np.unique(rep_values[pot][:, 0], return_inverse=True)[1]
         if not np.array_equal(ours_order, theirs_order):

@@ -27,17 +27,8 @@ from fractions import Fraction
 import numpy as np
 
 from ..asp import Solver
-from ..core import Card, Deal, Rules
-from ..evaluator import (
-    NO_HAND,
-    category,
-    evaluate_batch,
-    game_values,
-    low_hand,
-    pot_shares,
-    scale_values,
-    tiebreak_ranks,
-)
+from ..core import Card, Category, Deal, Rules
+from ..evaluator import NO_HAND, evaluate_batch, game_values, pot_hand, pot_shares, scale_values
 from ._compare import Partial, deal_text, mismatch
 
 
@@ -79,11 +70,11 @@ def compare_games(holes: np.ndarray, boards: np.ndarray, rules: Rules) -> Partia
             scale = "high" if pot.pot == "high" else str(game.low_scale)
             for p, hand in enumerate(pot.hands):
                 value = int(values[pot.pot][g, p])
-                theirs = _evaluator_hand(value, pot.pot, rules)
-                ours = None if hand is None else (hand.category.snake, list(hand.tiebreak))
-                part.categories[f"{pot.pot}:{ours[0] if ours else 'none'}"] += 1
+                theirs = pot_hand(value, pot.pot, rules)
+                ours = None if hand is None else (hand.category, hand.tiebreak)
+                part.categories[f"{pot.pot}:{ours[0].snake if ours else 'none'}"] += 1
                 if ours != theirs:
-                    part.mismatches.append(mismatch(pot.pot, text, p, {"hand": ours}, {"hand": theirs}))
+                    part.mismatches.append(mismatch(pot.pot, text, p, {"hand": plain(ours)}, {"hand": plain(theirs)}))
                 elif hand is not None and _five_value(hand.best_five, scale, rules) != value:
                     part.mismatches.append(
                         mismatch(
@@ -95,7 +86,7 @@ def compare_games(holes: np.ndarray, boards: np.ndarray, rules: Rules) -> Partia
                         )
                     )
             best = values[pot.pot][g].max()
-            theirs_won = [p for p in range(players) if values[pot.pot][g, p] == best and hand_plays(best)]
+            theirs_won = [p for p in range(players) if values[pot.pot][g, p] == best != NO_HAND]
             if list(pot.winners) != theirs_won:
                 part.mismatches.append(
                     mismatch(f"{pot.pot} winners", text, None, {"winners": list(pot.winners)}, {"winners": theirs_won})
@@ -108,18 +99,9 @@ def compare_games(holes: np.ndarray, boards: np.ndarray, rules: Rules) -> Partia
     return part
 
 
-def hand_plays(value: int) -> bool:
-    """A value that plays for its pot (not the evaluator's no-hand mark)."""
-    return int(value) != NO_HAND
-
-
-def _evaluator_hand(value: int, pot: str, rules: Rules) -> tuple[str, list[int]] | None:
-    if not hand_plays(value):
-        return None
-    if pot == "high":
-        return category(value, rules).snake, list(tiebreak_ranks(value, rules))
-    cat, ranks = low_hand(value, rules)
-    return cat.snake, list(ranks)
+def plain(hand: tuple[Category, tuple[int, ...]] | None) -> list | None:
+    """A hand (category, tie-break ranks) as a report's plain data."""
+    return None if hand is None else [hand[0].snake, list(hand[1])]
 
 
 def _five_value(five: tuple[Card, ...], scale: str, rules: Rules) -> int:
@@ -130,4 +112,4 @@ def _five_value(five: tuple[Card, ...], scale: str, rules: Rules) -> int:
     return -int(scale_values(cards, scale, rules)[0][0])
 
 
-__all__ = ["deal_game", "compare_games"]
+__all__ = ["deal_game", "compare_games", "plain"]

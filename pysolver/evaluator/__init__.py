@@ -37,7 +37,17 @@ sampler), the kernel-level API:
 
 from ._engines import compiled_key_value, compiled_showdown, evaluate_boards, kernel_tables
 from ._game_tables import n_values
-from ._games import NO_HAND, describe_pot, five_slots, game_values, low_hand, pot_shares, pot_winners, scale_values
+from ._games import (
+    NO_HAND,
+    describe_pot,
+    five_slots,
+    game_values,
+    pot_categories,
+    pot_hand,
+    pot_shares,
+    pot_winners,
+    scale_values,
+)
 from ._jit import backend, jit
 from ._kernel import KernelTables, cpu_threads, kernel_loaded, load_kernel, thread_count
 from ._key_values import card_keys, evaluate_keys
@@ -64,7 +74,8 @@ __all__ = [
     "pot_winners",
     "pot_shares",
     "describe_pot",
-    "low_hand",
+    "pot_hand",
+    "pot_categories",
     # the tables, for the odds engine and the cross-validation; the variants' cache
     "load_shipped_tables",
     "rank_multisets",

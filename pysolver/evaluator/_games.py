@@ -35,8 +35,8 @@ from itertools import combinations
 import numpy as np
 
 from ..asp._codec import LEAD_SHIFTS, ORDER_SHIFT, tiebreak_from_value, value_place
-from ..core import Category, Rules, describe, describe_low
-from ._lookup import category, evaluate_batch, tiebreak_ranks
+from ..core import Category, Rules, describe, describe_low, place_rank, scale_place
+from ._lookup import categories, category, evaluate_batch, tiebreak_ranks
 
 NO_HAND = np.iinfo(np.int64).min
 """A player's value for a pot that none of the player's fives plays for (no qualifying low)."""
@@ -69,11 +69,6 @@ def five_slots(hole: int, board: int, low: int, high: int) -> np.ndarray:
     return np.array(rows, dtype=np.intp).reshape(-1, 5)
 
 
-def scale_places(ranks: np.ndarray, scale: str) -> np.ndarray:
-    """The ranks' places on a scale: under ace-to-five an ace is 0 and a two 1."""
-    return (ranks + 1) % 13 if scale == "ace_to_five" else ranks
-
-
 @lru_cache(maxsize=16)
 def _scale_straights(rules: Rules, scale: str) -> tuple[np.ndarray, np.ndarray]:
     """The straights of a scale as (sorted rank masks, their top ranks): the rule book's, less
@@ -103,7 +98,7 @@ def scale_values(fives: np.ndarray, scale: str, rules: Rules) -> tuple[np.ndarra
     ([4111, 47], [0, 0])
     """
     ranks, suits = fives >> 2, fives & 3
-    places = scale_places(ranks, scale)
+    places = scale_place(ranks, scale)
     counts = (places[:, :, None] == _PLACES).sum(axis=1)
     ordered = np.sort(counts, axis=1)
     most, second = ordered[:, -1], ordered[:, -2]
@@ -156,8 +151,8 @@ def _qualifies(fives: np.ndarray, cats: np.ndarray, scale: str, qualifier: int |
     flush on the scale, none above the qualifier (``qualifier`` a rank, placed on the scale)."""
     if qualifier is None:
         return np.ones(len(fives), dtype=bool)
-    top = scale_places(fives >> 2, scale).max(axis=1)
-    return (cats == Category.HIGH_CARD) & (top <= scale_places(np.int64(qualifier), scale))
+    top = scale_place(fives >> 2, scale).max(axis=1)
+    return (cats == Category.HIGH_CARD) & (top <= scale_place(np.int64(qualifier), scale))
 
 
 def game_values(holes: np.ndarray, boards: np.ndarray, rules: Rules) -> dict[str, np.ndarray]:
@@ -207,34 +202,60 @@ def pot_shares(values: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     return np.asarray(num, dtype=np.int64), np.broadcast_to(whole[:, None], num.shape).astype(np.int64)
 
 
-def describe_pot(value: int, pot: str, rules: Rules) -> str:
-    """A player's value for a pot as a player says it (``'no hand'`` for :data:`NO_HAND`)."""
+def pot_hand(value: int, pot: str, rules: Rules) -> tuple[Category, tuple[int, ...]] | None:
+    """A player's value for a pot as its category and tie-break ranks (0 a two .. 12 an ace; a
+    low's worst card first, an ace last where it plays low); None for :data:`NO_HAND`.
+
+    >>> from pysolver import load_rules
+    >>> pot_hand(-55, "low", load_rules("razz"))                     # 6-5-3-2-A
+    (<Category.HIGH_CARD: 0>, (4, 3, 1, 0, 12))
+    """
     if value == NO_HAND:
-        return "no low" if pot == "low" else "no hand"
+        return None
     if pot == "high":
-        return describe(category(value, rules), tiebreak_ranks(value, rules))
-    cat, ranks = low_hand(value, rules)
-    return describe_low(cat, ranks)
-
-
-def low_hand(value: int, rules: Rules) -> tuple[Category, tuple[int, ...]]:
-    """A low value's category and tie-break ranks (0 a two .. 12 an ace), worst card first."""
+        return category(value, rules), tiebreak_ranks(value, rules)
     scale = str(rules.game.low_scale)
     packed = -int(value)
-    orders = _order_of(rules, scale)
-    cat = Category(int(np.flatnonzero(orders == value_place(packed))[0]))
-    places = tiebreak_from_value(cat, packed)
-    return cat, tuple((q + 12) % 13 if scale == "ace_to_five" else q for q in places)
+    cat = Category(int(np.flatnonzero(_order_of(rules, scale) == value_place(packed))[0]))
+    return cat, tuple(place_rank(q, scale) for q in tiebreak_from_value(cat, packed))
+
+
+def pot_categories(values: np.ndarray, pot: str, rules: Rules) -> np.ndarray:
+    """The categories (``Category`` numbers) of players' values for a pot, -1 for :data:`NO_HAND`.
+
+    >>> from pysolver import load_rules
+    >>> pot_categories(np.array([-55, NO_HAND]), "low", load_rules("razz")).tolist()
+    [0, -1]
+    """
+    values = np.asarray(values, dtype=np.int64)
+    plays = values != NO_HAND
+    out = np.full(values.shape, -1, dtype=np.int64)
+    if pot == "high":
+        out[plays] = categories(values[plays], rules)
+        return out
+    orders = _order_of(rules, str(rules.game.low_scale))
+    by_place = np.full(orders.max() + 1, -1, dtype=np.int64)
+    by_place[orders[orders >= 0]] = np.flatnonzero(orders >= 0)
+    out[plays] = by_place[(-values[plays]) >> ORDER_SHIFT]
+    return out
+
+
+def describe_pot(value: int, pot: str, rules: Rules) -> str:
+    """A player's value for a pot as a player says it (``'no low'`` or ``'no hand'`` for :data:`NO_HAND`)."""
+    hand = pot_hand(value, pot, rules)
+    if hand is None:
+        return "no low" if pot == "low" else "no hand"
+    return describe(*hand) if pot == "high" else describe_low(*hand)
 
 
 __all__ = [
     "NO_HAND",
     "five_slots",
-    "scale_places",
     "scale_values",
     "game_values",
     "pot_winners",
     "pot_shares",
     "describe_pot",
-    "low_hand",
+    "pot_hand",
+    "pot_categories",
 ]

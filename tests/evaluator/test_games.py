@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from pysolver import PokerInputError, equity, load_rules
-from pysolver.evaluator import NO_HAND, evaluate_batch, five_slots, game_values, low_hand, pot_shares
+from pysolver.evaluator import NO_HAND, evaluate_batch, five_slots, game_values, pot_hand, pot_shares
 
 ACE = 12
 
@@ -47,7 +47,7 @@ def test_there_are_56_eight_or_better_lows_in_a_to_5_order(tmp_path):
 
     by_value = [ranks for _, ranks in sorted(zip(values[values != NO_HAND].tolist(), qualified), reverse=True)]
     assert by_value == sorted(qualified, key=a5_key)
-    assert low_hand(int(values.max()), rules)[1] == (3, 2, 1, 0, ACE)  # 5-4-3-2-A
+    assert pot_hand(int(values.max()), "low", rules)[1] == (3, 2, 1, 0, ACE)  # 5-4-3-2-A
     assert len(set(values[values != NO_HAND].tolist())) == 56
 
 

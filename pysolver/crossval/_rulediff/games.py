@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...core import Card, Category, PokerInputError, Rules, check_count, draw_seed, format_cards
-from ...evaluator import NO_HAND, categories, describe_pot, game_values, low_hand, pot_shares
+from ...evaluator import NO_HAND, describe_pot, game_values, pot_categories, pot_shares
 from .._games import deal_game
 
 #: The most deals a game diff values (at once).
@@ -119,18 +119,9 @@ def game_diff(
 
 def _frequencies(values: np.ndarray, pot: str, rules: Rules) -> dict[str, float]:
     """The share of players' best hands for a pot in each category (``none``: no hand)."""
-    flat = values.reshape(-1)
-    plays = flat != NO_HAND
-    if pot == "high":
-        names = [Category(int(c)).snake for c in categories(flat[plays], rules)]
-    else:
-        names = [low_hand(int(v), rules)[0].snake for v in flat[plays]]
-    out: dict[str, float] = {}
-    for name in names:
-        out[name] = out.get(name, 0) + 1
-    if not plays.all():
-        out["none"] = float((~plays).sum())
-    return {name: count / len(flat) for name, count in sorted(out.items(), key=lambda kv: _category_key(kv[0]))}
+    found, number = np.unique(pot_categories(values.reshape(-1), pot, rules), return_counts=True)
+    share = {Category(c).snake if c >= 0 else "none": n / values.size for c, n in zip(found.tolist(), number.tolist())}
+    return dict(sorted(share.items(), key=lambda item: _category_key(item[0])))
 
 
 def _example(hole: np.ndarray, board: np.ndarray, values: list, books: tuple, g: int, fractions: list) -> dict:
