@@ -36,6 +36,7 @@ ORDER = (
     "equity-frontier",
     "asp",
     "games",
+    "game_values",
     "whatif",
     "strength",
     "crossval",

@@ -19,7 +19,18 @@ from collections.abc import Sequence
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-BENCHMARKS = ("evaluator", "kernels", "equity", "asp", "games", "whatif", "strength", "crossval", "conform")
+BENCHMARKS = (
+    "evaluator",
+    "kernels",
+    "equity",
+    "asp",
+    "games",
+    "game_values",
+    "whatif",
+    "strength",
+    "crossval",
+    "conform",
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -37,21 +37,12 @@ sampler), the kernel-level API:
 
 from ._engines import compiled_key_value, compiled_showdown, evaluate_boards, kernel_tables
 from ._game_tables import n_values
-from ._games import (
-    NO_HAND,
-    describe_pot,
-    five_slots,
-    game_values,
-    pot_categories,
-    pot_hand,
-    pot_shares,
-    pot_winners,
-    scale_values,
-)
+from ._games import describe_pot, five_parts, five_slots, game_values, pot_categories, pot_hand, pot_shares, pot_winners
 from ._jit import backend, jit
 from ._kernel import KernelTables, cpu_threads, kernel_loaded, load_kernel, thread_count
 from ._key_values import card_keys, evaluate_keys
 from ._lookup import best_five, categories, category, describe_value, evaluate, evaluate_batch, tiebreak_ranks
+from ._scales import NO_HAND, pot_tables, scale_values
 from ._shipped_tables import deck_multisets, load_shipped_tables, rank_multisets
 from ._variants import CACHE_KEEP, CachedTables, cache_root, cached_tables, class_hands, clear_cache
 
@@ -70,6 +61,8 @@ __all__ = [
     "NO_HAND",
     "game_values",
     "scale_values",
+    "pot_tables",
+    "five_parts",
     "five_slots",
     "pot_winners",
     "pot_shares",

@@ -151,4 +151,53 @@ def boards_rows(boards, holes, out, tables, start, stop):
     return -1
 
 
-__all__ = ["COLUMN_MASK", "BLOCK_ROWS", "table_value", "showdown", "key_value", "ROWS", "boards_rows"]
+@jit(inline=True)
+def _part_words(cards, parts, words, word0_of, word1_of):
+    """The summed card words of each part (``parts`` (M, 5), places in ``cards``, -1 past the last) into ``words``."""
+    for m in range(parts.shape[0]):
+        word0, word1 = np.int64(0), np.int64(0)
+        for j in range(parts.shape[1]):
+            place = parts[m, j]
+            if place < 0:
+                break
+            word0 += word0_of[cards[place]]
+            word1 += word1_of[cards[place]]
+        words[m, 0], words[m, 1] = word0, word1
+
+
+@jit
+def game_rows(holes, boards, hole_parts, board_parts, pairs, pot_values, out, tables, start, stop):
+    """Each player's best value for each pot of a game, deals ``start..stop``, into ``out`` (pots, N, P):
+    ``holes`` (N, P, h) and ``boards`` (N, b) card indices, 0..51; ``hole_parts`` (H, 5) and
+    ``board_parts`` (B, 5) the places of each part's cards (-1 past its last); ``pairs`` (F, 2) the
+    hole part and the board part of each five a player may form; ``pot_values`` (pots, n + 1) each
+    pot's value of each class (:func:`pysolver.evaluator._scales.pot_tables`). A part's key is
+    summed once per deal (the board's) or per player (the hole's), a five's key is the sum of its
+    two parts' keys, and one table lookup values it for every pot."""
+    word0_of, word1_of = tables.card_word0, tables.card_word1
+    rank_starts, rank_values, flush_values = tables.rank_starts, tables.rank_values, tables.flush_values
+    board_words = np.zeros((board_parts.shape[0], 2), np.int64)
+    hole_words = np.zeros((hole_parts.shape[0], 2), np.int64)
+    pots = pot_values.shape[0]
+    best = np.empty(pots, np.int64)
+    for i in range(start, stop):
+        _part_words(boards[i], board_parts, board_words, word0_of, word1_of)
+        for p in range(holes.shape[1]):
+            _part_words(holes[i, p], hole_parts, hole_words, word0_of, word1_of)
+            best[:] = pot_values[0, 0]
+            for f in range(pairs.shape[0]):
+                h, b = pairs[f, 0], pairs[f, 1]
+                value = table_value(
+                    hole_words[h, 0] + board_words[b, 0],
+                    hole_words[h, 1] + board_words[b, 1],
+                    rank_starts,
+                    rank_values,
+                    flush_values,
+                )
+                for k in range(pots):
+                    best[k] = max(best[k], pot_values[k, value])
+            for k in range(pots):
+                out[k, i, p] = best[k]
+
+
+__all__ = ["COLUMN_MASK", "BLOCK_ROWS", "table_value", "showdown", "key_value", "ROWS", "boards_rows", "game_rows"]

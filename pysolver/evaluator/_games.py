@@ -1,16 +1,18 @@
-"""Values per pot under any game a rule book declares, in numpy batches.
+"""Values per pot under any game a rule book declares, in numpy batches or the compiled kernel.
 
 A game (:class:`~pysolver.core.Game`) says how a five is formed from a
 player's hole cards and the board and which pots there are. A player's value
 for a pot is the best over every five the game lets the player form:
 
-- **high**: the rule book's own five-card tables (:func:`evaluate_batch`, 1 .. n
-  values), so a short deck or a changed category order follows here too;
-- **low**: the five's pattern on the low's scale (:func:`scale_values`), no table
-  needed: the counts of its ranks, its suit and its straight, packed as the ASP
-  ``hand_value`` is and negated, so that higher is better for a low as well.
-  Under ace-to-five the rank mask of five different low ranks is itself the
-  order: 8-6-4-3-A beats 8-6-5-2-A because its mask is smaller.
+- **high**: the rule book's own five-card tables (1 .. n values), so a short
+  deck or a changed category order follows here too;
+- **low**: the five's pattern on the low's scale
+  (:func:`~pysolver.evaluator._scales.scale_values`), no table needed.
+
+A five is a hole part and a board part (:func:`five_parts`: Omaha's 60 fives
+are 6 hole pairs by 10 board triples); each part's key is summed once, each
+five's key is the sum of two, and one lookup of the rule book's tables values
+it for every pot (:func:`~pysolver.evaluator._scales.pot_tables`).
 
 A player with no five that plays for a pot (no qualifying low) has :data:`NO_HAND`.
 
@@ -34,150 +36,149 @@ from itertools import combinations
 
 import numpy as np
 
-from ..asp._codec import LEAD_SHIFTS, ORDER_SHIFT, tiebreak_from_value, value_place
-from ..core import Category, Rules, describe, describe_low, place_rank, scale_place
-from ._lookup import categories, category, evaluate_batch, tiebreak_ranks
+from ..asp._codec import ORDER_SHIFT, tiebreak_from_value, value_place
+from ..core import (
+    CardCountError,
+    Category,
+    InvalidCardError,
+    PokerInputError,
+    Rules,
+    describe,
+    describe_low,
+    place_rank,
+)
+from ._game_tables import check_deck, game_tables
+from ._hand_checks import bad_card
+from ._kernel import compiled, in_parts, thread_count, uses_kernel
+from ._key_values import card_keys, evaluate_keys
+from ._lookup import categories, category, tiebreak_ranks
+from ._scales import NO_HAND, pot_tables, scale_order
 
-NO_HAND = np.iinfo(np.int64).min
-"""A player's value for a pot that none of the player's fives plays for (no qualifying low)."""
-_PLACES = np.arange(13)
-_A5_ORDER = {
-    Category.HIGH_CARD: 0,
-    Category.PAIR: 1,
-    Category.TWO_PAIR: 2,
-    Category.THREE_OF_A_KIND: 3,
-    Category.FULL_HOUSE: 4,
-    Category.FOUR_OF_A_KIND: 5,
-}
+
+@lru_cache(maxsize=64)
+def five_parts(hole: int, board: int, low: int, high: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The fives a player may form, as parts: (hole parts (H, 5), board parts (B, 5), fives (F, 2)).
+    A part lists the places of its cards in the hole (0 .. ``hole - 1``) or on the board
+    (0 .. ``board - 1``), -1 past its last card; a five is one hole part and one board part,
+    with ``low`` to ``high`` hole cards.
+
+    >>> hole_parts, board_parts, fives = five_parts(4, 5, 2, 2)          # Omaha
+    >>> len(hole_parts), len(board_parts), len(fives)
+    (6, 10, 60)
+    >>> hole_parts[0].tolist(), board_parts[0].tolist()
+    ([0, 1, -1, -1, -1], [0, 1, 2, -1, -1])
+    """
+    sizes = [k for k in range(low, high + 1) if k <= hole and 5 - k <= board]
+    hole_parts = [h for k in sizes for h in combinations(range(hole), k)]
+    board_parts = [b for k in sizes for b in combinations(range(board), 5 - k)]
+    fives = [
+        (hole_parts.index(h), board_parts.index(b))
+        for k in sizes
+        for h in combinations(range(hole), k)
+        for b in combinations(range(board), 5 - k)
+    ]
+
+    def padded(parts: list[tuple[int, ...]]) -> np.ndarray:
+        out = np.full((len(parts), 5), -1, dtype=np.int64)
+        for row, part in enumerate(parts):
+            out[row, : len(part)] = part
+        return out
+
+    return padded(hole_parts), padded(board_parts), np.array(fives, dtype=np.int64).reshape(-1, 2)
 
 
 @lru_cache(maxsize=64)
 def five_slots(hole: int, board: int, low: int, high: int) -> np.ndarray:
-    """(F, 5) the places of every five a player may form: hole places 0 .. ``hole - 1``, then
-    board places ``hole`` .. ``hole + board - 1``, with ``low`` to ``high`` hole cards each.
+    """(F, 5) the places of every five a player may form (in the order of :func:`five_parts`): hole
+    places 0 .. ``hole - 1``, then board places ``hole`` .. ``hole + board - 1``, with ``low`` to
+    ``high`` hole cards each.
 
     >>> five_slots(4, 5, 2, 2).shape, five_slots(2, 5, 0, 2).shape, five_slots(7, 0, 5, 5).shape
     ((60, 5), (21, 5), (21, 5))
     """
+    hole_parts, board_parts, fives = five_parts(hole, board, low, high)
     rows = [
-        h + tuple(hole + j for j in b)
-        for k in range(low, high + 1)
-        if k <= hole and 5 - k <= board
-        for h in combinations(range(hole), k)
-        for b in combinations(range(board), 5 - k)
+        [c for c in hole_parts[h] if c >= 0] + [hole + c for c in board_parts[b] if c >= 0] for h, b in fives.tolist()
     ]
     return np.array(rows, dtype=np.intp).reshape(-1, 5)
 
 
-@lru_cache(maxsize=16)
-def _scale_straights(rules: Rules, scale: str) -> tuple[np.ndarray, np.ndarray]:
-    """The straights of a scale as (sorted rank masks, their top ranks): the rule book's, less
-    those where the ace plays low under deuce-to-seven, none under ace-to-five."""
-    runs = [] if scale == "ace_to_five" else [r for r in rules.straights if not (scale != "high" and r[0] == 12)]
-    masks = np.array([sum(1 << r for r in run) for run in runs], dtype=np.int64)
-    order = np.argsort(masks)
-    return masks[order], np.array([run[-1] for run in runs], dtype=np.int64)[order]
-
-
-def _order_of(rules: Rules, scale: str) -> np.ndarray:
-    """(10,) each category's place on the scale (ace-to-five: by the pairs alone)."""
-    if scale == "ace_to_five":
-        return np.array([_A5_ORDER.get(Category(c), -1) for c in range(10)], dtype=np.int64)
-    place = dict(zip(rules.order, rules.places))
-    return np.array([place[Category(c)] for c in range(10)], dtype=np.int64)
-
-
-def scale_values(fives: np.ndarray, scale: str, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
-    """The packed value (``hand_value`` of the ASP encodings, higher the better as a high hand)
-    and the category of each five (M, 5) of card indices on a scale; a low takes the lowest.
-
-    >>> from pysolver import load_rules
-    >>> fives = np.array([[51, 0, 5, 10, 15], [20, 13, 10, 7, 0]])         # As 2c 3d 4h 5s, 7c 5d 4h 3s 2c
-    >>> values, cats = scale_values(fives, "deuce_to_seven", load_rules("deuce_to_seven"))
-    >>> values.tolist(), cats.tolist()                                 # A-5-4-3-2: ace high, no straight
-    ([4111, 47], [0, 0])
-    """
-    ranks, suits = fives >> 2, fives & 3
-    places = scale_place(ranks, scale)
-    counts = (places[:, :, None] == _PLACES).sum(axis=1)
-    ordered = np.sort(counts, axis=1)
-    most, second = ordered[:, -1], ordered[:, -2]
-    bits = ((counts == 1) << _PLACES).sum(axis=1)
-    flush = (suits == suits[:, :1]).all(axis=1) & (scale != "ace_to_five")
-    run_masks, run_tops = _scale_straights(rules, scale)
-    rank_bits = ((ranks[:, :, None] == _PLACES).any(axis=1) << _PLACES).sum(axis=1)
-    at = np.searchsorted(run_masks, rank_bits).clip(0, max(len(run_masks) - 1, 0))
-    straight = (most == 1) & (run_masks[at] == rank_bits) if len(run_masks) else np.zeros(len(fives), bool)
-    top = run_tops[at] if len(run_tops) else np.zeros(len(fives), np.int64)
-    royal = straight & flush & (top == 12)
-    cat = np.select(
-        [
-            most == 4,
-            (most == 3) & (second == 2),
-            (most == 3),
-            (most == 2) & (second == 2),
-            most == 2,
-            royal,
-            straight & flush,
-            flush,
-            straight,
-        ],
-        [
-            Category.FOUR_OF_A_KIND,
-            Category.FULL_HOUSE,
-            Category.THREE_OF_A_KIND,
-            Category.TWO_PAIR,
-            Category.PAIR,
-            Category.ROYAL_FLUSH,
-            Category.STRAIGHT_FLUSH,
-            Category.FLUSH,
-            Category.STRAIGHT,
-        ],
-        Category.HIGH_CARD,
-    ).astype(np.int64)
-    lead0 = np.where(counts == most[:, None], _PLACES, -1).max(axis=1)
-    lead1 = np.where(counts == 2, _PLACES, 99).min(axis=1)
-    lead1 = np.where((cat == Category.FULL_HOUSE) | (cat == Category.TWO_PAIR), lead1, 0)
-    lead0 = np.where(most >= 2, lead0, np.where(straight, top, 0))
-    kickers = np.where(straight, 0, bits)
-    value = (
-        (_order_of(rules, scale)[cat] << ORDER_SHIFT) | (lead0 << LEAD_SHIFTS[0]) | (lead1 << LEAD_SHIFTS[1]) | kickers
-    )
-    return value, cat
-
-
-def _qualifies(fives: np.ndarray, cats: np.ndarray, scale: str, qualifier: int | None) -> np.ndarray:
-    """Which lows qualify: all without a qualifier; else five different ranks, no straight or
-    flush on the scale, none above the qualifier (``qualifier`` a rank, placed on the scale)."""
-    if qualifier is None:
-        return np.ones(len(fives), dtype=bool)
-    top = scale_place(fives >> 2, scale).max(axis=1)
-    return (cats == Category.HIGH_CARD) & (top <= scale_place(np.int64(qualifier), scale))
-
-
-def game_values(holes: np.ndarray, boards: np.ndarray, rules: Rules) -> dict[str, np.ndarray]:
+def game_values(
+    holes: np.ndarray, boards: np.ndarray, rules: Rules, *, threads: int | None = None
+) -> dict[str, np.ndarray]:
     """Each player's value for each pot of the game: ``holes`` (N, P, h) and ``boards`` (N, b)
     card indices; returns {pot: (N, P) int64}, higher the better, :data:`NO_HAND` where none
     of a player's fives plays for the pot. High values are the rule book's table values
-    (1 .. n), low values the negated packed value on the low's scale."""
-    holes = np.asarray(holes, dtype=np.int64)
-    boards = np.asarray(boards, dtype=np.int64).reshape(len(holes), -1)
+    (1 .. n), low values the negated packed value on the low's scale. Each five is valued once,
+    by the rule book's tables, for every pot (:func:`~pysolver.evaluator._scales.pot_tables`);
+    a large batch runs in the compiled kernel on ``threads`` threads (None or 0: every core),
+    with the same values."""
+    holes, boards = _checked(holes, boards, rules)
     n, players, hole = holes.shape
     game = rules.game
-    slots = five_slots(hole, boards.shape[1], game.hole_min, game.hole_max)
-    cards = np.concatenate([holes, np.broadcast_to(boards[:, None, :], (n, players, boards.shape[1]))], axis=2)
-    fives = cards[:, :, slots].reshape(-1, 5)  # (N * P * F, 5)
-    shape = (n, players, len(slots))
-    out: dict[str, np.ndarray] = {}
-    for pot in game.pots:
-        if pot == "high":
-            out[pot] = evaluate_batch(fives, rules=rules).astype(np.int64).reshape(shape).max(axis=2)
-            continue
-        scale = str(game.low_scale)
-        value, cats = scale_values(fives, scale, rules)
-        low = np.where(_qualifies(fives, cats, scale, game.qualifier), -value, NO_HAND)
-        out[pot] = low.reshape(shape).max(axis=2)
-    return out
+    parts = five_parts(hole, boards.shape[1], game.hole_min, game.hole_max)
+    if not len(parts[2]):
+        raise PokerInputError(
+            f"rules {rules.name}: a five takes {game.hole_min} to {game.hole_max} hole cards, "
+            f"which {hole} hole cards and {boards.shape[1]} board cards cannot give"
+        )
+    pots = pot_tables(rules)
+    out = np.empty((len(pots), n, players), dtype=np.int64)
+    fives = n * players * len(parts[2])
+    if uses_kernel(fives):
+        tables = game_tables(rules).kernel
+
+        def work(start: int, stop: int) -> int:
+            compiled().game_rows(holes, boards, *parts, pots, out, tables, start, stop)
+            return -1
+
+        in_parts(n, thread_count(threads, fives), work)
+    else:
+        for start in range(0, n, _DEALS_PER_STEP):
+            stop = min(start + _DEALS_PER_STEP, n)
+            out[:, start:stop] = _numpy_values(holes[start:stop], boards[start:stop], parts, pots, rules)
+    return dict(zip(game.pots, out))
+
+
+_DEALS_PER_STEP = 2048
+"""Deals the numpy path values at once (four players of Omaha: 491,520 fives, 8 MB of keys)."""
+
+
+def _checked(holes: np.ndarray, boards: np.ndarray, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """The cards as C-contiguous int64 (N, P, h) and (N, b), checked: integers, in 0..51 and in the deck."""
+    holes, boards = np.asarray(holes), np.asarray(boards)
+    if holes.ndim != 3 or boards.ndim != 2 or len(boards) != len(holes):
+        raise CardCountError(
+            f"hole cards of shape {holes.shape} and boards of shape {boards.shape}: expected (N, P, h) and (N, b)"
+        )
+    for cards in (holes, boards):
+        if cards.size and not np.issubdtype(cards.dtype, np.integer):
+            raise InvalidCardError(f"cards of dtype {cards.dtype}: expected integer card indices")
+        if cards.size and (cards.min() < 0 or cards.max() > 51):
+            raise bad_card(cards)
+        check_deck(cards, game_tables(rules))
+    return np.ascontiguousarray(holes, dtype=np.int64), np.ascontiguousarray(boards, dtype=np.int64)
+
+
+def _numpy_values(
+    holes: np.ndarray, boards: np.ndarray, parts: tuple[np.ndarray, ...], pots: np.ndarray, rules: Rules
+) -> np.ndarray:
+    """:func:`game_values` with numpy: each part's key from its cards' keys, each five's the sum of its
+    two parts', valued by :func:`evaluate_keys`; (pots, N, P)."""
+    hole_parts, board_parts, fives = parts
+    hole_keys = _part_keys(holes, hole_parts)  # (N, P, H, 2)
+    board_keys = _part_keys(boards, board_parts)  # (N, B, 2)
+    keys = hole_keys[:, :, fives[:, 0]] + board_keys[:, None, fives[:, 1]]  # (N, P, F, 2)
+    classes = evaluate_keys(keys, rules)
+    return np.stack([values[classes].max(axis=-1) for values in pots])
+
+
+def _part_keys(cards: np.ndarray, parts: np.ndarray) -> np.ndarray:
+    """The keys of parts (M, 5) of card sets (..., c): (..., M, 2)."""
+    member = np.zeros((len(parts), cards.shape[-1]), dtype=np.int64)
+    for row, part in enumerate(parts):
+        member[row, part[part >= 0]] = 1
+    return np.einsum("mc,...cw->...mw", member, card_keys(cards[..., None]))  # each card's key
 
 
 def pot_winners(values: np.ndarray) -> np.ndarray:
@@ -216,7 +217,7 @@ def pot_hand(value: int, pot: str, rules: Rules) -> tuple[Category, tuple[int, .
         return category(value, rules), tiebreak_ranks(value, rules)
     scale = str(rules.game.low_scale)
     packed = -int(value)
-    cat = Category(int(np.flatnonzero(_order_of(rules, scale) == value_place(packed))[0]))
+    cat = Category(int(np.flatnonzero(scale_order(rules, scale) == value_place(packed))[0]))
     return cat, tuple(place_rank(q, scale) for q in tiebreak_from_value(cat, packed))
 
 
@@ -233,7 +234,7 @@ def pot_categories(values: np.ndarray, pot: str, rules: Rules) -> np.ndarray:
     if pot == "high":
         out[plays] = categories(values[plays], rules)
         return out
-    orders = _order_of(rules, str(rules.game.low_scale))
+    orders = scale_order(rules, str(rules.game.low_scale))
     by_place = np.full(orders.max() + 1, -1, dtype=np.int64)
     by_place[orders[orders >= 0]] = np.flatnonzero(orders >= 0)
     out[plays] = by_place[(-values[plays]) >> ORDER_SHIFT]
@@ -249,9 +250,8 @@ def describe_pot(value: int, pot: str, rules: Rules) -> str:
 
 
 __all__ = [
-    "NO_HAND",
+    "five_parts",
     "five_slots",
-    "scale_values",
     "game_values",
     "pot_winners",
     "pot_shares",

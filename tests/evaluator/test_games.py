@@ -7,8 +7,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pysolver import PokerInputError, equity, load_rules
-from pysolver.evaluator import NO_HAND, evaluate_batch, five_slots, game_values, pot_hand, pot_shares
+from pysolver import VARIANTS, PokerInputError, equity, load_rules
+from pysolver.evaluator import NO_HAND, _games, evaluate_batch, five_slots, game_values, pot_hand, pot_shares
+from pysolver.evaluator._scales import pot_tables
+from tests.helpers.rule_books import own_rule_book
 
 ACE = 12
 
@@ -110,3 +112,57 @@ def test_shares_quarter_a_tied_low():
 def test_the_odds_engine_says_it_takes_holdem_only(game):
     with pytest.raises(PokerInputError, match=f"rules {game} .*: this takes hold'em's deal"):
         equity(["As Ks Qd 2c", "7h 7d 3c 4d"], rules=game)
+
+
+GAMES = [name for name in VARIANTS if not load_rules(name).game.holdem_shape]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_kernel_and_numpy_value_every_game_alike(monkeypatch, game):
+    pytest.importorskip("numba", reason="the compiled kernel needs numba (the test extra installs it)")
+    rules = load_rules(game)
+    most = (len(rules.deck) - rules.game.board_cards) // rules.game.hole_cards
+    players, deck = min(most, 5), np.flatnonzero(rules.in_deck)
+    cards = deck[np.argsort(np.random.default_rng(5).random((500, len(deck))), axis=1)]
+    holes = cards[:, : players * rules.game.hole_cards].reshape(500, players, -1)
+    boards = cards[:, players * rules.game.hole_cards :][:, : rules.game.board_cards]
+    monkeypatch.setattr(_games, "uses_kernel", lambda rows: False)
+    by_numpy = game_values(holes, boards, rules)
+    monkeypatch.setattr(_games, "uses_kernel", lambda rows: True)
+    for threads in (1, 3):
+        by_kernel = game_values(holes.astype(np.uint8), boards, rules, threads=threads)
+        assert list(by_kernel) == list(rules.game.pots)
+        for pot in rules.game.pots:
+            assert (by_kernel[pot] == by_numpy[pot]).all(), (pot, threads)
+
+
+def test_a_five_is_valued_once_for_both_pots():
+    """Each class of the high tables has its low: eight-or-better lows ignore suits, so the 56 sets of
+    five ranks eight or lower qualify offsuit and suited, and the suited wheel is still the best low."""
+    rules = load_rules("omaha_hi_lo")
+    tables = pot_tables(rules)
+    wheel = [ACE, 0, 1, 2, 3]
+    classes = evaluate_batch(np.array([offsuit(wheel), [4 * r + 3 for r in wheel]]))
+    assert classes[0] != classes[1]  # a straight and a straight flush
+    assert tables[1, classes[0]] == tables[1, classes[1]] == tables[1].max()
+    assert pot_hand(int(tables[1, classes[0]]), "low", rules)[1] == (3, 2, 1, 0, ACE)  # 5-4-3-2-A
+    assert (tables[1] != NO_HAND).sum() == 2 * comb(8, 5)
+    assert (tables[0, 1:] == np.arange(1, tables.shape[1])).all() and tables[0, 0] == NO_HAND
+
+
+def test_bad_cards_and_unformable_fives_are_refused(tmp_path):
+    rules = load_rules("omaha")
+    with pytest.raises(PokerInputError, match="invalid card index 52"):
+        game_values(np.array([[[0, 1, 2, 52]]]), np.array([[4, 5, 6, 7, 8]]), rules)
+    with pytest.raises(PokerInputError, match="2 to 2 hole cards, which 1 hole cards and 5 board cards cannot give"):
+        game_values(np.array([[[0]]]), np.array([[4, 5, 6, 7, 8]]), rules)
+    with pytest.raises(PokerInputError, match="expected \\(N, P, h\\) and \\(N, b\\)"):
+        game_values(np.array([[0, 1, 2, 3]]), np.array([[4, 5, 6, 7, 8]]), rules)
+    short_deck_omaha = own_rule_book(
+        tmp_path,
+        "short_deck",
+        ("hole_cards(2).", "hole_cards(4)."),
+        ("hole_cards_used(0, 2).", "hole_cards_used(2, 2)."),
+    )
+    with pytest.raises(PokerInputError, match="2c"):
+        game_values(np.array([[[0, 20, 24, 28]]]), np.array([[32, 36, 40, 44, 48]]), load_rules(short_deck_omaha))
