@@ -1,9 +1,11 @@
-"""``pysolver serve [--host 127.0.0.1] [--port 8000] [--open]``: the web app (the ``web`` extra).
+"""``pysolver serve [--host 127.0.0.1] [--port 8000] [--allow-host NAME] [--open]``: the web app (the ``web`` extra).
 
 Equity with clickable range grids and a board picker, showdowns explained,
 and the rules lab, in a browser (:mod:`pysolver.web`). Binds to 127.0.0.1
 unless ``--host`` says otherwise (with a warning: anyone who reaches the
-address can run computations). The web stack is imported only here, so the
+address can run computations). It answers to the address it listens on and
+to ``localhost``, and to more names with ``--allow-host``: a web page under
+another name cannot reach it. The web stack is imported only here, so the
 rest of the command line works without the extra.
 """
 
@@ -28,6 +30,14 @@ def add_parser(subparsers) -> None:
         "--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)"
     )
     parser.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0 picks a free one)")
+    parser.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="another name the server answers to, as browsers send it in Host (repeatable; by default "
+        "the address it listens on and localhost)",
+    )
     parser.add_argument("--open", action="store_true", help="open the equity page in the default browser")
     parser.add_argument(
         "--workers",
@@ -68,6 +78,7 @@ def run(args: argparse.Namespace) -> int:
         args.host,
         args.port,
         open_browser=args.open,
+        allow_hosts=args.allow_host,
         workers=args.workers,
         seconds=limits.seconds,
         memory_mb=limits.memory_mb,

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from .. import equity, outs, runouts, texture
 from ..asp import Solver
@@ -154,7 +155,7 @@ def rules_answer(query: Query, texts: RuleTexts, budget: Budget) -> dict:
     text = query.get("text") or _variant_text(query.get("rules") or "standard")
     counts = category_counts(rules)
     return describe_rules(rules) | {
-        "file": rules.path if rules.trusted else FILE_NAME,
+        "file": Path(rules.path).name if rules.trusted else FILE_NAME,  # a name: no path of the server's
         "text": text,
         "counts": {name: {"hands": h, "classes": c} for name, (h, c) in counts.items()},
     }

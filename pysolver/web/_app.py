@@ -9,8 +9,15 @@ same names; rule text goes in ``text``), answered with the result's
 progress and then the result. Bad input is 400 with ``{"error": message,
 "field": name, "line": n}``; a computation never runs on the event loop.
 
+Every request passes :class:`~pysolver.web._guard.RequestGuard` first (the names the server
+answers to, the origin of a computing request, the size of a body). Computations run in two
+lanes: cheap ones (:data:`CHEAP`: a range's grid, a rule book's text) in threads of their own, so
+that they answer at once while slow ones queue; a client has at most :data:`SLOW_PER_CLIENT`
+slow computations running or queued at once. A computation whose client goes away is cancelled
+within a second (:meth:`~pysolver.web._compute.Runner.run`).
+
     >>> from starlette.testclient import TestClient
-    >>> with TestClient(create_app()) as client:
+    >>> with TestClient(create_app(), base_url="http://127.0.0.1") as client:
     ...     answer = client.get("/api/showdown", params={"p": ["AsKs", "QhQd"], "board": "JsTs2c7h3d"})
     ...     answer.status_code, answer.json()["winners"]
     (200, [1])
@@ -21,12 +28,14 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections import Counter
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
@@ -35,7 +44,8 @@ from starlette.staticfiles import StaticFiles
 from ..core import VARIANTS, Limits, PokerInputError
 from ..rulebook import load_rules
 from ._api import ANSWERS, Query, blame
-from ._compute import Cancelled, Runner
+from ._compute import Budget, Cancelled, Runner
+from ._guard import LOCAL_NAMES, MAX_DEPTH, BodyTooLarge, RequestGuard, json_depth
 from ._rulebook import RuleTexts, error_line
 
 log = logging.getLogger("pysolver.web")
@@ -44,6 +54,12 @@ PAGES = ("equity", "showdown", "rules")
 """The pages, each ``/NAME`` served from ``static/NAME.html``."""
 MAX_BODY = 2 << 20
 """The largest request body read (a rule text is at most 1 MiB)."""
+CHEAP = ("range", "rules")
+"""The computations of the cheap lane: a range's grid, a rule book's facts and counts."""
+CHEAP_WORKERS = 4
+"""Threads of the cheap lane."""
+SLOW_PER_CLIENT = 16
+"""The most slow computations one client (one address) may have running or queued at once."""
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'",
     "X-Content-Type-Options": "nosniff",
@@ -57,10 +73,11 @@ def _page_text(name: str) -> str:
 
 
 def error_answer(error: Exception, query: Query | None = None, status: int = 400) -> JSONResponse:
-    """The one-line answer to bad input: the message, the field it concerns, the rule text's line."""
+    """The one-line answer to bad input: the message, the field it concerns, the rule text's line.
+    A body cut off (413) closes the connection: the rest of it is not read."""
     message = " ".join(str(error).split()) or type(error).__name__
     body = {"error": message, "field": blame(query, message) if query else "", "line": error_line(message)}
-    return JSONResponse(body, status_code=status)
+    return JSONResponse(body, status_code=status, headers={"Connection": "close"} if status == 413 else None)
 
 
 async def _query(request: Request) -> Query:
@@ -68,9 +85,10 @@ async def _query(request: Request) -> Query:
     for key, value in request.query_params.multi_items():
         values.setdefault(key, []).append(value)
     if request.method == "POST":
-        body = await request.body()
-        if len(body) > MAX_BODY:
-            raise PokerInputError(f"request of {len(body):,} bytes: at most {MAX_BODY:,}")
+        body = await request.body()  # at most MAX_BODY bytes: RequestGuard cuts it off
+        depth = json_depth(body)
+        if depth > MAX_DEPTH:
+            raise PokerInputError(f"the request's JSON nests {depth:,} deep: at most {MAX_DEPTH} (send an object)")
         try:
             sent = json.loads(body or b"{}")
         except ValueError:
@@ -87,12 +105,20 @@ async def _query(request: Request) -> Query:
 
 
 def create_app(
-    *, workers: int | None = None, seconds: float = Limits.seconds, memory_mb: int = Limits.memory_mb
+    *,
+    workers: int | None = None,
+    seconds: float = Limits.seconds,
+    memory_mb: int = Limits.memory_mb,
+    hosts: Sequence[str] = LOCAL_NAMES,
+    any_address: bool = False,
 ) -> Starlette:
-    """The app: computations in ``workers`` threads (by default one per core), each bounded
-    by ``seconds``; rule texts ground under that time and ``memory_mb`` MiB."""
+    """The app: slow computations in ``workers`` threads (by default one per core), each bounded
+    by ``seconds``; rule texts ground under that time and ``memory_mb`` MiB. It answers to the
+    names ``hosts`` (and, with ``any_address``, to every IP address)."""
     runner = Runner(workers, seconds)
+    cheap = Runner(CHEAP_WORKERS, seconds)
     texts = RuleTexts(Limits(seconds, memory_mb))
+    slow_by_client: Counter[str] = Counter()
 
     async def api(request: Request) -> Response:
         return await answer_for(request, request.path_params["name"])
@@ -107,15 +133,33 @@ def create_app(
         try:
             query = await _query(request)
             answer = ANSWERS[name]
-            if name == "equity" and query.flag("stream"):
-                return StreamingResponse(
-                    _lines(runner.stream(lambda budget: answer(query, texts, budget)), query),
-                    media_type="application/x-ndjson",
+            if name in CHEAP:
+                return await computed(request, cheap, lambda budget: answer(query, texts, budget))
+            client = request.client.host if request.client else ""
+            if slow_by_client[client] >= SLOW_PER_CLIENT:
+                raise TooMany(
+                    f"{SLOW_PER_CLIENT} computations of this client are running or waiting: "
+                    "wait for one to finish, or cancel one"
                 )
-            start = time.perf_counter()
-            result = await runner.run(lambda budget: answer(query, texts, budget))
-            spent = time.perf_counter() - start
-            return JSONResponse(result, headers={"Server-Timing": f"compute;dur={1000 * spent:.1f}"})
+            slow_by_client[client] += 1
+            try:
+                if name == "equity" and query.flag("stream"):
+                    lines = _lines(runner.stream(lambda budget: answer(query, texts, budget)), query)
+                    return StreamingResponse(
+                        _released(lines, lambda: slow_by_client.subtract([client])),
+                        media_type="application/x-ndjson",
+                    )
+            except BaseException:
+                slow_by_client.subtract([client])
+                raise
+            try:
+                return await computed(request, runner, lambda budget: answer(query, texts, budget))
+            finally:
+                slow_by_client.subtract([client])
+        except BodyTooLarge as error:
+            return error_answer(error, query, 413)
+        except TooMany as error:
+            return error_answer(error, query, 429)
         except (PokerInputError, Cancelled) as error:
             return error_answer(error, query)
         except (ValueError, TypeError, OverflowError) as error:  # input the library let through
@@ -124,6 +168,12 @@ def create_app(
         except Exception as error:  # a fault: logged, one line out
             log.exception("error in /api/%s", name)
             return error_answer(RuntimeError(f"internal error ({type(error).__name__}): {error}"), query, 500)
+
+    async def computed(request: Request, lane: Runner, work: Callable[[Budget], dict]) -> Response:
+        start = time.perf_counter()
+        result = await lane.run(work, gone=request.is_disconnected)
+        spent = time.perf_counter() - start
+        return JSONResponse(result, headers={"Server-Timing": f"compute;dur={1000 * spent:.1f}"})
 
     async def variants(request: Request) -> Response:
         holdem = [name for name in VARIANTS if load_rules(name).game.holdem_shape]  # what the pages play
@@ -152,6 +202,7 @@ def create_app(
             yield
         finally:
             runner.close()
+            cheap.close()
             texts.close()
 
     routes = [
@@ -162,9 +213,25 @@ def create_app(
         Route("/api/{name}", api, methods=["GET", "POST"]),
         Mount("/static", StaticFiles(packages=[("pysolver.web", "static")]), name="static"),
     ]
-    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found}, lifespan=lifespan)
-    app.state.runner, app.state.texts = runner, texts
+    guard = Middleware(RequestGuard, hosts=hosts, max_body=MAX_BODY, any_address=any_address)
+    app = Starlette(
+        routes=routes, middleware=[guard], exception_handlers={404: not_found, 405: not_found}, lifespan=lifespan
+    )
+    app.state.runner, app.state.cheap, app.state.texts = runner, cheap, texts
     return app
+
+
+class TooMany(Exception):
+    """A client asked for more slow computations at once than it may."""
+
+
+async def _released(lines: AsyncIterator[bytes], release: Callable[[], object]) -> AsyncIterator[bytes]:
+    """The lines of a streamed answer; ``release()`` once the stream ends or its client leaves."""
+    try:
+        async for line in lines:
+            yield line
+    finally:
+        release()
 
 
 async def _lines(answers: AsyncIterator[dict], query: Query) -> AsyncIterator[bytes]:
@@ -174,4 +241,4 @@ async def _lines(answers: AsyncIterator[dict], query: Query) -> AsyncIterator[by
         yield (json.dumps(line) + "\n").encode()
 
 
-__all__ = ["HEADERS", "MAX_BODY", "PAGES", "create_app", "error_answer"]
+__all__ = ["CHEAP", "CHEAP_WORKERS", "HEADERS", "MAX_BODY", "PAGES", "SLOW_PER_CLIENT", "create_app", "error_answer"]

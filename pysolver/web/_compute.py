@@ -21,7 +21,7 @@ import asyncio
 import os
 import threading
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
@@ -90,13 +90,21 @@ class Runner:
 
         return budget, asyncio.wrap_future(self._pool.submit(call))
 
-    async def run(self, work: Callable[[Budget], T]) -> T:
-        """``work(budget)``'s result, or the time limit's error; cancelled with the request."""
+    async def run(
+        self, work: Callable[[Budget], T], gone: Callable[[], Awaitable[bool]] | None = None, every: float = 0.25
+    ) -> T:
+        """``work(budget)``'s result, or the time limit's error; cancelled with the request, or
+        when ``gone()`` (asked every ``every`` seconds) says the client went away."""
         budget, future = self.start(work)
         try:
-            return await asyncio.wait_for(asyncio.shield(future), self.seconds + GRACE)
-        except asyncio.TimeoutError:
-            raise time_limit_error(self.seconds) from None
+            while True:
+                done, _ = await asyncio.wait({future}, timeout=every)
+                if done:
+                    return future.result()
+                if time.monotonic() > budget.deadline + GRACE:
+                    raise time_limit_error(self.seconds)
+                if gone is not None and await gone():
+                    raise Cancelled()
         finally:
             budget.cancel()
 

@@ -11,11 +11,13 @@ import socket
 import sys
 import threading
 import webbrowser
+from collections.abc import Sequence
 
 import uvicorn
 
 from ..core import Limits, PokerInputError
 from ._app import create_app
+from ._guard import LOCAL_NAMES
 
 LOOPBACK_NAMES = ("localhost", "ip6-localhost")
 
@@ -26,6 +28,18 @@ def is_loopback(host: str) -> bool:
         return True
     try:
         return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def is_unspecified(host: str) -> bool:
+    """Whether ``host`` means every address of the machine (``0.0.0.0``, ``::``).
+
+    >>> is_unspecified("0.0.0.0"), is_unspecified("127.0.0.1")
+    (True, False)
+    """
+    try:
+        return ipaddress.ip_address(host).is_unspecified
     except ValueError:
         return False
 
@@ -49,12 +63,18 @@ def serve(
     port: int = 8000,
     *,
     open_browser: bool = False,
+    allow_hosts: Sequence[str] = (),
     workers: int | None = None,
     seconds: float = Limits.seconds,
     memory_mb: int = Limits.memory_mb,
 ) -> None:
     """Serve the app until interrupted, printing its address (``port=0`` picks a free port);
-    ``open_browser`` opens the equity page in the default browser."""
+    ``open_browser`` opens the equity page in the default browser. The app answers to ``host``,
+    to ``localhost`` and to ``allow_hosts``; bound to every address (``0.0.0.0``, ``::``), to
+    every IP address too."""
+    for name in allow_hosts:
+        if not name.strip() or any(c in name for c in "/ @?#"):
+            raise PokerInputError(f"allowed host {name[:60]!r}: a host name or address, as in http://NAME:PORT/")
     if not is_loopback(host):
         print(
             f"pysolver serve: warning: listening on {host}: anyone who can reach this address can run "
@@ -67,7 +87,15 @@ def serve(
     url = f"http://{shown}:{name[1]}/"
     server = uvicorn.Server(
         uvicorn.Config(
-            create_app(workers=workers, seconds=seconds, memory_mb=memory_mb), log_level="warning", lifespan="on"
+            create_app(
+                workers=workers,
+                seconds=seconds,
+                memory_mb=memory_mb,
+                hosts=(*LOCAL_NAMES, host, *allow_hosts),
+                any_address=is_unspecified(host),
+            ),
+            log_level="warning",
+            lifespan="on",
         )
     )
 
@@ -82,4 +110,4 @@ def serve(
     server.run(sockets=[sock])
 
 
-__all__ = ["LOOPBACK_NAMES", "bind", "is_loopback", "serve"]
+__all__ = ["LOOPBACK_NAMES", "bind", "is_loopback", "is_unspecified", "serve"]

@@ -106,7 +106,7 @@ def test_the_web_api_answers_400_naming_the_players():
 
     from pysolver.web import create_app
 
-    with TestClient(create_app(workers=1, seconds=20, memory_mb=256)) as client:
+    with TestClient(create_app(workers=1, seconds=20, memory_mb=256), base_url="http://127.0.0.1") as client:
         for extra in ({}, {"trials": "1000"}):
             answer = client.get("/api/equity", params={"p": ["AA", "AA", "AA"], **extra})
             assert answer.status_code == 400 and NO_DEAL in answer.json()["error"]

@@ -43,7 +43,7 @@ TRIPS_OVER_STRAIGHT = TRIPS_OVER_STRAIGHT.replace("category_order(straight, 4)",
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app(workers=2, seconds=20, memory_mb=256)) as test_client:
+    with TestClient(create_app(workers=2, seconds=20, memory_mb=256), base_url="http://127.0.0.1") as test_client:
         yield test_client
 
 
@@ -213,8 +213,9 @@ def test_rules_name_variants_never_paths(client):
 def test_unknown_paths_and_bodies(client):
     assert client.get("/api/nothing").status_code == 404
     assert client.get("/nothing").status_code == 404
-    assert client.post("/api/showdown", content=b"[1, 2").status_code == 400
-    assert client.post("/api/showdown", content=b"x" * (3 << 20)).status_code == 400
+    as_json = {"Content-Type": "application/json"}
+    assert client.post("/api/showdown", content=b"[1, 2", headers=as_json).status_code == 400
+    assert client.post("/api/showdown", content=b"x" * (3 << 20), headers=as_json).status_code == 413
     for page in ("equity", "showdown", "rules"):
         answer = client.get(f"/{page}")
         assert answer.status_code == 200 and "script-src" not in answer.text
@@ -222,7 +223,7 @@ def test_unknown_paths_and_bodies(client):
 
 
 def test_time_bound_answers_400_and_the_server_stays_up():
-    with TestClient(create_app(workers=1, seconds=0.5)) as client:
+    with TestClient(create_app(workers=1, seconds=0.5), base_url="http://127.0.0.1") as client:
         # some 14 s of exact counting on one core: past the limit on any machine
         slow = client.get("/api/equity", params={"p": ["QQ+", "JJ,TT", "AK", "random"], "mode": "exact"})
         assert slow.status_code == 400 and "time limit of 0.5 s" in slow.json()["error"]
