@@ -37,6 +37,7 @@ import os
 import re
 import resource
 import stat
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -55,6 +56,14 @@ MAX_INCLUDE_DEPTH = 16
 
 _UNOPENED = re.compile(r"^<string>:(\d+):(\d+)-(?:(\d+):)?(\d+): error: file could not be opened:\n  (.*?)\n?\Z", re.S)
 _LIBRARY = re.compile(r"#include\s*(<)[^>\n]*(>)")
+_NOT_ASCII = re.compile(r'%\*.*?\*%|%[^\n]*|"(?:[^"\\\n]|\\.)*"|([^\x00-\x7f])', re.S)
+"""A comment, a string, or (group 1) a character clingo's lexer does not read: not ASCII."""
+_TYPOGRAPHIC = (
+    dict.fromkeys(map(chr, (0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2212)), "-")
+    | dict.fromkeys(map(chr, (0x201C, 0x201D, 0x201E)), '"')
+    | dict.fromkeys(map(chr, (0x2018, 0x2019)), "'")
+)
+"""What a word processor puts for ASCII, beside what NFKC maps back (full-width forms)."""
 _STDIN_MARK = b"pysolver_standard_input.\n"
 
 
@@ -216,10 +225,34 @@ def _resolve(name: str, source: Path, line: int) -> Path:
     return beside if beside is not None and beside.exists() and not here.exists() else here
 
 
+def _check_ascii(path: Path, text: str) -> None:
+    r"""Refuse a character outside ASCII anywhere but in a comment or a string: clingo's lexer
+    reads ASCII only, and its message about such a character can cut the character in two.
+
+    >>> _check_ascii(Path("x.lp"), '% \uff03 in a comment\nface("\uff03").\n\uff03include "y.lp".')
+    Traceback (most recent call last):
+    ...
+    pysolver.RuleFileError: rule file 'x.lp', line 3, column 1: ... (U+FF03 FULLWIDTH NUMBER SIGN) is not ASCII: ...
+    """
+    for found in _NOT_ASCII.finditer(text):
+        if found.group(1) is None:
+            continue
+        char, at = found.group(1), found.start(1)
+        line, column = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+        plain = _TYPOGRAPHIC.get(char, unicodedata.normalize("NFKC", char))
+        hint = f" (did you mean '{plain}'?)" if plain.isascii() and plain.strip() else ""
+        raise RuleFileError(
+            f"rule file '{path}', line {line}, column {column}: '{char}' (U+{ord(char):04X} "
+            f"{unicodedata.name(char, 'unnamed')}) is not ASCII: clingo reads only ASCII outside comments "
+            f"and strings{hint}"
+        )
+
+
 def _check(path: Path, text: str, includes: bool) -> tuple[str, list[tuple[Path, int]]]:
     """Refuse what ``text`` may not do; return its program and the files it includes (with lines)."""
     if text.startswith("asp "):
         raise RuleFileError(f"rule file '{path}': clingo's aspif format (a ground program), not rule text")
+    _check_ascii(path, text)
     scan = _scan(text)
     for line in scan.scripts:
         raise RuleFileError(f"rule file '{path}', line {line}: #script is refused: a rule file may not run code")

@@ -195,6 +195,7 @@ def _check_seats(hole: CardsLike, board: CardsLike, dead: CardsLike, opponents: 
     cards, none twice, and the rules' deck deals every seat beside a full board and the dead cards."""
     situation = Situation.of([cast(PlayerLike, hole)], board, dead=dead, rules=rules, least=1)  # two hole cards
     try:
+        rules.check_players(opponents + 1, dead=len(situation.dead))  # before a list of that many seats
         Situation.of(
             [situation.holes[0]] + ["random"] * opponents,
             situation.board,

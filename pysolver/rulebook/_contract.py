@@ -27,6 +27,10 @@ from ..asp._rulefiles import RuleText, rule_statements
 from ..core import RuleFileError
 
 _RULES_FACTS = frozenset(RULES_FACTS)
+_NOT_RULES = frozenset(
+    getattr(ast.ASTType, name) for name in ("Program", "Comment", "Definition") if hasattr(ast.ASTType, name)
+)
+"""What a rules file may hold beside facts: its ``#program base.``, comments, ``#const``."""
 
 
 def _atoms(node: ast.AST) -> Iterable[ast.AST]:
@@ -82,14 +86,17 @@ def _is_fact(statement: ast.AST) -> bool:
     return True
 
 
-def check_rule_book(rules: Sequence[RuleText], derived: set[tuple[str, int]]) -> None:
+def check_rule_book(rules: Sequence[RuleText], derived: set[tuple[str, int]], facts_only: Iterable[str] = ()) -> None:
     """Refuse a rule book whose files define a predicate in ``derived`` (what the encodings
-    derive from the hand values) or define the rules' data other than by facts; one line
+    derive from the hand values) or define the rules' data other than by facts, or whose rules
+    file (``facts_only``: its path and the paths it includes) holds anything but facts; one line
     naming the file, the line and the predicate."""
+    facts_only = frozenset(facts_only)
     for rule in rules:
         for statement in rule_statements(rule):
             line = statement.location.begin.line
-            for name, arity in _heads(statement):
+            heads = _heads(statement)
+            for name, arity in heads:
                 if (name, arity) in derived:
                     raise RuleFileError(
                         f"rule file '{rule.path}', line {line}: defines {name}/{arity}, which the encodings derive "
@@ -101,6 +108,13 @@ def check_rule_book(rules: Sequence[RuleText], derived: set[tuple[str, int]]) ->
                         f"rule file '{rule.path}', line {line}: {name}/{arity} is defined by a rule: the rules' "
                         "data are facts (the contract in asp/variants/standard.lp)"
                     )
+            if rule.path in facts_only and statement.ast_type not in _NOT_RULES and not _is_fact(statement):
+                what = f"defines {heads[0][0]}/{heads[0][1]} by a rule" if heads else "holds a rule"
+                raise RuleFileError(
+                    f"rules file '{rule.path}', line {line}: {what}, and a rules file holds facts only (the "
+                    "contract in asp/variants/standard.lp): put rules in a file of their own and add it "
+                    "(--add FILE; load_rules(rules, add=[FILE]))"
+                )
 
 
 __all__ = ["check_rule_book", "defined"]

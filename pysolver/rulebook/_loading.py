@@ -94,7 +94,8 @@ def _load(name: str, files: tuple[str, ...], digest: str, limits: Limits) -> Rul
         limits=limits,
     )
     program = AspProgram(unread, encodings=("cards.lp",))
-    check_rule_book(program.rule_texts, defined(encoding_statements(OUTCOME_FILES)))
+    own = () if name in VARIANTS else [rule.path for rule in read_rule_book(name, files[:1])]  # with its includes
+    check_rule_book(program.rule_texts, defined(encoding_statements(OUTCOME_FILES)), facts_only=own)
 
     def facts() -> dict[str, list[tuple]]:
         ctl = program.ground("")  # a rule file's warnings come when the rules are solved

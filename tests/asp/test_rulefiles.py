@@ -129,7 +129,8 @@ def test_devices_and_folders_are_not_rule_files(name):
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["rules", "--rules", "{runaway}", "--time-limit", "1"], "time limit of 1 s"),
+        (["rules", "--add", "{runaway}", "--time-limit", "1"], "time limit of 1 s"),
+        (["rules", "--rules", "{runaway}"], "a rules file holds facts only"),
         (["showdown", "As Ks", "Qh Qd", "--add", "{runaway}", "--time-limit", "1"], "time limit of 1 s"),
         (["equity", "AhKh", "QsQd", "--add", "/dev/zero"], "is a device or special file"),
         (["showdown", "As Ks", "Qh Qd", "--time-limit", "0"], "time limit 0"),
@@ -158,3 +159,31 @@ def test_ctrl_c_while_grounding_is_one_line_and_leaves_no_process(tmp_path):
     assert err.count("\n") == 1 and "interrupted while grounding" in err and "runaway.lp" in err
     with pytest.raises(ProcessLookupError):  # nothing of the group is left
         os.killpg(process.pid, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "words"),
+    [
+        ('\uff03include "other.lp".\n', "line 1, column 1", "FULLWIDTH NUMBER SIGN) is not ASCII"),
+        ("royal(ace).\nface(two) :\u2010 royal(ace).\n", "line 2, column 12", "(did you mean '-'?)"),
+        ("royal(ace).\u00a0\n", "line 1, column 12", "NO-BREAK SPACE"),
+    ],
+)
+def test_a_character_clingo_cannot_read_is_named_in_one_line(tmp_path, capsys, text, place, words):
+    path = write(tmp_path, "wide.lp", text)
+    assert main(["showdown", "As Ks", "Qh Qd", "--board", "Js Ts 2c 7h 3d", "--add", path]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and place in err and words in err and "memory" not in err
+
+
+def test_other_characters_in_comments_and_strings_are_only_text(tmp_path):
+    path = write(tmp_path, "notes.lp", '% Straße, \uff03include, \u00e9\nnote("\u00e9t\u00e9 \uff03").\n')
+    assert Solver(add=[path]).solve(RIVER).winners == (1,)
+
+
+def test_a_rules_file_with_a_rule_is_refused_at_its_line(tmp_path):
+    text = Path(load_rules().path).read_text() + "\nhelper(X) :- face(X).\n"
+    path = write(tmp_path, "mine.lp", text)
+    with pytest.raises(RuleFileError, match=r"mine.lp', line \d+: defines helper/1 by a rule, .*facts only"):
+        load_rules(path)
+    assert load_rules("standard", [path]).faces == load_rules().faces  # added, a rule file may hold rules

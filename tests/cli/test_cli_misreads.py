@@ -125,3 +125,12 @@ def test_options_before_rules_diff_are_kept_or_refused(capsys, tmp_path):
     assert main(["rules", "--rules", "short_deck", "diff", "standard"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--rules short_deck: rules diff compares the rule books named after it" in err
+
+
+@pytest.mark.parametrize("count", ["1" + "0" * 20, "24", "22"])
+def test_more_opponents_than_the_deck_deals_is_one_line(capsys, count):
+    dead = ["--dead", "2c 3c"] if count == "22" else []  # 22 opponents and two dead cards: 51 cards
+    assert main(["strength", "AdQc", "--opponents", count, *dead]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{count} opponents: {int(count) + 1} players" in err
+    assert "deals at most" in err and "Traceback" not in err
