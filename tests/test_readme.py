@@ -63,6 +63,30 @@ def test_python_examples(page: Path, monkeypatch) -> None:
     assert runner.failures == 0, "".join(output)
 
 
+REPOSITORY_FILE = re.compile(r"""["'\s](?:examples|asp|benchmarks|tests)/[\w./*-]+""")
+
+
+@pytest.mark.parametrize("language", ["python", "sh"])
+def test_an_example_that_needs_a_checkout_says_so(language: str) -> None:
+    """An installed package has no examples/, asp/ (its encodings are pysolver.encodings), benchmarks/
+    or tests/: a line of an example that reads one of them says that it runs in a checkout."""
+    unsaid = [
+        f"{name}: {line.strip()}"
+        for source, name, _ in (param.values for param in blocks(language))
+        for line in source.splitlines()
+        if REPOSITORY_FILE.search(line) and "in a checkout" not in line and "benchmarks" not in name
+    ]
+    assert not unsaid, "\n".join(unsaid)
+
+
+def test_an_example_that_needs_a_package_the_extras_lack_says_so() -> None:
+    """``starlette.testclient`` needs httpx, which the web extra does not install."""
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        if "starlette.testclient" in text:
+            assert "pip install httpx" in text, page
+
+
 def commands(source: str) -> list[list[str]]:
     """The ``pysolver`` command lines of a shell block, as argument lists (comments dropped)."""
     found = []
