@@ -50,8 +50,9 @@ from ._rulebook import RuleTexts, error_line
 
 log = logging.getLogger("pysolver.web")
 
-PAGES = ("equity", "showdown", "rules")
-"""The pages, each ``/NAME`` served from ``static/NAME.html``."""
+PAGES = {"equity": "Equity", "showdown": "Showdown", "rules": "Rules lab"}
+"""The pages, each ``/NAME`` served from ``static/NAME.html``, with its name in the nav."""
+HEADER_MARK = "<!-- header: the app writes it (pysolver.web._app.header) -->"
 MAX_BODY = 2 << 20
 """The largest request body read (a rule text is at most 1 MiB)."""
 CHEAP = ("range", "rules")
@@ -68,8 +69,23 @@ HEADERS = {
 """Headers of every page: nothing loads from elsewhere, no inline script runs."""
 
 
+def header(page: str) -> str:
+    """The header of every page, written here once: the title and the nav, the page's own link
+    marked for screen readers (``aria-current``) and for the eye.
+
+    >>> 'aria-current="page">Showdown' in header("showdown")
+    True
+    """
+    links = "".join(
+        f'<a href="/{name}"' + (' class="here" aria-current="page"' if name == page else "") + f">{title}</a>"
+        for name, title in PAGES.items()
+    )
+    return f'<header><h1>pysolver</h1>\n<nav aria-label="pages">{links}</nav>\n</header>'
+
+
 def _page_text(name: str) -> str:
-    return resources.files("pysolver.web").joinpath("static").joinpath(f"{name}.html").read_text("utf-8")
+    text = resources.files("pysolver.web").joinpath("static").joinpath(f"{name}.html").read_text("utf-8")
+    return text.replace(HEADER_MARK, header(name))
 
 
 def error_answer(error: Exception, query: Query | None = None, status: int = 400) -> JSONResponse:
@@ -241,4 +257,14 @@ async def _lines(answers: AsyncIterator[dict], query: Query) -> AsyncIterator[by
         yield (json.dumps(line) + "\n").encode()
 
 
-__all__ = ["CHEAP", "CHEAP_WORKERS", "HEADERS", "MAX_BODY", "PAGES", "SLOW_PER_CLIENT", "create_app", "error_answer"]
+__all__ = [
+    "CHEAP",
+    "CHEAP_WORKERS",
+    "HEADERS",
+    "MAX_BODY",
+    "PAGES",
+    "SLOW_PER_CLIENT",
+    "create_app",
+    "error_answer",
+    "header",
+]

@@ -345,3 +345,82 @@ def test_a_long_run_shows_progress_and_cancels(browser, server):
     find(browser, "calculate").click()  # the server answers the next run
     expected = equity(spot["p"], trials=20_000, seed=1, breakdown=True)  # the page asks for the grids
     assert wait_text(browser, "equity-0") == percent(expected.players[0].equity)
+
+
+AXE_CORE = Path(os.environ.get("AXE_CORE", Path.home() / ".cache/pysolver-axe/node_modules/axe-core/axe.min.js"))
+"""axe-core from npm (``npm install --prefix ~/.cache/pysolver-axe axe-core@4``; CI installs it there)."""
+
+
+@pytest.mark.parametrize(
+    "link",
+    ["/equity?p=AhKh&p=AhQd", "/equity?p=AhKh&p=QsQd&board=Ah7c2d", "/equity?p=AhKh&p=QQ%2B&dead=Kh"],
+)
+def test_a_shared_link_with_a_card_conflict_always_shows_the_error(browser, server, link):
+    """The ranges are read as the page opens while the computation is refused: the refusal stays."""
+    with pytest.raises(PokerInputError) as refused:
+        params = urllib.parse.parse_qs(urllib.parse.urlsplit(link).query)
+        equity(params["p"], params.get("board", [""])[0], dead=params.get("dead", [""])[0])
+    for _ in range(5):  # a race shows up only now and then
+        open_page(browser, server.rstrip("/") + link)
+        text = wait_text(browser, "error", timeout=30)
+        wait_until(browser, lambda: not browser.execute_script("return document.body.dataset.busy === '1'"), 5)
+        time.sleep(0.5)  # every range read has answered
+        assert find(browser, "error").is_displayed() and find(browser, "error").text.strip() == text
+        assert str(refused.value).split(":")[0] in text
+        assert find(browser, "error").get_attribute("role") == "alert"
+
+
+def test_the_grid_and_the_cards_from_the_keyboard(browser, server):
+    from selenium.webdriver.common.keys import Keys
+
+    open_page(browser, server + "equity?p=QQ%2B&p=AhKh")
+    cell = browser.find_element(By.CSS_SELECTOR, "[data-testid='grid-0'] td[data-class='AA']")
+    wait_until(browser, lambda: cell.get_attribute("aria-selected") == "true")  # QQ+ holds AA
+    browser.execute_script("arguments[0].closest('details').open = true; arguments[0].focus()", cell)
+    active = browser.switch_to.active_element
+    active.send_keys(Keys.ARROW_RIGHT)  # to AKs
+    assert browser.switch_to.active_element.get_attribute("data-class") == "AKs"
+    browser.switch_to.active_element.send_keys(Keys.ENTER)
+    wait_until(browser, lambda: find(browser, "player-0").get_attribute("value") == "QQ+, AKs")
+    browser.switch_to.active_element.send_keys(Keys.ARROW_DOWN, Keys.SPACE)  # KK: out
+    wait_until(browser, lambda: find(browser, "player-0").get_attribute("value") == "AA, QQ, AKs")
+    browser.switch_to.active_element.send_keys(Keys.ARROW_UP, Keys.HOME, "s")  # AA's suits, in a dialog
+    dialog = find(browser, "suits-0")
+    assert dialog.get_attribute("role") == "dialog"
+    assert browser.switch_to.active_element.get_attribute("data-combo") == "AdAc"
+    browser.switch_to.active_element.send_keys(Keys.SPACE, Keys.ESCAPE)  # AdAc out
+    wait_until(browser, lambda: "AdAc" not in find(browser, "player-0").get_attribute("value"))
+    assert browser.switch_to.active_element.get_attribute("data-class") == "AA"  # back on its cell
+    card = browser.find_element(By.CSS_SELECTOR, "#picker [data-card='Qs']")
+    browser.execute_script("arguments[0].focus()", card)
+    browser.switch_to.active_element.send_keys(Keys.ENTER, Keys.ARROW_RIGHT, Keys.SPACE, Keys.ARROW_DOWN, Keys.ENTER)
+    assert find(browser, "board").get_attribute("value") == "Qs Js Jh"
+    assert card.get_attribute("aria-pressed") == "true" and "on the board" in card.get_attribute("aria-label")
+
+
+@pytest.mark.parametrize(
+    "page", ["equity?p=QQ%2B,AKs&p=AhKh&board=Ks7h2d", "showdown?p=AsKs&p=QhQd&board=JsTs2c7h3d", "rules"]
+)
+def test_no_serious_accessibility_violation(browser, server, page):
+    if not AXE_CORE.exists():
+        if os.environ.get("PYSOLVER_BROWSER_TESTS") == "required":
+            pytest.fail(f"axe-core not found at {AXE_CORE}: npm install --prefix ~/.cache/pysolver-axe axe-core@4")
+        pytest.skip(f"axe-core not found at {AXE_CORE}")
+    open_page(browser, server + page)
+    if page.startswith("equity"):
+        wait_text(browser, "summary")
+    elif page.startswith("showdown"):
+        wait_text(browser, "winner")
+    browser.execute_script(AXE_CORE.read_text(encoding="utf-8"))  # the page's policy governs its own scripts
+    browser.set_script_timeout(60)
+    found = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then((r) => done(r.violations), (e) => done(String(e)));"
+    )
+    assert isinstance(found, list), found
+    serious = [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert not serious, "\n".join(serious)

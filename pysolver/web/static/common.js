@@ -122,26 +122,31 @@ async function api(path, params, {post = false, signal} = {}) {
 
 /**
  * The page's error line, shown beside the field it concerns (fields[name] is an element), or
- * under the page's main button when no field is named. clearError() hides it.
+ * under the page's main button when no field is named; screen readers announce it (role=alert).
+ * `source` says what found it: "compute" (the page's computation) or "range" (a range read as
+ * it is typed). clearError() hides it.
  */
-function showError(body, fields = {}) {
+function showError(body, fields = {}, source = "compute") {
   const box = $("[data-testid=error]");
   box.textContent = body.error || "error";
   box.dataset.field = body.field || "";
+  box.dataset.source = source;
   box.hidden = false;
-  document.querySelectorAll(".invalid").forEach((n) => n.classList.remove("invalid"));
+  document.querySelectorAll(".invalid").forEach((n) => { n.classList.remove("invalid"); n.removeAttribute("aria-invalid"); });
   const field = fields[body.field];
   const anchor = field || $("[data-error-home]");
-  if (field) field.classList.add("invalid");
+  if (field) { field.classList.add("invalid"); field.setAttribute("aria-invalid", "true"); }
   if (anchor) anchor.insertAdjacentElement(field ? "afterend" : "beforeend", box);
 }
 
-function clearError(field = null) {
+/** Hide the error line: any (no arguments), or only one that `source` found about `field`. */
+function clearError(field = null, source = null) {
   const box = $("[data-testid=error]");
   if (field !== null && box.dataset.field !== field) return;     // another field's error stays
+  if (source !== null && box.dataset.source !== source) return;  // a computation's error outlives a range read
   box.hidden = true;
   box.textContent = "";
-  document.querySelectorAll(".invalid").forEach((n) => n.classList.remove("invalid"));
+  document.querySelectorAll(".invalid").forEach((n) => { n.classList.remove("invalid"); n.removeAttribute("aria-invalid"); });
 }
 
 /** The rule variants, for the pages' selects. */
@@ -152,16 +157,35 @@ async function fillVariants(select, chosen) {
   }
 }
 
-/** A board picker: 52 clickable cards (data-card="Qs"); onPick(card) is told of each click. */
+const RANK_NAMES = {A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight", 7: "seven",
+                    6: "six", 5: "five", 4: "four", 3: "three", 2: "two"};
+const SUIT_NAMES = {s: "spades", h: "hearts", d: "diamonds", c: "clubs"};
+
+/** A card's name as a screen reader says it, its text first: "Qs" -> "Qs, queen of spades". */
+function cardName(card) { return `${card}, ${RANK_NAMES[card[0]]} of ${SUIT_NAMES[card[1]]}`; }
+
+/**
+ * A board picker: 52 cards, each a button (data-card="Qs") that the mouse, Enter or Space picks;
+ * onPick(card) is told of each. Arrow keys move between the cards as on the table's layout.
+ */
 class CardPicker {
-  constructor(container, onPick) {
-    this.node = el("div", {class: "picker"});
+  constructor(container, onPick, label = "cards of the board") {
+    this.node = el("div", {class: "picker", role: "group", "aria-label": label});
     for (const suit of "shdc") {
       for (const rank of [...GRID_RANKS]) {
         const card = rank + suit;
-        this.node.append(el("span", {class: `card ${suit}`, "data-card": card, onclick: () => onPick(card)}, card));
+        this.node.append(el("button", {type: "button", class: `card ${suit}`, "data-card": card,
+                                       "aria-label": cardName(card), "aria-pressed": "false",
+                                       onclick: () => onPick(card)}, card));
       }
     }
+    this.node.addEventListener("keydown", (event) => {
+      const moves = {ArrowLeft: -1, ArrowRight: 1, ArrowUp: -13, ArrowDown: 13};
+      const at = [...this.node.children].indexOf(event.target);
+      if (at < 0 || !(event.key in moves)) return;
+      const next = this.node.children[at + moves[event.key]];
+      if (next) { event.preventDefault(); next.focus(); }
+    });
     container.append(this.node);
   }
 
@@ -172,6 +196,9 @@ class CardPicker {
       node.classList.toggle("on", board.includes(card));
       node.classList.toggle("dead", dead.includes(card));
       node.classList.toggle("used", used.includes(card));
+      node.setAttribute("aria-pressed", String(board.includes(card) || dead.includes(card)));
+      node.setAttribute("aria-label", cardName(card) + (board.includes(card) ? ", on the board" : "") +
+                        (dead.includes(card) ? ", dead" : "") + (used.includes(card) ? ", held by a player" : ""));
     }
   }
 }

@@ -35,7 +35,7 @@ function addPlayer(text = "") {
     player.timer = setTimeout(() => { readRange(player); markPicker(); }, 250);
   });
   $("#players").append(el("div", {class: "player"},
-    el("div", {class: "row"}, el("strong", {}, `Player ${i}`), input, combos), details));
+    el("div", {class: "row"}, el("label", {class: "player-name"}, `Player ${i} `, input), combos), details));
   players.push(player);
   if (text) readRange(player);
 }
@@ -48,10 +48,10 @@ async function readRange(player) {
   if (player.input.value.trim() !== text) return;       // typed on meanwhile
   if (!answer.ok) {
     player.combos.textContent = "";
-    showError({...answer.body, field: `p${players.indexOf(player)}`}, fieldMap());
+    showError({...answer.body, field: `p${players.indexOf(player)}`}, fieldMap(), "range");
     return;
   }
-  clearError(`p${players.indexOf(player)}`);
+  clearError(`p${players.indexOf(player)}`, "range");
   player.grid.setHeld(answer.body.held);
   player.combos.textContent = `${formatWeight(answer.body.combos)} combo${answer.body.combos === 1 ? "" : "s"} (${pct(answer.body.share)})`;
 }

@@ -51,11 +51,11 @@ class RangeGrid {
     this.top = el("input", {type: "range", min: "0", max: "100", step: "0.5", value: "0",
                             "data-testid": `top-${index}`});
     this.topLabel = el("span", {class: "muted"}, "top 0%");
-    this.order = el("select", {title: "the ordering of top x%"},
+    this.order = el("select", {title: "the ordering of top x%", "aria-label": "the ordering of top x%"},
                     ORDERINGS.map(([v, t]) => el("option", {value: v}, t)));
     const tools = el("div", {class: "grid-tools"},
       el("label", {}, "weight ", this.weight),
-      el("label", {}, "top x% ", this.top), this.topLabel, this.order,
+      el("label", {}, "top x% ", this.top), this.topLabel, el("label", {}, "by ", this.order),
       el("button", {type: "button", onclick: () => { this.held.clear(); this.changed("click"); }}, "clear"),
       el("span", {class: "muted"}, "click or drag cells; right-click a cell for its suits"));
     const slide = () => {
@@ -69,6 +69,7 @@ class RangeGrid {
   }
 
   listen() {
+    this.keyboard();
     let painting = null;
     this.table.addEventListener("mousedown", (event) => {
       const td = event.target.closest("td");
@@ -89,6 +90,42 @@ class RangeGrid {
       if (!td) return;
       event.preventDefault();
       this.suits(td, event.pageX, event.pageY);
+    });
+  }
+
+  /** The grid from the keyboard: one cell in the tab order, arrow keys (Home, End) move, Enter or
+   *  Space adds or removes the class, S (or the context-menu key) opens its suits. */
+  keyboard() {
+    this.table.setAttribute("role", "grid");
+    this.table.setAttribute("aria-label", `player ${this.index}'s range: arrow keys move, Enter or Space ` +
+                            "adds or removes a class, S shows its suits");
+    const rows = [...this.table.querySelectorAll("tr")];
+    rows.forEach((tr) => tr.setAttribute("role", "row"));
+    for (const td of this.cells.values()) { td.setAttribute("role", "gridcell"); td.tabIndex = -1; }
+    this.cells.get("AA").tabIndex = 0;
+    this.table.addEventListener("keydown", (event) => {
+      const td = event.target.closest("td");
+      if (!td) return;
+      const row = rows.indexOf(td.parentElement), column = [...td.parentElement.children].indexOf(td);
+      const moves = {ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0],
+                     Home: [0, -column], End: [0, 12 - column]};
+      if (event.key in moves) {
+        const [dr, dc] = moves[event.key];
+        const next = this.cells.get(gridClass(Math.min(12, Math.max(0, row + dr)), Math.min(12, Math.max(0, column + dc))));
+        event.preventDefault();
+        td.tabIndex = -1;
+        next.tabIndex = 0;
+        next.focus();
+      } else if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        this.paint(td.dataset.class, !this.full(td.dataset.class));
+        this.changed("click");
+      } else if (event.key === "s" || event.key === "S" || event.key === "ContextMenu" ||
+                 (event.key === "F10" && event.shiftKey)) {
+        event.preventDefault();
+        const box = td.getBoundingClientRect();
+        this.suits(td, box.left + window.scrollX, box.bottom + window.scrollY);
+      }
     });
   }
 
@@ -115,13 +152,16 @@ class RangeGrid {
       });
       return el("label", {}, box, " ", combo);
     });
-    const pop = el("div", {class: "popover", "data-testid": `suits-${this.index}`, style: `left:${x}px;top:${y}px`},
+    const close = (refocus = true) => { pop.remove(); if (refocus) td.focus(); };
+    const pop = el("div", {class: "popover", role: "dialog", "aria-label": `the suits of ${name}`,
+                           "data-testid": `suits-${this.index}`, style: `left:${x}px;top:${y}px`},
                    el("strong", {}, name), el("br"), boxes, el("br"),
-                   el("button", {type: "button", "data-testid": "suits-close", onclick: () => pop.remove()}, "close"));
+                   el("button", {type: "button", "data-testid": "suits-close", onclick: () => close()}, "close"));
     document.body.append(pop);
+    pop.querySelector("input").focus();
     const away = (event) => {
       if ((event.type === "keydown" && event.key === "Escape") || (event.type === "mousedown" && !pop.contains(event.target))) {
-        pop.remove();
+        if (pop.isConnected) close(event.type === "keydown");
         document.removeEventListener("mousedown", away);
         document.removeEventListener("keydown", away);
       }
@@ -143,6 +183,7 @@ class RangeGrid {
       const sum = combos.reduce((s, c) => s + (this.held.get(c) || 0), 0);
       paintCell(td, [[HELD, sum / combos.length]]);
       td.title = `${name}: ${formatWeight(sum)} of ${combos.length} combos`;
+      td.setAttribute("aria-selected", String(sum > 0));
     }
   }
 

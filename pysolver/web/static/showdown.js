@@ -18,7 +18,7 @@ function addSeat(text = "") {
   const input = el("input", {type: "text", "data-testid": `player-${i}`, value: text, size: "8", placeholder: "AsKs"});
   input.addEventListener("focus", () => { target = input; });
   input.addEventListener("input", mark);
-  $("#players").append(el("div", {class: "row"}, el("strong", {}, `Player ${i}`), input));
+  $("#players").append(el("div", {class: "row"}, el("label", {class: "player-name"}, `Player ${i} `, input)));
   seats.push(input);
 }
 
