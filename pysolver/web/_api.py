@@ -181,6 +181,7 @@ def diff_answer(query: Query, texts: RuleTexts, budget: Budget) -> dict:
         seed=query.number("seed", 1),
         examples=query.number("examples", 3) or 0,
         matchups=query.all("matchup"),
+        progress=budget.progress,
     )
     return diff.to_dict()
 

@@ -178,3 +178,17 @@ def test_the_command(capsys):
     assert "1,433 of 7,462 classes change places, holding 8,852 hands" in out
     assert main(["rules", "diff", "standard", "nowhere.lp"]) == 2
     assert main(["rules", "--rules", "short_deck"]) == 0 and "hand classes: 1,404" in capsys.readouterr().out
+
+
+def test_a_rule_diff_reports_its_parts_and_stops_when_told():
+    seen = []
+    rule_diff("standard", "short_deck", showdowns=200, seed=1, progress=lambda done, total: seen.append((done, total)))
+    assert seen[0] == (0, seen[0][1]) and seen[-1] == (seen[0][1], seen[0][1])
+    assert [done for done, _ in seen] == list(range(seen[0][1] + 1))
+
+    def stop(done, total):
+        if done:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        rule_diff("standard", "short_deck", showdowns=200, seed=1, progress=stop)

@@ -20,7 +20,7 @@ variant, a rules file, or either with files added) three ways:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -315,6 +315,7 @@ def rule_diff(
     examples: int = 3,
     matchups: Sequence[str] = (),
     named: bool = True,
+    progress: Callable[[int, int], None] | None = None,
 ) -> RuleDiff | GameDiff:
     """Rule book ``a`` against ``b`` (by default ``a`` itself) with the files ``add`` added to ``b``.
 
@@ -323,35 +324,49 @@ def rule_diff(
     equity of the named matchups (``named``) and of ``matchups`` (``"AhKh vs QsQd on 7h 9h Ts"``).
     Where either book's game is not hold'em's, the diff is the game's, pot by pot, on
     ``showdowns`` random deals (:func:`~pysolver.crossval._rulediff.games.game_diff`).
+    ``progress(done, total)`` is called as each part is done (a callback that raises stops the
+    diff there: a web client that went away).
     """
+    step = progress or (lambda done, total: None)
     rules_a = rules_of(a)
     rules_b = load_rules(rules_a if b is None else b, add)
     if not (rules_a.game.holdem_shape and rules_b.game.holdem_shape):
         if matchups:
             raise PokerInputError(f"matchups {list(matchups)[:1]}: a game's rule diff measures random deals only")
         deals = check_count("showdowns", showdowns, 1, MOST_DIFF_SHOWDOWNS)
-        return game_diff(rules_a, rules_b, deals=deals, players=players, seed=seed, examples=examples)
+        step(0, 1)
+        diff = game_diff(rules_a, rules_b, deals=deals, players=players, seed=seed, examples=examples)
+        step(1, 1)
+        return diff
     check_count("showdowns", showdowns, 0, MOST_DIFF_SHOWDOWNS)
     check_count("players", players, least=2)
     check_count("examples", examples, least=0)
     seed = draw_seed() if seed is None else check_seed(seed)
     asked = [("", *parse_matchup(m)) for m in matchups]
     named_ones = [(n, p, bd) for n, p, bd in NAMED_MATCHUPS if named and _in_both(p, bd, rules_a, rules_b)]
+    parts = 3 + len(named_ones) + len(asked)
+    step(0, parts)
     counts = (category_counts(rules_a), category_counts(rules_b))
+    step(1, parts)
     classes = class_changes(rules_a, rules_b, examples)
+    step(2, parts)
     shown = (
         showdown_changes(rules_a, rules_b, showdowns, players, seed, examples)
         if showdowns
         else ShowdownChanges(0, players, seed, 0, {}, ())
     )
-    equities = tuple(matchup_diff(n, p, bd, rules_a, rules_b, seed) for n, p, bd in named_ones + asked)
+    step(3, parts)
+    equities = []
+    for done, (n, p, bd) in enumerate(named_ones + asked, 4):
+        equities.append(matchup_diff(n, p, bd, rules_a, rules_b, seed))
+        step(done, parts)
     return RuleDiff(
         rules_a.label,
         rules_b.label,
         counts,
         classes,
         shown,
-        equities,
+        tuple(equities),
         (tuple(c.snake for c in reversed(rules_a.order)), tuple(c.snake for c in reversed(rules_b.order))),
     )
 
