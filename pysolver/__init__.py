@@ -40,7 +40,7 @@ from .core import (
 )
 from .crossval import check_evaluator, crossval_equity, crossval_exhaustive, crossval_random, crossval_streets
 from .evaluator import best_five, describe_value, evaluate, evaluate_batch
-from .odds import chen_score, equity, hand_potential, hand_report, hand_strength, outs, texture
+from .odds import chen_score, equity, game_equity, hand_potential, hand_report, hand_strength, outs, texture
 from .rulebook import load_rules
 
 __all__ = [
@@ -72,6 +72,7 @@ __all__ = [
     "describe_value",
     "best_five",
     "equity",
+    "game_equity",
     "hand_strength",
     "hand_potential",
     "hand_report",

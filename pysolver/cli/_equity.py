@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from ..core import Picture, PokerInputError, equity_picture
-from ..odds import EquityResult, Progress, equity
+from ..odds import EquityResult, Progress, equity, game_equity
 from ._options import add_json_option, add_rules_options, add_threads_option, emit, rules_from
 from ._ranges import add_export_options, export
 from ._render import show
@@ -138,12 +138,32 @@ def run(args) -> int:
         raise PokerInputError("--force lifts the time limit of an exact enumeration: add --exact")
     if (drawn or args.grid_player is not None) and not args.breakdown:
         raise PokerInputError("--svg, --html, --png and --grid-player draw the grid of a breakdown: add --breakdown")
+    rules = rules_from(args)
+    if not rules.game.holdem_shape:  # a game of its own: each pot's share
+        if args.breakdown or args.target_stderr is not None or args.force:
+            raise PokerInputError(
+                f"rules {rules.label}: a game's equity takes --board, --dead, --exact, --trials and --seed"
+            )
+        emit(
+            game_equity(
+                args.players,
+                args.board,
+                rules=rules,
+                dead=args.dead,
+                exact=args.exact,
+                trials=args.trials,
+                seed=args.seed,
+                threads=args.threads,
+            ),
+            args.json,
+        )
+        return 0
     with progress_bar(sys.stdout.isatty() and not args.json) as progress:
         result = equity(
             args.players,
             args.board,
             dead=args.dead,
-            rules=rules_from(args),
+            rules=rules,
             exact=args.exact,
             trials=args.trials,
             target_stderr=args.target_stderr,

@@ -14,6 +14,7 @@ in ``_model``. The modules are private; this package exports the public API.
 
 from ._chen import chen_normalized, chen_score
 from ._equity import Announce, EquityResult, PlayerEquity, Progress, equity
+from ._games import SHARE_UNIT, GameEquity, GamePlayer, game_equity
 from ._outs import ENGINES, CardOutcome, OutsReport, outs
 from ._potential import hand_potential, hand_report
 from ._potential_report import HandPotential, HandReport
@@ -27,6 +28,10 @@ __all__ = [
     "Progress",
     "Announce",
     "equity",
+    "GameEquity",
+    "GamePlayer",
+    "SHARE_UNIT",
+    "game_equity",
     "chen_normalized",
     "chen_score",
     "ENGINES",
