@@ -37,6 +37,7 @@ ORDER = (
     "asp",
     "games",
     "game_values",
+    "game_equity",
     "whatif",
     "strength",
     "crossval",

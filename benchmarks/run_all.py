@@ -26,6 +26,7 @@ BENCHMARKS = (
     "asp",
     "games",
     "game_values",
+    "game_equity",
     "whatif",
     "strength",
     "crossval",

@@ -22,7 +22,7 @@ are exact fractions: ``shares[p] / (SHARE_UNIT * deals)``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import chain, combinations
 from math import comb, sqrt
 
 import numpy as np
@@ -277,8 +277,9 @@ def _holes(
 def _count_exact(known, board_cards, deck, missing, order, rules, threads) -> list:
     rest = np.array([c.index for c in deck], dtype=np.int64)
     fixed = np.array([c.index for c in board_cards], dtype=np.int64)
-    runs = np.array(list(combinations(range(len(rest)), missing)), dtype=np.int64)
-    runs = runs.reshape(comb(len(rest), missing), missing)  # one empty run when the board is complete
+    count = comb(len(rest), missing)  # one empty run when the board is complete
+    runs = np.fromiter(chain.from_iterable(combinations(range(len(rest)), missing)), np.int64, count * missing)
+    runs = runs.reshape(count, missing)
     sums = None
     for start in range(0, len(runs), 1 << 16):
         block = runs[start : start + (1 << 16)]

@@ -1,0 +1,122 @@
+"""Equity in games beyond hold'em beside poker-equity (Rust, pip), the same spots in one run.
+
+    python benchmarks/bench_game_equity.py            # about two minutes
+    python benchmarks/bench_game_equity.py --quick    # fewer rounds and trials
+
+Each row is one question both programs answer: an exact enumeration (total time) or a Monte
+Carlo run (time per trial), each program on every core. Their equities are compared in the
+row: equal where both count exactly, within four standard errors where either samples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from harness import Result, Side, absent, package_version, quick_flag, side_by_side, write_results
+from peers import not_installed
+
+import pysolver
+
+PEER = "poker-equity"
+
+
+@dataclass(frozen=True)
+class Spot:
+    key: str
+    game: str  # pysolver's rule book
+    peer_game: str  # poker-equity's variant
+    players: tuple[str, ...]
+    board: str
+    trials: int | None  # None: exact
+
+    def what(self) -> str:
+        board = f" on {self.board}" if self.board else " preflop"
+        how = "exact" if self.trials is None else f"Monte Carlo, {self.trials:,} trials"
+        return f"{self.game}: {' vs '.join(self.players)}{board}, {how}"
+
+
+SPOTS = (
+    Spot("omaha-preflop", "omaha", "omaha", ("Ah Kh Qd Jd", "9s 9c 8s 7c"), "", None),
+    Spot("omaha-flop", "omaha", "omaha", ("Ah Kh Qd Jd", "9s 9c 8s 7c"), "Th 8d 2c", None),
+    Spot("o8-flop", "omaha_hi_lo", "omaha_hi_lo", ("Ah 3h Kd Qd", "As 2s 9c 9d"), "2c 5d 8h", None),
+    Spot("o8-preflop", "omaha_hi_lo", "omaha_hi_lo", ("Ah 3h Kd Qd", "As 2s 9c 9d"), "", None),
+    Spot("big-o-flop", "big_o", "omaha_five_hi_lo", ("Ah 3h Kd Qd Js", "As 2s 9c 9d 7h"), "2c 5d 8h", None),
+    Spot("o8-three-way-mc", "omaha_hi_lo", "omaha_hi_lo", ("Ah Ad 2h 3d", "random", "random"), "", 400_000),
+    Spot("omaha-vs-random-mc", "omaha", "omaha", ("Ah Ad Kh Kd", "random"), "", 400_000),
+)
+
+
+def ours(spot: Spot, trials: int | None) -> pysolver.odds.GameEquity:
+    return pysolver.game_equity(list(spot.players), spot.board, rules=spot.game, trials=trials, seed=1)
+
+
+def theirs(spot: Spot, trials: int | None) -> dict:
+    import poker_equity
+
+    hands = [p.replace(" ", "") if p != "random" else "*" * len(spot.players[0].split()) for p in spot.players]
+    board = spot.board.replace(" ", "")
+    if trials is None:
+        return poker_equity.exact_from_text(spot.peer_game, hands, board)
+    return poker_equity.chunk_from_text(spot.peer_game, hands, board, samples=trials, seed=1)
+
+
+def agree(mine: pysolver.odds.GameEquity, peer: dict) -> bool:
+    """Exact equities equal; sampled ones within four standard errors (theirs and ours)."""
+    for p, q in zip(mine.players, peer["players"]):
+        error = 4 * ((p.stderr or 0.0) ** 2 + (q.get("std_error") or 0.0) ** 2) ** 0.5
+        if abs(p.equity - q["equity"]) > max(error, 1e-9):
+            return False
+    return True
+
+
+def case(spot: Spot, rounds: int, quick: bool) -> Result:
+    trials = None if spot.trials is None else (spot.trials // 10 if quick else spot.trials)
+    mine = ours(spot, trials)
+    sides: dict[str, Callable[[], object]] = {"pysolver": lambda: ours(spot, trials)}
+    peers: dict[str, Side] = {}
+    details: dict = {"game": spot.game, "players": list(spot.players), "board": spot.board}
+    details["equity"] = [round(p.equity, 6) for p in mine.players]
+    if package_version(PEER):
+        peer = theirs(spot, trials)
+        details["peer_equity"] = [round(p["equity"], 6) for p in peer["players"]]
+        details["agree"] = agree(mine, peer)
+        sides[PEER] = lambda: theirs(spot, trials)
+    else:
+        peers[PEER] = absent(not_installed(PEER))
+    timings = side_by_side(sides, rounds)
+    items = 1 if trials is None else trials
+    if PEER in sides:
+        peers[PEER] = Side(timings[PEER], items=items)
+    return Result(
+        spot.key,
+        spot.what(),
+        "run" if trials is None else "trial",
+        Side(timings["pysolver"], items=items, note="game_equity, every core"),
+        peers,
+        details=details | {"deals": mine.deals, "exact": mine.exact},
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    quick = quick_flag(__doc__.splitlines()[0], argv)
+    pysolver.evaluator.load_kernel()
+    cases = [case(spot, 2 if quick else 5, quick) for spot in SPOTS]
+    for result in cases:
+        print(result.line())
+    write_results(
+        "game_equity",
+        cases,
+        title="Equity in games beyond hold'em, beside poker-equity",
+        quick=quick,
+        peers={PEER: package_version(PEER)},
+        notes=[
+            "Both programs on every core; exact rows compare the total time, Monte Carlo rows the time per trial.",
+            "Each row's equities are compared: equal where both count exactly, within four standard errors "
+            "where either samples (details: agree).",
+        ],
+    )
+
+
+if __name__ == "__main__":
+    main()
