@@ -143,16 +143,24 @@ def test_command_line_is_one_line_exit_2(tmp_path, capsys, argv, message):
     assert captured.out == "" and captured.err.count("\n") == 1 and message in captured.err
 
 
+def grown(pid, mib=64):
+    """Whether a process holds more than ``mib`` MiB (False once it has ended)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return any(line.startswith("VmRSS:") and int(line.split()[1]) > mib * 1024 for line in status.splitlines())
+
+
 def test_ctrl_c_while_grounding_is_one_line_and_leaves_no_process(tmp_path):
     runaway = write(tmp_path, "runaway.lp", RUNAWAY)
     command = [sys.executable, "-m", "pysolver", "showdown", "As Ks", "Qh Qd", "--add", runaway, "--time-limit", "100"]
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
     )
-    deadline = time.monotonic() + 60  # until the grounding child runs
-    while not children(process.pid) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    time.sleep(0.5)
+    deadline = time.monotonic() + 60  # until the grounding child runs: a child that grows (others parse)
+    while not any(grown(child) for child in children(process.pid)) and time.monotonic() < deadline:
+        time.sleep(0.05)
     os.killpg(process.pid, signal.SIGINT)  # Ctrl-C reaches the whole group
     out, err = process.communicate(timeout=30)
     assert process.returncode == 2 and out == ""
