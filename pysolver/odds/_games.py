@@ -1,13 +1,15 @@
 """Equity in any game a rule book declares: each player's share of the whole pot, pot by pot.
 
-A player is the game's hole cards (``"As Ks Qd 2c"`` in Omaha) or ``random``; the board is
-what has been dealt of it. Every way the rest can fall (the board's missing cards, the random
-players' hole cards) is a deal; on each, the evaluator values every player's hand for every pot
-(:func:`~pysolver.evaluator.game_values`) and the pots divide the whole pot among their winners
-(:func:`~pysolver.evaluator.pot_shares`: the high scoops when no low qualifies, a tied low is
-quartered). Exact: every deal of the missing board, counted; with random players, or when the
-deals are too many, Monte Carlo: ``trials`` deals drawn from ``seed``, in blocks each drawn by its
-own generator (``(seed, block)``), so that the figures do not depend on the number of threads.
+A player is the game's hole cards (``"As Ks Qd 2c"`` in Omaha) or ``random``, and in a game
+without a board (stud, razz) the cards the player holds so far (``"Ah 2d 3c"`` on third street):
+the rest are dealt. The board is what has been dealt of it. Every way the rest can fall (the
+board's missing cards, the hole cards still to come) is a deal; on each, the evaluator values
+every player's hand for every pot (:func:`~pysolver.evaluator.game_values`) and the pots divide
+the whole pot among their winners (:func:`~pysolver.evaluator.pot_shares`: the high scoops when
+no low qualifies, a tied low is quartered). Exact: every deal of the missing board, counted; with
+hole cards to come, or when the deals are too many, Monte Carlo: ``trials`` deals drawn from
+``seed``, in blocks each drawn by its own generator (``(seed, block)``), so that the figures do
+not depend on the number of threads.
 
 Shares are summed as integers over a common denominator (:data:`SHARE_UNIT`), so exact figures
 are exact fractions: ``shares[p] / (SHARE_UNIT * deals)``.
@@ -146,30 +148,30 @@ def game_equity(
     """
     rules = rules_of(rules)
     game = rules.game
-    known, randoms, board_cards, dead_cards = _read(players, board, dead, rules)
-    deck = [
-        c for c in rules.deck if c not in set(board_cards) | set(dead_cards) | {c for h in known.values() for c in h}
-    ]
+    known, board_cards, dead_cards = _read(players, board, dead, rules)
+    out = set(board_cards) | set(dead_cards) | {c for hole in known for c in hole}
+    deck = [c for c in rules.deck if c not in out]
     missing = game.board_cards - len(board_cards)
-    needed = missing + game.hole_cards * len(randoms)
+    to_come = [game.hole_cards - len(hole) for hole in known]
+    needed = missing + sum(to_come)
     if needed > len(deck):
         raise PokerInputError(f"{len(players)} players: the deck holds {len(deck)} cards to deal, {needed} needed")
     count = comb(len(deck), missing)
-    if exact and randoms:
+    if exact and any(to_come):
         raise PokerInputError(
-            f"exact equity in {rules.label} counts the board's cards, not random players' hands: "
-            "ask for Monte Carlo (trials=)"
+            f"exact equity in {rules.label} counts the board's cards, not the hole cards still to come "
+            "(random players, a stud hand being dealt): ask for Monte Carlo (trials=)"
         )
     if exact is None:
-        exact = not randoms and trials is None and count <= EXACT_DEALS
+        exact = not any(to_come) and trials is None and count <= EXACT_DEALS
     order = list(range(len(players)))
     if exact:
-        sums = _count_exact(known, board_cards, deck, missing, order, rules, threads)
+        sums = _count_exact(known, board_cards, deck, missing, rules, threads)
         deals, used_seed = count, None
     else:
         trials = check_count("trials", DEFAULT_TRIALS if trials is None else trials, 1, 100_000_000)
         used_seed = draw_seed() if seed is None else check_seed(seed)
-        sums = _sample(known, randoms, board_cards, deck, missing, order, rules, trials, used_seed, threads)
+        sums = _sample(known, to_come, board_cards, deck, missing, rules, trials, used_seed, threads)
         deals = trials
     shares, squares, by_pot, scoops, no_low = sums
     result = []
@@ -179,7 +181,7 @@ def game_equity(
         result.append(
             GamePlayer(
                 p,
-                RANDOM if p in randoms else format_cards(known[p]),
+                format_cards(known[p]) + " " * bool(known[p] and to_come[p]) + "?" * to_come[p] if known[p] else RANDOM,
                 mean,
                 {pot: float(by_pot[pot][p] / (SHARE_UNIT * deals)) for pot in game.pots},
                 float(scoops[p] / deals),
@@ -202,32 +204,32 @@ def game_equity(
 
 def _read(
     players: list[str] | tuple[str, ...], board: str, dead: str, rules: Rules
-) -> tuple[dict[int, tuple[Card, ...]], list[int], list[Card], list[Card]]:
-    """The known players' cards, the random players, the board and the dead cards, checked."""
+) -> tuple[list[tuple[Card, ...]], list[Card], list[Card]]:
+    """Each player's cards so far (none for a random player), the board and the dead cards, checked:
+    in a game without a board a player may hold fewer cards than the game deals, the rest to come."""
     game = rules.game
     if isinstance(players, str) or len(players) < 2:
         raise PokerInputError(f"players {players!r}: at least two, each hole cards or 'random'")
-    randoms = [p for p, text in enumerate(players) if str(text).strip().lower() == RANDOM]
     board_cards = list(parse_cards(board or ""))
     dead_cards = list(parse_cards(dead or ""))
     if len(board_cards) > game.board_cards:
         raise CardCountError(f"board of {len(board_cards)} cards: {rules.label} deals {game.board_cards}")
-    known = {}
+    known = []
     for p, text in enumerate(players):
-        if p not in randoms:
-            cards = tuple(parse_cards(text))
-            game.check_hole(len(cards), p, rules.label)
-            known[p] = cards
-    every = [c for h in known.values() for c in h] + board_cards + dead_cards
+        cards = () if str(text).strip().lower() == RANDOM else tuple(parse_cards(text))
+        if cards and not (game.board_cards == 0 and len(cards) < game.hole_cards):
+            game.check_hole(len(cards), p, rules.label)  # a hand still being dealt: only without a board
+        known.append(cards)
+    every = [c for hole in known for c in hole] + board_cards + dead_cards
     if len(set(every)) != len(every):
         twice = next(c for c in every if every.count(c) > 1)
         raise PokerInputError(f"card {twice} is dealt twice")
     rules.check_cards(every)
     rules.check_players(len(players), dead=len(dead_cards))
-    return known, randoms, board_cards, dead_cards
+    return known, board_cards, dead_cards
 
 
-def _tally(values: dict[str, np.ndarray], order: list[int]) -> tuple:
+def _tally(values: dict[str, np.ndarray]) -> tuple:
     """The integer sums of a batch of deals: each player's shares (in :data:`SHARE_UNIT`), their
     squares (as floats, for the standard error), shares by pot, scoops, deals without a low."""
     winners = {pot: pot_winners(v) for pot, v in values.items()}
@@ -255,26 +257,19 @@ def _add(into: list | None, part: tuple) -> list:
     return into
 
 
-def _holes(
-    known: dict[int, tuple[Card, ...]],
-    order: list[int],
-    n: int,
-    random_cards: np.ndarray | None,
-    randoms: list[int],
-    hole: int,
-) -> np.ndarray:
-    """(n, P, hole) card indices: the known players' cards repeated, the random players' from ``random_cards``."""
-    out = np.empty((n, len(order), hole), dtype=np.int64)
-    for p in order:
-        if p in known:
-            out[:, p] = [c.index for c in known[p]]
-    for i, p in enumerate(randoms):
-        assert random_cards is not None
-        out[:, p] = random_cards[:, i * hole : (i + 1) * hole]
+def _holes(known: list[tuple[Card, ...]], n: int, drawn: np.ndarray, hole: int) -> np.ndarray:
+    """(n, P, hole) card indices: each player's cards so far, then as many of ``drawn`` (n, k) as
+    the player is still to get, player after player."""
+    out = np.empty((n, len(known), hole), dtype=np.int64)
+    at = 0
+    for p, cards in enumerate(known):
+        out[:, p, : len(cards)] = [c.index for c in cards]
+        out[:, p, len(cards) :] = drawn[:, at : at + hole - len(cards)]
+        at += hole - len(cards)
     return out
 
 
-def _count_exact(known, board_cards, deck, missing, order, rules, threads) -> list:
+def _count_exact(known, board_cards, deck, missing, rules, threads) -> list:
     rest = np.array([c.index for c in deck], dtype=np.int64)
     fixed = np.array([c.index for c in board_cards], dtype=np.int64)
     count = comb(len(rest), missing)  # one empty run when the board is complete
@@ -284,25 +279,25 @@ def _count_exact(known, board_cards, deck, missing, order, rules, threads) -> li
     for start in range(0, len(runs), 1 << 16):
         block = runs[start : start + (1 << 16)]
         boards = np.concatenate([np.broadcast_to(fixed, (len(block), len(fixed))), rest[block]], axis=1)
-        holes = _holes(known, order, len(block), None, [], rules.game.hole_cards)
-        sums = _add(sums, _tally(game_values(holes, boards, rules, threads=threads), order))
+        holes = _holes(known, len(block), np.empty((len(block), 0), np.int64), rules.game.hole_cards)
+        sums = _add(sums, _tally(game_values(holes, boards, rules, threads=threads)))
     assert sums is not None  # one run at least: the empty one when the board is complete
     return sums
 
 
-def _sample(known, randoms, board_cards, deck, missing, order, rules, trials, seed, threads) -> list:
+def _sample(known, to_come, board_cards, deck, missing, rules, trials, seed, threads) -> list:
     rest = np.array([c.index for c in deck], dtype=np.int64)
     fixed = np.array([c.index for c in board_cards], dtype=np.int64)
     hole = rules.game.hole_cards
-    width = missing + hole * len(randoms)
+    width = missing + sum(to_come)
     sums = None
     for block, start in enumerate(range(0, trials, BLOCK)):
         n = min(BLOCK, trials - start)
         rng = np.random.default_rng([seed, block])
         drawn = rest[np.argsort(rng.random((n, len(rest))), axis=1)[:, :width]]
         boards = np.concatenate([np.broadcast_to(fixed, (n, len(fixed))), drawn[:, :missing]], axis=1)
-        holes = _holes(known, order, n, drawn[:, missing:], randoms, hole)
-        sums = _add(sums, _tally(game_values(holes, boards, rules, threads=threads), order))
+        holes = _holes(known, n, drawn[:, missing:], hole)
+        sums = _add(sums, _tally(game_values(holes, boards, rules, threads=threads)))
     assert sums is not None  # trials >= 1
     return sums
 

@@ -97,3 +97,17 @@ def test_the_command_line_takes_a_game(capsys):
     assert answer["seed"] == 3 and answer["pots"] == ["high"] and answer["players"][1]["hand"] == "random"
     assert main(["equity", "Ah Kh", "random", "--rules", "omaha"]) == 2
     assert "omaha deals 4 hole cards" in capsys.readouterr().err
+
+
+def test_a_stud_hand_still_being_dealt_gets_the_rest_from_the_deck():
+    """Razz on fifth street: A-2-3-4-5 so far against K-Q-J-T-9: the wheel's player cannot lose
+    a card to pair into a worse low than K-Q-J-T-9's best, so the first scoops every deal."""
+    result = game_equity(["Ah 2d 3c 4s 5h", "Kh Qd Jc Ts 9h"], "", rules="razz", trials=3_000, seed=5)
+    assert not result.exact and [p.hand for p in result.players] == ["Ah 2d 3c 4s 5h ??", "Kh Qd Jc Ts 9h ??"]
+    assert result.players[0].equity == 1.0 and result.players[0].scoop == 1.0
+    seventh = game_equity(["Ah 2d 3c 4s 5h Kd Kc", "Kh Qd Jc Ts 9h 8d 7c"], "", rules="razz")
+    assert seventh.exact and seventh.deals == 1 and seventh.players[0].equity == 1.0
+    with pytest.raises(PokerInputError, match="not the hole cards still to come"):
+        game_equity(["Ah 2d 3c", "Kh Qd Jc"], "", rules="stud", exact=True)
+    with pytest.raises(PokerInputError, match="omaha deals 4 hole cards; player 0 has 3"):
+        game_equity(["Ah 2d 3c", "Kh Qd Jc Tc"], "", rules="omaha")
