@@ -23,6 +23,7 @@ are exact fractions: ``shares[p] / (SHARE_UNIT * deals)``.
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 from itertools import chain, combinations
 from math import comb, sqrt
@@ -40,6 +41,7 @@ from ..core import (
     draw_seed,
     format_cards,
     parse_cards,
+    table_html,
 )
 from ..evaluator import NO_HAND, game_values, pot_winners
 from ..rulebook import rules_of
@@ -113,6 +115,19 @@ class GameEquity:
                 for p in self.players
             ],
         }
+
+    def _repr_html_(self) -> str:
+        """The table in a notebook: each player's equity, its share of each pot and scoops."""
+        best = max(p.equity for p in self.players)
+        rows = [
+            [f"player {p.player}", p.hand, f"{100 * p.equity:.2f}%"]
+            + [f"{100 * p.pots[pot]:.2f}%" for pot in self.pots]
+            + [f"{100 * p.scoop:.2f}%"]
+            for p in self.players
+        ]
+        header = ["", "hand", "equity", *self.pots, "scoop"]
+        summary = html.escape(str(self).splitlines()[-1])
+        return table_html(header, rows, [p.player for p in self.players if p.equity == best]) + f"<p>{summary}</p>"
 
     def __str__(self) -> str:
         head = f"{'':10} {'hand':22} {'equity':>8}" + "".join(f" {pot:>8}" for pot in self.pots) + f" {'scoop':>8}"

@@ -47,6 +47,7 @@ def test_turn_equity_is_the_solvers_shares_over_every_river(game, players, board
 
 def test_a_tied_low_is_quartered_and_a_board_without_low_scoops():
     river = game_equity(["Ah 3h Kd Qd", "As 3s 9c 9d"], "2c 5d 8h Kc Ks", rules="omaha_hi_lo")
+    assert "<td>75.00%</td>" in river._repr_html_() and "<th>low</th>" in river._repr_html_()
     assert [p.equity for p in river.players] == [0.75, 0.25] and river.deals == 1
     assert river.players[0].pots == {"high": 0.5, "low": 0.25} and river.no_low == 0
     dry = game_equity(["Ah 3h Kd Qd", "As 3s 9c 9d"], "Kc Qh Jd 9h", rules="omaha_hi_lo")
