@@ -156,8 +156,13 @@ def test_ctrl_c_while_grounding_is_one_line_and_leaves_no_process(tmp_path):
     runaway = write(tmp_path, "runaway.lp", RUNAWAY)
     command = [sys.executable, "-m", "pysolver", "showdown", "As Ks", "Qh Qd", "--add", runaway, "--time-limit", "100"]
     process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
-    )
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as a terminal starts it, even
+    )  # under a runner started in the background, whose children inherit Ctrl-C ignored
     deadline = time.monotonic() + 60  # until the grounding child runs: a child that grows (others parse)
     while not any(grown(child) for child in children(process.pid)) and time.monotonic() < deadline:
         time.sleep(0.05)
