@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import equity, outs, runouts, texture
+from .. import equity, game_equity, outs, runouts, texture
 from ..asp import Solver
 from ..core import (
     ORDERINGS,
@@ -83,14 +83,27 @@ def rules_of_query(query: Query, texts: RuleTexts) -> Rules:
 
 
 def equity_answer(query: Query, texts: RuleTexts, budget: Budget) -> dict:
-    """``pysolver equity P.. --board B --dead D [--exact | --trials N] [--seed S] [--breakdown] --json``."""
+    """``pysolver equity P.. --board B --dead D [--exact | --trials N] [--seed S] [--breakdown] --json``;
+    under a game's rule book, its equity pot by pot (``game_equity``)."""
     exact = query.get("mode") == "exact" or None
     trials = query.number("trials") if query.get("mode") != "exact" else None
+    rules = rules_of_query(query, texts)
+    if not rules.game.holdem_shape:
+        budget.check()
+        return game_equity(
+            players(query),
+            query.get("board"),
+            rules=rules,
+            dead=query.get("dead"),
+            exact=exact,
+            trials=trials,
+            seed=query.number("seed"),
+        ).to_dict()
     result = equity(
         players(query),
         query.get("board"),
         dead=query.get("dead"),
-        rules=rules_of_query(query, texts),
+        rules=rules,
         exact=exact,
         trials=trials,
         seed=query.number("seed"),
@@ -198,6 +211,7 @@ ANSWERS = {
 }
 """Each API path's computation: ``/api/NAME`` (``/api/rules/diff`` is ``diff``)."""
 
+_SEAT = re.compile(r"\bplayer (\d+) has\b")
 _QUOTED = re.compile(r"'([^']{1,80})'|\b([2-9TJQKA][cdhs])\b")
 
 
@@ -207,11 +221,16 @@ def blame(query: Query, message: str) -> str:
 
     >>> blame(Query({"p": ["AhKh", "QQ++"], "board": ["Ks7h2d"]}), "range 'QQ++': bad token")
     'p1'
+    >>> blame(Query({"p": ["AhKh", "AsQsJd9c"]}), "omaha deals 4 hole cards; player 0 has 2")
+    'p0'
     """
     fields = [(f"p{i}", value) for i, value in enumerate(query.all("p"))]
     fields += [(name, query.get(name)) for name in ("board", "dead", "range", "matchup", "trials", "seed", "showdowns")]
     if "rule file" in message or "rules file" in message or "clingo" in message:
         return "against_text" if AGAINST_FILE in message else "text"
+    seat = _SEAT.search(message)
+    if seat and f"p{seat.group(1)}" in dict(fields):
+        return f"p{seat.group(1)}"
     for found in _QUOTED.finditer(message):
         token = (found.group(1) or found.group(2)).lower().replace(" ", "")
         for name, value in fields:

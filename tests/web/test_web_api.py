@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from pysolver import equity, outs, parse_cards, runouts, solve_showdown, texture
+from pysolver import equity, game_equity, outs, parse_cards, runouts, solve_showdown, texture
 from pysolver.cli import main
 from pysolver.core import range_grid
 from pysolver.crossval import rule_diff
@@ -297,3 +297,15 @@ def test_another_host_than_this_machine_is_warned_about(capsys, monkeypatch):
     assert "warning" not in capsys.readouterr().err
     serving.serve("0.0.0.0", 0)
     assert "anyone who can reach this address can run computations" in capsys.readouterr().err
+
+
+def test_a_games_equity_pot_by_pot(client):
+    params = {"p": ["Ah3hKdQd", "As3s9c9d"], "board": "2c5d8hKc", "rules": "omaha_hi_lo"}
+    answer = client.get("/api/equity", params=params).json()
+    expected = game_equity(["Ah 3h Kd Qd", "As 3s 9c 9d"], "2c 5d 8h Kc", rules="omaha_hi_lo")
+    assert answer == expected.to_dict() and answer["pots"] == ["high", "low"]
+    streamed = client.get("/api/equity", params=params | {"stream": 1}).text.strip().splitlines()
+    assert json.loads(streamed[-1])["result"] == expected.to_dict()
+    bad = client.get("/api/equity", params=params | {"p": ["AhKh", "As3s9c9d"]})
+    assert bad.status_code == 400 and "omaha_hi_lo deals 4 hole cards; player 0 has 2" in bad.json()["error"]
+    assert bad.json()["field"] == "p0"
