@@ -399,7 +399,13 @@ def test_the_grid_and_the_cards_from_the_keyboard(browser, server):
 
 
 @pytest.mark.parametrize(
-    "page", ["equity?p=QQ%2B,AKs&p=AhKh&board=Ks7h2d", "showdown?p=AsKs&p=QhQd&board=JsTs2c7h3d", "rules"]
+    "page",
+    [
+        "equity?p=QQ%2B,AKs&p=AhKh&board=Ks7h2d",
+        "equity?p=Ah3hKdQd&p=As3s9c9d&board=2c5d8hKc&rules=omaha_hi_lo",
+        "showdown?p=AsKs&p=QhQd&board=JsTs2c7h3d",
+        "rules",
+    ],
 )
 def test_no_serious_accessibility_violation(browser, server, page):
     if not AXE_CORE.exists():
@@ -424,3 +430,21 @@ def test_no_serious_accessibility_violation(browser, server, page):
         if v["impact"] in ("serious", "critical")
     ]
     assert not serious, "\n".join(serious)
+
+
+def test_a_games_equity_pot_by_pot_in_the_page(browser, server, shots):
+    from pysolver import game_equity
+
+    link = "equity?p=Ah3hKdQd&p=As3s9c9d&board=2c5d8hKc&rules=omaha_hi_lo"
+    open_page(browser, server + link)
+    wait_text(browser, "summary")
+    expected = game_equity(["Ah 3h Kd Qd", "As 3s 9c 9d"], "2c 5d 8h Kc", rules="omaha_hi_lo")
+    for p in expected.players:
+        assert find(browser, f"equity-{p.player}").text == percent(p.equity)
+        assert find(browser, f"low-{p.player}").text == percent(p.pots["low"])
+        assert find(browser, f"scoop-{p.player}").text == percent(p.scoop)
+    assert "exact, 40 deals" in find(browser, "summary").text and "pot by pot" in find(browser, "summary").text
+    assert not browser.find_element(By.CSS_SELECTOR, "#players details").is_displayed()  # no grid for a game
+    rules = browser.find_element(By.ID, "rules")
+    assert rules.find_element(By.CSS_SELECTOR, "option[value='omaha_hi_lo']").get_attribute("data-game") == "1"
+    screenshot(browser, shots, "game")

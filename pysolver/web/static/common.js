@@ -149,12 +149,23 @@ function clearError(field = null, source = null) {
   document.querySelectorAll(".invalid").forEach((n) => { n.classList.remove("invalid"); n.removeAttribute("aria-invalid"); });
 }
 
-/** The rule variants, for the pages' selects. */
-async function fillVariants(select, chosen) {
+/** The rule variants, for the pages' selects; with `games`, the games beyond hold'em too, in a group
+ *  of their own (each option of a game carries data-game). */
+async function fillVariants(select, chosen, games = false) {
   const answer = await api("/api/variants", {});
   for (const name of answer.body.variants || []) {
     select.append(el("option", {value: name, selected: name === chosen}, name));
   }
+  if (games && (answer.body.games || []).length) {
+    select.append(el("optgroup", {label: "games"}, answer.body.games.map(
+      (name) => el("option", {value: name, selected: name === chosen, "data-game": "1"}, name))));
+  }
+}
+
+/** Whether a select's chosen rule book is a game beyond hold'em. */
+function isGame(select) {
+  const option = select.selectedOptions[0];
+  return Boolean(option && option.dataset.game);
 }
 
 const RANK_NAMES = {A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight", 7: "seven",

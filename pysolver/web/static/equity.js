@@ -34,6 +34,7 @@ function addPlayer(text = "") {
     clearTimeout(player.timer);
     player.timer = setTimeout(() => { readRange(player); markPicker(); }, 250);
   });
+  details.hidden = isGame($("#rules"));               // a game's hands have no grid
   $("#players").append(el("div", {class: "player"},
     el("div", {class: "row"}, el("label", {class: "player-name"}, `Player ${i} `, input), combos), details));
   players.push(player);
@@ -43,7 +44,7 @@ function addPlayer(text = "") {
 /** Ask the server what the text holds: its combos (count, share) and the grid. */
 async function readRange(player) {
   const text = player.input.value.trim();
-  if (!text) { player.grid.setHeld({}); player.combos.textContent = ""; return; }
+  if (!text || isGame($("#rules"))) { player.grid.setHeld({}); player.combos.textContent = ""; return; }
   const answer = await api("/api/range", {range: text, rules: $("#rules").value || "standard"});
   if (player.input.value.trim() !== text) return;       // typed on meanwhile
   if (!answer.ok) {
@@ -92,7 +93,7 @@ async function calculate() {
   setLink(params);
   const ask = new URLSearchParams(params);
   if (ask.get("mode") === "sample" && !ask.get("trials")) ask.set("trials", "1000000");
-  const ranged = players.some((p) => p.input.value.trim() && !isHole(p.input.value));
+  const ranged = !isGame($("#rules")) && players.some((p) => p.input.value.trim() && !isHole(p.input.value));
   ask.set("breakdown", $("#breakdown").checked && ranged ? "1" : "0");
   ask.set("stream", "1");
   running = new AbortController();
@@ -140,7 +141,30 @@ function cancel() {
   if (running) { running.abort(); showError({error: "cancelled"}); }
 }
 
+/** A game's equity: each player's share of the whole pot, split by pot, and scoops. */
+function showGame(result, ms) {
+  const table = $("#equity-table");
+  const best = Math.max(...result.players.map((p) => p.equity));
+  table.replaceChildren(el("tr", {}, ["player", "hand", "equity", ...result.pots, "scoop", "±"].map((h) => el("th", {}, h))));
+  for (const p of result.players) {
+    table.append(el("tr", {class: p.equity === best ? "winner" : ""},
+      el("td", {}, `Player ${p.player}`), el("td", {class: "text"}, p.hand),
+      el("td", {"data-testid": `equity-${p.player}`}, pct(p.equity)),
+      result.pots.map((pot) => el("td", {"data-testid": `${pot}-${p.player}`}, pct(p.pots[pot]))),
+      el("td", {"data-testid": `scoop-${p.player}`}, pct(p.scoop)),
+      el("td", {}, p.stderr ? pct(p.stderr) : "")));
+  }
+  const how = result.exact ? `exact, ${result.deals.toLocaleString("en")} deals`
+    : `Monte Carlo, ${result.deals.toLocaleString("en")} deals, seed ${result.seed}`;
+  const low = result.no_low === null ? "" : `; no low qualifies on ${pct(result.no_low / result.deals)} of deals`;
+  $("#summary").textContent = `${how}${low}; ${result.rules} rules, pot by pot; answered in ${(ms / 1000).toFixed(3)} s`;
+  $("#breakdown-grids").replaceChildren();
+  $("#textures").replaceChildren();
+  $("#result").hidden = false;
+}
+
 async function show(result, ms) {
+  if (result.pots) { showGame(result, ms); return; }
   const table = $("#equity-table");
   const best = Math.max(...result.players.map((p) => p.equity));
   table.replaceChildren(el("tr", {}, ["player", "hand", "equity", "win", "tie", "±"].map((h) => el("th", {}, h))));
@@ -198,13 +222,22 @@ async function showTextures(result) {
 async function start() {
   picker = new CardPicker($("#picker"), pick);
   const params = linkParams();
-  await fillVariants($("#rules"), params.get("rules") || "standard");
+  await fillVariants($("#rules"), params.get("rules") || "standard", true);
+  $("#rules").addEventListener("change", () => {
+    const game = isGame($("#rules"));
+    for (const p of players) {
+      p.details.hidden = game;                      // a game's hands have no grid
+      p.input.placeholder = game ? "the game's hole cards, or random" : "AhKh, QQ+, AKs, top 10%, random";
+      readRange(p);
+    }
+  });
   const given = params.getAll("p");
   (given.length ? given : ["", ""]).forEach((text) => addPlayer(text));
   if (players.length < 2) addPlayer("");
   for (const name of ["board", "dead", "trials", "seed"]) if (params.get(name)) $(`#${name}`).value = params.get(name);
   if (params.get("mode")) $("#mode").value = params.get("mode");
   if (params.get("breakdown") === "0") $("#breakdown").checked = false;
+  $("#rules").dispatchEvent(new Event("change"));
   $("#add-player").addEventListener("click", () => addPlayer(""));
   $("#calculate").addEventListener("click", calculate);
   $("#cancel").addEventListener("click", cancel);
