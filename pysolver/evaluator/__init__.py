@@ -37,7 +37,17 @@ sampler), the kernel-level API:
 
 from ._engines import compiled_key_value, compiled_showdown, evaluate_boards, kernel_tables
 from ._game_tables import n_values
-from ._games import describe_pot, five_parts, five_slots, game_values, pot_categories, pot_hand, pot_shares, pot_winners
+from ._games import (
+    describe_pot,
+    five_parts,
+    five_slots,
+    game_values,
+    pot_categories,
+    pot_hand,
+    pot_parts,
+    pot_shares,
+    pot_winners,
+)
 from ._jit import backend, jit
 from ._kernel import KernelTables, cpu_threads, kernel_loaded, load_kernel, thread_count
 from ._key_values import card_keys, evaluate_keys
@@ -65,6 +75,7 @@ __all__ = [
     "five_parts",
     "five_slots",
     "pot_winners",
+    "pot_parts",
     "pot_shares",
     "describe_pot",
     "pot_hand",

@@ -187,19 +187,33 @@ def pot_winners(values: np.ndarray) -> np.ndarray:
     return (values == best) & (values != NO_HAND)
 
 
+def pot_parts(values: dict[str, np.ndarray], unit: int | np.ndarray) -> dict[str, np.ndarray]:
+    """Each pot's part of each player's share of the whole pot, in ``unit`` per whole pot (N, P)
+    int64 per pot: the pots played divide the whole, each among its winners (the high scoops when
+    no low qualifies). ``unit`` (a number, or one per deal) must be a multiple of each deal's
+    denominator: the pots played times each pot's winners.
+
+    >>> parts = pot_parts({"high": np.array([[5, 3, 5]]), "low": np.array([[-9, -7, NO_HAND]])}, 4)
+    >>> parts["high"].tolist(), parts["low"].tolist()
+    ([[1, 0, 1]], [[0, 2, 0]])
+    """
+    winners = {pot: pot_winners(v) for pot, v in values.items()}
+    played = np.maximum(sum(w.any(axis=1).astype(np.int64) for w in winners.values()), 1)
+    return {pot: w * (unit // (played * np.maximum(w.sum(axis=1), 1)))[:, None] for pot, w in winners.items()}
+
+
 def pot_shares(values: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    """Each player's share of the whole pot as (numerators, denominators) (N, P) int64: the pots
-    played divide the whole, each among its winners (the high scoops when no low qualifies).
+    """Each player's share of the whole pot as (numerators, denominators) (N, P) int64, each
+    deal's the least common denominator of its pots (:func:`pot_parts`).
 
     >>> num, den = pot_shares({"high": np.array([[5, 3, 5]]), "low": np.array([[-9, -7, NO_HAND]])})
     >>> [f"{a}/{b}" for a, b in zip(num[0], den[0])]
     ['1/4', '2/4', '1/4']
     """
     winners = {pot: pot_winners(v) for pot, v in values.items()}
-    played = sum(w.any(axis=1).astype(np.int64) for w in winners.values())
-    split = {pot: np.maximum(w.sum(axis=1), 1) for pot, w in winners.items()}
-    whole = played * np.prod(np.stack(list(split.values())), axis=0)
-    num = sum(w * (whole // (played * split[pot]))[:, None] for pot, w in winners.items())
+    played = np.maximum(sum(w.any(axis=1).astype(np.int64) for w in winners.values()), 1)
+    whole = played * np.prod(np.stack([np.maximum(w.sum(axis=1), 1) for w in winners.values()]), axis=0)
+    num = np.stack(list(pot_parts(values, whole).values())).sum(axis=0)
     return np.asarray(num, dtype=np.int64), np.broadcast_to(whole[:, None], num.shape).astype(np.int64)
 
 
@@ -254,6 +268,7 @@ __all__ = [
     "five_slots",
     "game_values",
     "pot_winners",
+    "pot_parts",
     "pot_shares",
     "describe_pot",
     "pot_hand",

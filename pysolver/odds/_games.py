@@ -37,13 +37,14 @@ from ..core import (
     Rules,
     RulesLike,
     check_count,
+    check_distinct,
     check_seed,
     draw_seed,
     format_cards,
     parse_cards,
     table_html,
 )
-from ..evaluator import NO_HAND, game_values, pot_winners
+from ..evaluator import NO_HAND, game_values, pot_parts
 from ..rulebook import rules_of
 
 SHARE_UNIT = 2 * 2520 * 2520
@@ -179,7 +180,6 @@ def game_equity(
         )
     if exact is None:
         exact = not any(to_come) and trials is None and count <= EXACT_DEALS
-    order = list(range(len(players)))
     if exact:
         sums = _count_exact(known, board_cards, deck, missing, rules, threads)
         deals, used_seed = count, None
@@ -190,7 +190,7 @@ def game_equity(
         deals = trials
     shares, squares, by_pot, scoops, no_low = sums
     result = []
-    for p in order:
+    for p in range(len(players)):
         mean = float(shares[p] / (SHARE_UNIT * deals))
         spread = 0.0 if exact else sqrt(max(float(squares[p]) / deals - mean * mean, 0.0) / deals)
         result.append(
@@ -236,9 +236,7 @@ def _read(
             game.check_hole(len(cards), p, rules.label)  # a hand still being dealt: only without a board
         known.append(cards)
     every = [c for hole in known for c in hole] + board_cards + dead_cards
-    if len(set(every)) != len(every):
-        twice = next(c for c in every if every.count(c) > 1)
-        raise PokerInputError(f"card {twice} is dealt twice")
+    check_distinct(every)
     rules.check_cards(every)
     rules.check_players(len(players), dead=len(dead_cards))
     return known, board_cards, dead_cards
@@ -247,17 +245,11 @@ def _read(
 def _tally(values: dict[str, np.ndarray]) -> tuple:
     """The integer sums of a batch of deals: each player's shares (in :data:`SHARE_UNIT`), their
     squares (as floats, for the standard error), shares by pot, scoops, deals without a low."""
-    winners = {pot: pot_winners(v) for pot, v in values.items()}
-    played = sum(w.any(axis=1).astype(np.int64) for w in winners.values())
-    by_pot = {}
-    total = np.zeros(next(iter(values.values())).shape, dtype=np.int64)
-    for pot, w in winners.items():
-        split = np.maximum(w.sum(axis=1), 1)
-        part = w * (SHARE_UNIT // (np.maximum(played, 1) * split))[:, None]
-        by_pot[pot] = part.sum(axis=0)
-        total += part
-    fraction = total / SHARE_UNIT
+    parts = pot_parts(values, SHARE_UNIT)
+    total = np.stack(list(parts.values())).sum(axis=0)
     no_low = int((values["low"] == NO_HAND).all(axis=1).sum()) if "low" in values else 0
+    by_pot = {pot: part.sum(axis=0) for pot, part in parts.items()}
+    fraction = total / SHARE_UNIT
     return total.sum(axis=0), (fraction**2).sum(axis=0), by_pot, (total == SHARE_UNIT).sum(axis=0), no_low
 
 

@@ -76,7 +76,7 @@ def test_random_players_are_dealt_from_what_is_left():
     ("players", "board", "rules", "words"),
     [
         (["Ah Kh", "Qs Qd Jc Tc"], "", "omaha", "omaha deals 4 hole cards"),
-        (["Ah Kh Qd Jd", "Ah Qs Jc Tc"], "", "omaha", "card Ah is dealt twice"),
+        (["Ah Kh Qd Jd", "Ah Qs Jc Tc"], "", "omaha", "duplicate card .Ah."),
         (["Ah Kh Qd Jd", "Qs Js Tc 9c"], "2c 3c 4c 5c 6c 7c", "omaha", "board of 6 cards"),
         (["Ah Kh Qd Jd 2c 3c 4c", "random"], "2d", "razz", "board of 1 cards: razz deals 0"),
         (["Ah Kh Qd Jd", "random"], "", "omaha", "exact equity in omaha counts the board's cards"),
