@@ -7,7 +7,10 @@ marked ``slow`` (exhaustive enumerations, minutes each) run only with ``--runslo
 
 The rule variants' evaluator tables are cached in a fresh folder per test run
 (``PYSOLVER_CACHE``, made when the run starts and deleted when it ends), so the
-tests build them and never read a stale cache, and leave nothing behind.
+tests build them and never read a stale cache, and leave nothing behind. Where numba is
+installed, its loops compile on first use in the test process (``PYSOLVER_COMPILE=now``), so a
+test runs on the same backend whatever this machine has compiled before; the tests of the
+background compile set it themselves.
 """
 
 import os
@@ -21,6 +24,7 @@ _LEFT_OUT = []  # how many heavy tests the fast loop left out
 
 
 def pytest_configure(config):
+    os.environ.setdefault("PYSOLVER_COMPILE", "now")
     if not os.environ.get("PYSOLVER_CACHE"):
         folder = tempfile.mkdtemp(prefix="pysolver-test-cache-")
         os.environ["PYSOLVER_CACHE"] = folder

@@ -22,6 +22,7 @@ from ..core import PokerInputError, WorkerError, parse_range
 from . import (
     _cache,
     _chen,
+    _compile,
     _conform,
     _crossval,
     _equity,
@@ -49,6 +50,7 @@ COMMANDS: tuple = (
     _conform,
     _rules,
     _cache,
+    _compile,
     _serve,
 )
 

@@ -23,7 +23,7 @@ from contextlib import contextmanager
 
 from ..core import Picture, PokerInputError, equity_picture
 from ..odds import EquityResult, Progress, equity, game_equity
-from ._options import add_json_option, add_rules_options, add_threads_option, emit, rules_from
+from ._options import add_backend_option, add_json_option, add_rules_options, add_threads_option, emit, rules_from
 from ._ranges import add_export_options, export
 from ._render import show
 
@@ -76,6 +76,7 @@ def add_parser(subparsers) -> None:
     )
     add_export_options(parser)
     add_threads_option(parser)
+    add_backend_option(parser)
     add_json_option(parser)
     add_rules_options(parser)
     parser.set_defaults(run=run)
@@ -154,6 +155,7 @@ def run(args) -> int:
                 trials=args.trials,
                 seed=args.seed,
                 threads=args.threads,
+                backend=args.backend,
             ),
             args.json,
         )
@@ -173,6 +175,7 @@ def run(args) -> int:
             breakdown=args.breakdown,
             threads=args.threads,
             announce=announce,
+            backend=args.backend,
         )
     breakdown = result.breakdown
     players = [p.player for p in breakdown.players] if breakdown is not None else []

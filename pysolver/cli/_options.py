@@ -85,6 +85,16 @@ def add_threads_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_backend_option(parser: argparse.ArgumentParser) -> None:
+    """Declare ``--backend NAME`` on a command's parser (the library checks it: a bad name exits 2)."""
+    parser.add_argument(
+        "--backend",
+        default=None,
+        metavar="NAME",
+        help="numpy or numba (default: numba where its loops are compiled or pay for their compile)",
+    )
+
+
 def add_json_option(parser: argparse.ArgumentParser) -> None:
     """Declare ``--json`` on a command's parser."""
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -95,4 +105,12 @@ def emit(result, as_json: bool) -> None:
     print(json.dumps(result.to_dict(), indent=2) if as_json else result)
 
 
-__all__ = ["add_rules_options", "rules_from", "add_where_options", "add_threads_option", "add_json_option", "emit"]
+__all__ = [
+    "add_rules_options",
+    "rules_from",
+    "add_where_options",
+    "add_threads_option",
+    "add_backend_option",
+    "add_json_option",
+    "emit",
+]

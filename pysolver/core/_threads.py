@@ -28,6 +28,7 @@ for another).
 
 from __future__ import annotations
 
+import contextvars
 import os
 import threading
 from collections.abc import Callable, Sequence
@@ -117,7 +118,8 @@ def run_parts(function: Callable[[Part], Result], parts: Sequence[Part], threads
         finally:
             _inside.part = False
 
-    futures = [_pool(threads).submit(worker) for _ in range(threads - 1)]
+    # each thread runs in a copy of the caller's context: what the work was given (a backend) holds there
+    futures = [_pool(threads).submit(contextvars.copy_context().run, worker) for _ in range(threads - 1)]
     try:  # the calling thread is one of the workers: one thread fewer to wake
         worker()
         mine = None

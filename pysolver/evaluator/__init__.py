@@ -25,6 +25,9 @@ sampler), the kernel-level API:
   :func:`thread_count` ``(threads, rows)``: which path runs batches, loading the kernel now
   rather than after the first 4,194,304 hands, whether it is loaded, and how many threads a
   batch of ``rows`` hands gets;
+- :func:`using`, :func:`runs_on`, :func:`ready`, :class:`Loops`, :func:`compile_loops`: the
+  backends (:data:`BACKENDS`: numpy, numba) and which one runs a piece of work
+  (:mod:`~pysolver.evaluator._backends`);
 - :func:`jit`: the decorator of the kernel's loops (numba, without the GIL, cached on disk),
   for an engine's own compiled loops.
 
@@ -35,6 +38,17 @@ sampler), the kernel-level API:
     True
 """
 
+from ._backends import (
+    BACKENDS,
+    Loops,
+    check_backend,
+    compile_loops,
+    compile_mode,
+    ready,
+    requested,
+    runs_on,
+    using,
+)
 from ._engines import compiled_key_value, compiled_showdown, evaluate_boards, kernel_tables
 from ._game_tables import n_values
 from ._games import (
@@ -49,7 +63,7 @@ from ._games import (
     pot_winners,
 )
 from ._jit import backend, jit
-from ._kernel import KernelTables, cpu_threads, kernel_loaded, load_kernel, thread_count
+from ._kernel import GAME_LOOPS, ROW_LOOPS, KernelTables, cpu_threads, kernel_loaded, load_kernel, thread_count
 from ._key_values import card_keys, evaluate_keys
 from ._lookup import best_five, categories, category, describe_value, evaluate, evaluate_batch, tiebreak_ranks
 from ._scales import NO_HAND, pot_tables, scale_values
@@ -57,6 +71,17 @@ from ._shipped_tables import deck_multisets, load_shipped_tables, rank_multisets
 from ._variants import CACHE_KEEP, CachedTables, cache_root, cached_tables, class_hands, clear_cache
 
 __all__ = [
+    "BACKENDS",
+    "Loops",
+    "check_backend",
+    "compile_loops",
+    "compile_mode",
+    "ready",
+    "requested",
+    "runs_on",
+    "using",
+    "ROW_LOOPS",
+    "GAME_LOOPS",
     "best_five",
     "card_keys",
     "categories",

@@ -49,7 +49,7 @@ from ..core import (
 )
 from ._game_tables import check_deck, game_tables
 from ._hand_checks import bad_card
-from ._kernel import compiled, in_parts, thread_count, uses_kernel
+from ._kernel import GAME_LOOPS, compiled, in_parts, thread_count, uses_kernel
 from ._key_values import card_keys, evaluate_keys
 from ._lookup import categories, category, tiebreak_ranks
 from ._scales import NO_HAND, pot_tables, scale_order
@@ -125,7 +125,7 @@ def game_values(
     pots = pot_tables(rules)
     out = np.empty((len(pots), n, players), dtype=np.int64)
     fives = n * players * len(parts[2])
-    if uses_kernel(fives):
+    if uses_kernel(fives, GAME_LOOPS):
         tables = game_tables(rules).kernel
 
         def work(start: int, stop: int) -> int:

@@ -36,6 +36,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..core import check_threads, cpu_threads, run_parts, threads_for
+from ._backends import Loops, loaded, requested, runs_on
 from ._jit import backend, load_numba
 from ._shipped_tables import BAD_CARD, RANK_KEY_BITS, RANK_SHIFT
 
@@ -52,13 +53,30 @@ often takes a core for part of a batch)."""
 _rows_so_far = [0]
 
 
-def uses_kernel(rows: int) -> bool:
-    """Whether a batch of ``rows`` hands runs in the compiled kernel: numba installed, and the kernel
-    loaded already, or this process's batches so far reaching :data:`LOAD_ROWS` hands with this one."""
-    if compiled.cache_info().currsize:
+ROW_LOOPS = Loops("evaluate", 2.0, ("pysolver.evaluator._compiled:ROWS", "pysolver.evaluator._compiled:boards_rows"))
+"""The kernel's loops over hands and over boards (:mod:`pysolver.evaluator._compiled`)."""
+GAME_LOOPS = Loops("games", 2.5, ("pysolver.evaluator._compiled:game_rows",))
+"""The kernel's loop over a game's fives (:func:`~pysolver.evaluator.game_values`)."""
+NUMPY_ROW_SECONDS = 15e-9
+"""Seconds a hand takes on the numpy path (one core): 60 ms for :data:`LOAD_ROWS` hands."""
+
+
+def uses_kernel(rows: int, loops: Loops = ROW_LOOPS) -> bool:
+    """Whether a batch of ``rows`` hands runs in the compiled kernel (``loops``): the backend the
+    work was given (:func:`~pysolver.evaluator._backends.using`); else numba installed, and the
+    loops loaded already, or this process's batches so far reaching :data:`LOAD_ROWS` hands with
+    this one and the loops compiled on this machine (or their hands on numpy, so far, outlasting
+    a compile: :func:`~pysolver.evaluator._backends.runs_on`)."""
+    named = requested()
+    if named is not None:
+        return named == "numba"
+    if compiled.cache_info().currsize and loaded(loops):
         return True
     _rows_so_far[0] += rows
-    return _rows_so_far[0] >= LOAD_ROWS and load_numba() is not None
+    if _rows_so_far[0] < LOAD_ROWS or load_numba() is None:
+        return False
+    seconds = _rows_so_far[0] * NUMPY_ROW_SECONDS
+    return runs_on(loops, seconds, seconds / 10) == "numba"
 
 
 def kernel_loaded() -> bool:
@@ -203,6 +221,8 @@ __all__ = [
     "LOAD_ROWS",
     "MIN_ROWS_PER_THREAD",
     "PARTS_PER_THREAD",
+    "ROW_LOOPS",
+    "GAME_LOOPS",
     "uses_kernel",
     "kernel_loaded",
     "load_kernel",

@@ -44,6 +44,7 @@ from ..core import (
     check_threads,
     table_html,
 )
+from ..evaluator import using
 from ..rulebook import rules_of
 from ._breakdown import Breakdown, as_count
 from ._fit import no_deal
@@ -171,6 +172,7 @@ def equity(
     breakdown: bool = False,
     threads: int | None = None,
     announce: Announce | None = None,
+    backend: str | None = None,
 ) -> EquityResult:
     """Equity of each player: a specific hand, a range or ``'random'``.
 
@@ -195,6 +197,10 @@ def equity(
     ``announce(seconds, line)`` is called before the run starts with about how long it takes
     on those threads and a line saying so (``Monte Carlo: 1,000,000 trials on 2 threads, about 0.1
     seconds``); the command line shows the line on stderr for a run of a second or more.
+    ``backend`` (``"numpy"`` or ``"numba"``; None: the package chooses,
+    :mod:`~pysolver.evaluator._backends`) runs it there. Exact counts are the same on any;
+    a sampled run's figures depend on the seed and the backend, both in the result
+    (``seed``, ``kernel``): the two repeat it.
 
     >>> r = equity(["TcJd", "random"], board="4h 5h 6d 2h Kh")
     >>> r.players[0].wins, r.players[0].ties, r.players[0].losses, r.deals
@@ -207,10 +213,11 @@ def equity(
     situation = Situation.of(players, board, dead=dead, rules=rules_of(rules), ranges=True)
     exact = _check_sampling(exact, trials, target_stderr, seed)
     question = Question.of(situation, table, check_threads(threads))
-    chosen = plan(question, exact, force, breakdown)
-    if announce is not None:
-        announce(*chosen.announcement(trials, target_stderr))
-    outcome = chosen.run(progress, trials, target_stderr, seed)
+    with using(backend):
+        chosen = plan(question, exact, force, breakdown)
+        if announce is not None:
+            announce(*chosen.announcement(trials, target_stderr))
+        outcome = chosen.run(progress, trials, target_stderr, seed)
     return _result(situation, question, outcome)
 
 

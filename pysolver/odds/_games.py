@@ -44,7 +44,7 @@ from ..core import (
     parse_cards,
     table_html,
 )
-from ..evaluator import NO_HAND, game_values, pot_parts
+from ..evaluator import NO_HAND, game_values, pot_parts, using
 from ..rulebook import rules_of
 
 SHARE_UNIT = 2 * 2520 * 2520
@@ -155,12 +155,14 @@ def game_equity(
     trials: int | None = None,
     seed: int | None = None,
     threads: int | None = None,
+    backend: str | None = None,
 ) -> GameEquity:
     """Each player's equity in the game of ``rules``, pot by pot (see the module's docstring).
 
     ``exact=None`` counts every deal when there is no random player and the deals number at
     most :data:`EXACT_DEALS`, else samples ``trials`` deals (by default :data:`DEFAULT_TRIALS`);
-    ``exact=True`` insists on counting.
+    ``exact=True`` insists on counting. ``backend`` values the fives there (``"numpy"`` or
+    ``"numba"``; None: the package chooses): the figures are the same on either.
     """
     rules = rules_of(rules)
     game = rules.game
@@ -180,14 +182,15 @@ def game_equity(
         )
     if exact is None:
         exact = not any(to_come) and trials is None and count <= EXACT_DEALS
-    if exact:
-        sums = _count_exact(known, board_cards, deck, missing, rules, threads)
-        deals, used_seed = count, None
-    else:
-        trials = check_count("trials", DEFAULT_TRIALS if trials is None else trials, 1, 100_000_000)
-        used_seed = draw_seed() if seed is None else check_seed(seed)
-        sums = _sample(known, to_come, board_cards, deck, missing, rules, trials, used_seed, threads)
-        deals = trials
+    with using(backend):
+        if exact:
+            sums = _count_exact(known, board_cards, deck, missing, rules, threads)
+            deals, used_seed = count, None
+        else:
+            trials = check_count("trials", DEFAULT_TRIALS if trials is None else trials, 1, 100_000_000)
+            used_seed = draw_seed() if seed is None else check_seed(seed)
+            sums = _sample(known, to_come, board_cards, deck, missing, rules, trials, used_seed, threads)
+            deals = trials
     shares, squares, by_pot, scoops, no_low = sums
     result = []
     for p in range(len(players)):

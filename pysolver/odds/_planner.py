@@ -30,14 +30,15 @@ from importlib.util import find_spec
 import numpy as np
 
 from ..core import PokerInputError, Range, draw_seed, parse_hole, quoted, threads_for
-from ..evaluator import backend, load_kernel
+from ..evaluator import kernel_loaded, load_kernel, requested, runs_on, using
 from ._breakdown import Breakdown
 from ._breakdown_plan import BreakdownPlan
 from ._cost import HAND, VALUES_PER_SECOND, Path, Shape, size_of_range, suits_left
+from ._exact.fixed import EXACT_LOOPS, compiled_loops, exact_backend
 from ._model import COMBO_IMAGES, Question, Tally
 from ._registry import cheapest, least_cost, solve
-from ._sampling.plan import sampling_seconds
-from ._sampling.sampler import monte_carlo, run_threads, sampling_kernel, trial_limit
+from ._sampling.plan import sampling_backend, sampling_seconds
+from ._sampling.sampler import monte_carlo, run_threads, trial_limit
 
 EXACT_BUDGET = 100_000_000
 """Largest work (hand values looked up) that ``exact=None`` counts exactly: about 10 s."""
@@ -109,11 +110,17 @@ class Plan:
         """The threads an exact run takes: the question's, one per :data:`THREAD_WORK` of its work at most."""
         return threads_for(self.question.threads, self.work, THREAD_WORK)
 
+    def sampling_kernel(self, trials: int | None, target_stderr: float | None) -> str:
+        """The backend that deals a sampled run of ``trials`` (or to ``target_stderr``)
+        (:func:`~pysolver.odds._sampling.plan.sampling_backend`)."""
+        q, limit = self.question, trial_limit(trials, target_stderr)
+        return sampling_backend(q.players, len(q.board), limit, q.threads, self.breakdown is not None)
+
     def sampling_seconds(self, trials: int | None, target_stderr: float | None) -> float:
         """About how long a sampled run of ``trials`` (or to ``target_stderr``: at most) takes on its threads."""
-        limit = trial_limit(trials, target_stderr)
+        limit, kernel = trial_limit(trials, target_stderr), self.sampling_kernel(trials, target_stderr)
         q = self.question
-        return sampling_seconds(q.players, len(q.board), limit, run_threads(limit, q.threads))
+        return sampling_seconds(q.players, len(q.board), limit, run_threads(limit, q.threads, kernel), kernel)
 
     def announcement(self, trials: int | None = None, target_stderr: float | None = None) -> tuple[float, str]:
         """About how long the run takes, in seconds and as a line to show before it starts.
@@ -127,7 +134,7 @@ class Plan:
             seconds = self.seconds / self.threads
             return seconds, f"exact: {_duration(seconds)} on {self.threads} thread{'s' * (self.threads > 1)}"
         limit = trial_limit(trials, target_stderr)
-        threads = run_threads(limit, self.question.threads)
+        threads = run_threads(limit, self.question.threads, self.sampling_kernel(trials, target_stderr))
         seconds = self.sampling_seconds(trials, target_stderr)
         count = (
             f"{limit:,} trials"
@@ -135,6 +142,19 @@ class Plan:
             else f"to a standard error of {target_stderr:g}, at most {limit:,} trials"
         )
         return seconds, f"Monte Carlo: {count} on {threads} thread{'s' * (threads > 1)}, {_duration(seconds)}"
+
+    def _compiles(self) -> bool:
+        """Whether the exact run loads the compiled kernel first: given numba, or its work from
+        :data:`LOAD_WORK` and the compiled loops ready or paying for their compile
+        (:func:`~pysolver.evaluator._backends.runs_on`)."""
+        named = requested()
+        if named is not None or self.work < LOAD_WORK or kernel_loaded():
+            return named == "numba"
+        if exact_backend() == "numba":
+            return True
+        with using("numba"):
+            compiled_work = cheapest(Shape.of(self.question))[1] if self.breakdown is None else self.work
+        return runs_on(EXACT_LOOPS, self.seconds, compiled_work / VALUES_PER_SECOND) == "numba"
 
     def run(
         self,
@@ -149,16 +169,18 @@ class Plan:
             question = self.question
             if question.threads != self.threads:
                 question = replace(question, threads=self.threads)
-            if self.work >= LOAD_WORK:
+            if self._compiles():
                 load_kernel()
             if self.breakdown is not None:
                 tally, parts = self.breakdown.run(report, question.threads)
             else:
                 tally, parts = solve(question, report, self.path), None
             compiled = self.path is None or self.path.compiled  # a breakdown: each combo by its path
-            return Outcome(tally, None, None, parts, self.method, backend() if compiled else "numpy", question.threads)
+            kernel = "numba" if compiled and compiled_loops() is not None else "numpy"
+            return Outcome(tally, None, None, parts, self.method, kernel, question.threads)
         q, seed = self.question, draw_seed() if seed is None else seed
         collector = None if self.breakdown is None else self.breakdown.collector()
+        kernel = self.sampling_kernel(trials, target_stderr)
         tally, stderr = monte_carlo(
             q.players,
             q.board,
@@ -170,6 +192,7 @@ class Plan:
             q.rules,
             collector,
             q.threads,
+            kernel,
         )
         limit = trial_limit(trials, target_stderr)
         return Outcome(
@@ -178,8 +201,8 @@ class Plan:
             seed,
             None if collector is None else collector.breakdown(),
             self.method,
-            sampling_kernel(),
-            run_threads(limit, q.threads),
+            kernel,
+            run_threads(limit, q.threads, kernel),
         )
 
 

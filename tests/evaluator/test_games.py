@@ -126,9 +126,9 @@ def test_the_kernel_and_numpy_value_every_game_alike(monkeypatch, game):
     cards = deck[np.argsort(np.random.default_rng(5).random((500, len(deck))), axis=1)]
     holes = cards[:, : players * rules.game.hole_cards].reshape(500, players, -1)
     boards = cards[:, players * rules.game.hole_cards :][:, : rules.game.board_cards]
-    monkeypatch.setattr(_games, "uses_kernel", lambda rows: False)
+    monkeypatch.setattr(_games, "uses_kernel", lambda rows, loops=None: False)
     by_numpy = game_values(holes, boards, rules)
-    monkeypatch.setattr(_games, "uses_kernel", lambda rows: True)
+    monkeypatch.setattr(_games, "uses_kernel", lambda rows, loops=None: True)
     for threads in (1, 3):
         by_kernel = game_values(holes.astype(np.uint8), boards, rules, threads=threads)
         assert list(by_kernel) == list(rules.game.pots)

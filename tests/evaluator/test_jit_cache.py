@@ -143,7 +143,7 @@ def test_the_compiled_sources_are_the_modules_compiled_code_reads():
     for path in sorted(_jit.PACKAGE.rglob("*.py")):
         if path.name != "__main__.py":
             importlib.import_module(".".join(("pysolver", *path.relative_to(_jit.PACKAGE).with_suffix("").parts)))
-    importlib.import_module("pysolver.odds._exact.three_random")._compiled()
+    importlib.import_module("pysolver.odds._exact.three_random").compiled_loop()
     dispatchers = [
         item
         for item in gc.get_objects()

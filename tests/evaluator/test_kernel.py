@@ -25,7 +25,7 @@ def random_hands(n: int, k: int, seed: int) -> np.ndarray:
 def use_path(monkeypatch, path: str) -> None:
     """Run batches of any size in the compiled kernel ("numba") or with numpy ("numpy") within a test."""
     for module in (lookup, _engines):
-        monkeypatch.setattr(module, "uses_kernel", lambda rows: path == "numba")
+        monkeypatch.setattr(module, "uses_kernel", lambda rows, loops=None: path == "numba")
 
 
 @pytest.fixture

@@ -9,9 +9,9 @@ import pytest
 
 from pysolver import load_rules
 from pysolver.core._cards import parse_cards
-from pysolver.evaluator import evaluate_batch
+from pysolver.evaluator import backend, evaluate_batch
+from pysolver.evaluator._backends import using
 from pysolver.odds import equity
-from pysolver.odds._exact import three_random as three
 from pysolver.odds._exact.three_random import hero_against_three
 from pysolver.odds._model import Player, Question
 from pysolver.odds._registry import PATHS, solve
@@ -108,11 +108,12 @@ def test_three_random_matches_the_other_paths(hero, board, alive, seat, path):
     assert counted.shares == pytest.approx(other.shares)
 
 
-def test_the_python_loop_gives_the_compiled_counts(monkeypatch):
+def test_the_python_loop_gives_the_compiled_counts():
     hero, board, dead = np.array(cards("AhKh")), np.array(cards("Qh 7h 2c 3d")), np.array(cards("4s 5s 6s"))
-    compiled = hero_against_three(hero, board, dead)
-    monkeypatch.setattr(three, "_compiled", lambda: three._count_classes)  # numba or not: Python
-    looped = hero_against_three(hero, board, dead)
+    with using("numba" if backend() == "numba" else None):
+        compiled = hero_against_three(hero, board, dead)
+    with using("numpy"):  # numba or not: the Python loop
+        looped = hero_against_three(hero, board, dead)
     assert (looped.wins.tolist(), looped.ties.tolist(), looped.deals) == (
         compiled.wins.tolist(),
         compiled.ties.tolist(),

@@ -9,6 +9,7 @@ import pytest
 from pysolver.cli import main
 from pysolver.core import Situation
 from pysolver.evaluator import backend
+from pysolver.evaluator._backends import using
 from pysolver.odds import equity
 from pysolver.odds._model import Question
 from pysolver.odds._planner import plan
@@ -32,13 +33,12 @@ def figures(result) -> dict:
 
 
 @pytest.fixture(params=["compiled", "numpy"])
-def path(request, monkeypatch):
+def path(request):
     """Run a test on the compiled sampler and on the numpy one."""
-    if request.param == "numpy":
-        monkeypatch.setattr(_sampling, "backend", lambda: "numpy")
-    elif backend() != "numba":
+    if request.param == "compiled" and backend() != "numba":
         pytest.skip("the compiled sampler needs numba")
-    return request.param
+    with using("numba" if request.param == "compiled" else "numpy"):
+        yield request.param
 
 
 @pytest.mark.parametrize("players, board", QUESTIONS)
@@ -71,11 +71,10 @@ def test_a_run_of_one_block_takes_one_thread(monkeypatch):
 
 @needs_numba
 @pytest.mark.parametrize("players, board", QUESTIONS)
-def test_the_compiled_and_numpy_paths_agree_with_each_other_and_with_exact(players, board, monkeypatch):
+def test_the_compiled_and_numpy_paths_agree_with_each_other_and_with_exact(players, board):
     exact = equity(players, board, exact=True)
     compiled = equity(players, board, trials=200_000, seed=3)
-    monkeypatch.setattr(_sampling, "backend", lambda: "numpy")
-    sampled = equity(players, board, trials=200_000, seed=3)
+    sampled = equity(players, board, trials=200_000, seed=3, backend="numpy")
     assert compiled.to_dict() != sampled.to_dict()  # the same distribution, other trials
     for e, c, s in zip(exact.players, compiled.players, sampled.players):
         assert abs(c.equity - s.equity) <= 4 * np.hypot(c.stderr, s.stderr)
@@ -270,7 +269,8 @@ def test_a_run_of_many_blocks_in_calls_of_several_gives_the_same_figures_on_any_
     calls = []
     real = _sampling.run_parts
     monkeypatch.setattr(_sampling, "run_parts", lambda f, parts, t: calls.append(parts) or real(f, parts, t))
-    trials = 40 * _sampling.block_trials() + 77  # 41 blocks, the last one short
+    block = _sampling.block_trials("numba" if path == "compiled" else "numpy")
+    trials = 40 * block + 77  # 41 blocks, the last one short
     players = ["AhKh", "random", "random"]
     one = figures(equity(players, trials=trials, seed=21, threads=1))
     assert figures(equity(players, trials=trials, seed=21, threads=threads)) == one and one["deals"] == trials

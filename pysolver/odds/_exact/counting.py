@@ -45,14 +45,13 @@ from typing import Any
 import numpy as np
 
 from ...core import Rules
-from ...evaluator import backend
 from .._boards import multisets, rank_subsets, rank_values
 from .._combo_codes import GROUP_OF
 from .._cost import CALL_COST, MULTISETS, Cheapest, Shape, Solve
 from .._hand_tables import RANK_WEIGHTS, hand_tables
 from .._model import Question, Report, Tally, fixing, suit_orbits
 from .._tops import count_tops, known_seats, tops_row
-from .fixed import compiled_loops, rank_ways
+from .fixed import compiled_loops, exact_backend, rank_ways
 
 _NONE = np.zeros(0, dtype=np.int64)
 _LEVEL = 1 << 13  # above every hand value
@@ -310,7 +309,7 @@ class CountingPath:
     def cost(self, shape: Shape, cheapest: Cheapest) -> float:
         to_come, opponents = 5 - shape.board, len(shape.opens)
         suited = SUITED_BOARDS[to_come] * (shape.suits if shape.board == 0 else 1)
-        per_class = (_PER_CLASS if backend() == "numba" else _NUMPY_PER_CLASS)[opponents]
+        per_class = (_PER_CLASS if exact_backend() == "numba" else _NUMPY_PER_CLASS)[opponents]
         return (MULTISETS[to_come] + suited) * per_class + opponents * CALL_COST
 
     def run(self, question: Question, report: Report, solve: Solve) -> Tally:

@@ -21,7 +21,7 @@ from types import ModuleType
 import numpy as np
 
 from ...core import Rules
-from ...evaluator import kernel_loaded
+from ...evaluator import Loops, backend, compile_mode, kernel_loaded, load_kernel, ready, requested
 from .._boards import multisets, rank_subsets
 from .._cost import Cheapest, Shape, Solve
 from .._hand_tables import CARD_BITS, CARD_RANK_KEY, SUIT_MASK, hand_tables
@@ -32,11 +32,39 @@ _NONE.setflags(write=False)
 _CHOOSE = np.array([[comb(n, m) for m in range(5)] for n in range(5)], dtype=np.int64)
 
 
+EXACT_LOOPS = Loops(
+    "exact",
+    4.0,
+    (
+        "pysolver.odds._kernels:_fixed_codes",
+        "pysolver.odds._kernels:_one_counts",
+        "pysolver.odds._kernels:_two_counts",
+        "pysolver.odds._exact.three_random:compiled_loop()",
+    ),
+)
+"""The exact paths' compiled loops."""
+
+
+def exact_backend() -> str:
+    """The backend the exact paths' costs are reckoned on: the one the work was given, else numba
+    where the loops run without a compile (loaded, compiled on this machine, or compiled on first
+    use: ``PYSOLVER_COMPILE=now``), else numpy."""
+    named = requested()
+    if named is not None:
+        return named
+    if backend() == "numba" and (kernel_loaded() or compile_mode() == "now" or ready(EXACT_LOOPS)):
+        return "numba"
+    return "numpy"
+
+
 def compiled_loops() -> ModuleType | None:
     """The exact paths' compiled loops (:mod:`pysolver.odds._kernels`, compiled by numba on first
-    import) once the evaluator's compiled kernel is loaded (:func:`~pysolver.evaluator.load_kernel`),
-    else None: the paths count with numpy."""
-    if not kernel_loaded():
+    use) once the evaluator's compiled kernel is loaded (:func:`~pysolver.evaluator.load_kernel`)
+    or the work was given numba, else None: the paths count with numpy."""
+    named = requested()
+    if named == "numba":
+        load_kernel()
+    if named == "numpy" or not kernel_loaded():
         return None
     from .. import _kernels
 
@@ -135,4 +163,4 @@ class FixedPath:
         return exact_fixed(question.hands, question.board, question.dead, question.rules)
 
 
-__all__ = ["compiled_loops", "rank_ways", "known_mask", "exact_fixed", "FixedPath"]
+__all__ = ["EXACT_LOOPS", "exact_backend", "compiled_loops", "rank_ways", "known_mask", "exact_fixed", "FixedPath"]

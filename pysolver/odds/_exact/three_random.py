@@ -43,11 +43,12 @@ from functools import cache
 import numpy as np
 
 from ...core import Rules
-from ...evaluator import backend, jit
+from ...evaluator import jit
 from .._cost import CALL_COST, MULTISETS, Cheapest, Shape, Solve
 from .._model import Question, Report, Tally
 from .._tops import count_tops, known_seats, tops_row
 from .counting import SUITED_BOARDS, BoardClasses
+from .fixed import compiled_loops, exact_backend
 
 _NONE = np.zeros(0, dtype=np.int64)
 _KINDS = 26
@@ -145,7 +146,7 @@ def _count_classes(left, hero, values, weight, first, second, out):  # pragma: n
 
 
 @cache
-def _compiled() -> Callable:
+def compiled_loop() -> Callable:
     """The loop, compiled on first use (numba imported then, not with the module)."""
     return jit(_count_classes)
 
@@ -156,7 +157,7 @@ def _part_sums(part: tuple, classes: BoardClasses) -> np.ndarray:
     left, hero_value, row, flush, weight, _ = part
     values = classes.values(row, flush, _ALL).astype(np.int64)
     out = np.zeros(_SUMS, dtype=np.int64)
-    _compiled()(
+    (compiled_loop() if compiled_loops() is not None else _count_classes)(
         np.ascontiguousarray(left, dtype=np.int64),
         np.ascontiguousarray(hero_value, dtype=np.int64),
         np.ascontiguousarray(values),
@@ -214,7 +215,7 @@ class ThreeRandomPath:
     def cost(self, shape: Shape, cheapest: Cheapest) -> float:
         to_come = 5 - shape.board
         suited = SUITED_BOARDS[to_come] * (shape.suits if shape.board == 0 else 1)
-        per_class = PER_CLASS if backend() == "numba" else PYTHON_PER_CLASS
+        per_class = PER_CLASS if exact_backend() == "numba" else PYTHON_PER_CLASS
         return (MULTISETS[to_come] + suited) * per_class + 3 * CALL_COST
 
     def run(self, question: Question, report: Report, solve: Solve) -> Tally:

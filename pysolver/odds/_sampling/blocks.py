@@ -56,22 +56,37 @@ def run_blocks(
     breakdown's ``per_combo`` (players, 1326, 1 + 4 * players) is added over the blocks: give it
     one block a call."""
     per_combo = np.zeros((0, 0, 0)) if per_combo is None else per_combo
-    plain = plain_loop(inputs.kinds, inputs.offsets, per_combo)
-    arguments = (*inputs.arguments(*alias), tables)
-    _run_blocks(states, trials, plain, inputs.shuffled, sums, totals, per_combo, *arguments)
+    if plain_loop(inputs.kinds, inputs.offsets, per_combo):
+        run = _plain_deck_blocks if inputs.shuffled else _plain_blocks
+    else:
+        run = _any_blocks
+    run(states, trials, sums, totals, per_combo, *inputs.arguments(*alias), tables)
+
+
+# One compiled runner per loop, so that a question compiles its own loop alone (a loop costs
+# seconds to compile on a machine's first use); written out, not made by a closure, which
+# numba's disk cache would not find again in another process.
 
 
 @jit
-def _run_blocks(states, trials, plain, shuffled, sums, totals, per_combo, *arguments):
-    """:func:`run_blocks` compiled, each block in the loop ``run_block`` takes (``plain``,
-    ``shuffled``: :func:`~pysolver.odds._sampling.kernel.plain_loop`, ``KernelInputs.shuffled``)."""
+def _plain_blocks(states, trials, sums, totals, per_combo, *arguments):
+    """:func:`run_blocks` in the plain loop, pairs dealt."""
     for k in range(len(states)):
-        if not plain:
-            kernel._any_loop(states[k], trials[k], *arguments, sums[k], totals[k], per_combo)
-        elif shuffled:
-            kernel._plain_deck_loop(states[k], trials[k], *arguments, sums[k], totals[k], per_combo)
-        else:
-            kernel._plain_loop(states[k], trials[k], *arguments, sums[k], totals[k], per_combo)
+        kernel._plain_loop(states[k], trials[k], *arguments, sums[k], totals[k], per_combo)
+
+
+@jit
+def _plain_deck_blocks(states, trials, sums, totals, per_combo, *arguments):
+    """:func:`run_blocks` in the plain loop, from a shuffled deck."""
+    for k in range(len(states)):
+        kernel._plain_deck_loop(states[k], trials[k], *arguments, sums[k], totals[k], per_combo)
+
+
+@jit
+def _any_blocks(states, trials, sums, totals, per_combo, *arguments):
+    """:func:`run_blocks` in the full loop (range players, a breakdown, many players)."""
+    for k in range(len(states)):
+        kernel._any_loop(states[k], trials[k], *arguments, sums[k], totals[k], per_combo)
 
 
 __all__ = ["TOTALS", "block_states", "run_blocks"]

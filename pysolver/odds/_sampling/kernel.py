@@ -41,12 +41,10 @@ import numpy as np
 
 from ...evaluator import compiled_showdown, jit
 from . import draws
-from .plan import HAND, JOINT, RANDOM, RANGED, REJECT
+from .plan import CODED, HAND, JOINT, RANDOM, RANGED, REJECT
 
 SUMS = 5
 """Rows of a block's per-player sums: wins, ties, shares, w**2 * share**2, w**2 * share."""
-CODED = 12
-"""Up to this many players, trials are tallied by their set of winners (2 ** players codes)."""
 GIVE_UP = 1 << 22
 """Attempts after which a block with no accepted trial stops (the ranges hardly ever fit)."""
 
@@ -378,4 +376,4 @@ def run_block(state, trials, *arguments):
     return _any_loop(state, trials, *arguments)
 
 
-__all__ = ["SUMS", "CODED", "GIVE_UP", "alias_tables", "plain_loop", "run_block"]
+__all__ = ["SUMS", "GIVE_UP", "alias_tables", "plain_loop", "run_block"]

@@ -25,7 +25,7 @@ from itertools import combinations
 import numpy as np
 
 from ...core import COMBOS, Rules, cpu_threads
-from ...evaluator import backend, kernel_tables
+from ...evaluator import Loops, kernel_tables, runs_on
 from .._combo_codes import COMBO_BITS
 from .._model import Player, combo_indices
 from .numpy_loop import JointPair, is_ranged
@@ -208,19 +208,57 @@ def kernel_inputs(players, board: np.ndarray, known: np.ndarray, rules: Rules | 
     )
 
 
-def sampling_seconds(players, board_size: int, trials: int, threads: int) -> float:
-    """About how long ``trials`` trials of ``players`` take on ``threads`` threads (of the cores there are).
+CODED = 12
+"""Up to this many players, the compiled loop tallies trials by their set of winners (2 ** players codes)."""
+
+PLAIN_LOOPS = Loops("sample", 5.0, ("pysolver.odds._sampling.blocks:_plain_blocks",))
+"""The compiled loop of known hands and random players (:func:`~pysolver.odds._sampling.kernel.plain_loop`)."""
+DECK_LOOPS = Loops("sample-deck", 5.0, ("pysolver.odds._sampling.blocks:_plain_deck_blocks",))
+"""The same, dealing from a shuffled deck (:func:`deals_from_deck`)."""
+RANGE_LOOPS = Loops(
+    "sample-ranges",
+    8.0,
+    ("pysolver.odds._sampling.blocks:_any_blocks", "pysolver.odds._sampling.kernel:alias_tables"),
+)
+"""The compiled loop of range players, or a breakdown, or more than :data:`CODED` players."""
+
+
+def sampling_loops(players: Sequence[Player], board_size: int, observed: bool = False) -> Loops:
+    """The compiled loops that would deal the trials of ``players`` on a board of ``board_size``
+    cards (the unseen cards reckoned without the dead ones), with a breakdown (``observed``) or not.
 
     >>> from pysolver.odds._model import Player
-    >>> 0 < sampling_seconds([Player.hand([51, 47]), Player.hand([43, 42])], 0, 10**6, 1) < 1
+    >>> sampling_loops([Player.hand([51, 47]), Player.hand([43, 42])], 0).name
+    'sample'
+    """
+    if observed or len(players) > CODED or any(is_ranged(p) for p in players):
+        return RANGE_LOOPS
+    unseen = 52 - board_size - 2 * sum(p.is_hand for p in players)
+    return DECK_LOOPS if deals_from_deck(players, unseen, 5 - board_size) else PLAIN_LOOPS
+
+
+def sampling_backend(players: Sequence[Player], board_size: int, trials: int, threads: int, observed: bool) -> str:
+    """The backend that deals ``trials`` trials of the question: the one the work was given; numba
+    where its loop is ready or the run outlasts its compile on numpy; else numpy
+    (:func:`~pysolver.evaluator._backends.runs_on`)."""
+    seconds = {kernel: sampling_seconds(players, board_size, trials, threads, kernel) for kernel in ("numpy", "numba")}
+    return runs_on(sampling_loops(players, board_size, observed), seconds["numpy"], seconds["numba"])
+
+
+def sampling_seconds(players, board_size: int, trials: int, threads: int, kernel: str) -> float:
+    """About how long ``trials`` trials of ``players`` take on ``threads`` threads (of the cores
+    there are) on ``kernel`` (``"numba"``, loaded, or ``"numpy"``).
+
+    >>> from pysolver.odds._model import Player
+    >>> 0 < sampling_seconds([Player.hand([51, 47]), Player.hand([43, 42])], 0, 10**6, 1, "numba") < 1
     True
     """
-    fixed, per_player, per_card = TRIAL_COST if backend() == "numba" else NUMPY_TRIAL_COST
+    fixed, per_player, per_card = TRIAL_COST if kernel == "numba" else NUMPY_TRIAL_COST
     cards = 5 - board_size + 2 * sum(p.is_random for p in players)
     per_trial = fixed + per_player * len(players) + per_card * cards
     ranges = [p for p in players if is_ranged(p)]
     if len(ranges) > 2:
-        if backend() == "numba" and method(players) == WEIGHTED:
+        if kernel == "numba" and method(players) == WEIGHTED:
             per_trial += 2 * SCAN_COST * sum(len(p.combos) for p in ranges)
         else:
             per_trial += DRAW_COST * len(ranges) / max(fit_rate(players), 1e-12)
@@ -241,5 +279,11 @@ __all__ = [
     "CARD_CODES",
     "KernelInputs",
     "kernel_inputs",
+    "CODED",
+    "PLAIN_LOOPS",
+    "DECK_LOOPS",
+    "RANGE_LOOPS",
+    "sampling_loops",
+    "sampling_backend",
     "sampling_seconds",
 ]

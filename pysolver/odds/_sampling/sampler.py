@@ -42,11 +42,11 @@ from typing import Protocol
 import numpy as np
 
 from ...core import COMBOS, Rules, run_parts
-from ...evaluator import backend, kernel_tables
+from ...evaluator import kernel_tables
 from .._hand_tables import CARD_BITS
 from .._model import Player, Tally
 from .numpy_loop import JointPair, never_fit, numpy_block
-from .plan import WEIGHTED, KernelInputs, kernel_inputs, method
+from .plan import RANGED, WEIGHTED, KernelInputs, kernel_inputs, method, sampling_backend
 
 BLOCK = 1 << 13
 """Accepted trials per block of the compiled loop (some 0.15 ms heads-up preflop): a block is dealt
@@ -167,6 +167,8 @@ class Sampler:
     def alias(self) -> tuple[np.ndarray, np.ndarray]:
         """The alias tables of the compiled loop's weighted draws, made on first use."""
         assert self.inputs is not None
+        if self.tables is None and not (self.inputs.kinds == RANGED).any():  # no draw by weight: every row kept
+            self.tables = np.ones(len(self.inputs.cumulative)), np.arange(len(self.inputs.cumulative))
         if self.tables is None:
             from . import kernel
 
@@ -217,15 +219,6 @@ def block_lines(blocks: int, players: int) -> tuple[np.ndarray, np.ndarray]:
     return room[:split].reshape(blocks, LINE, players), room[split:].reshape(blocks, LINE)
 
 
-def sampling_kernel() -> str:
-    """Which loop deals a run's trials: ``"numba"`` (compiled) or ``"numpy"``, with a breakdown or not.
-
-    >>> sampling_kernel() == backend()
-    True
-    """
-    return "numba" if backend() == "numba" else "numpy"
-
-
 def trial_limit(trials: int | None, target_stderr: float | None) -> int:
     """The most trials a run takes: ``trials``; to a standard error, the trials that bring the
     widest spread of a share (a coin's: 1/2) within it; else :data:`DEFAULT_TRIALS`.
@@ -242,22 +235,23 @@ def trial_limit(trials: int | None, target_stderr: float | None) -> int:
     return DEFAULT_TRIALS
 
 
-def block_trials() -> int:
-    """Trials of a full block on the path that deals them: :data:`BLOCK` compiled, else :data:`NUMPY_BLOCK`.
+def block_trials(kernel: str) -> int:
+    """Trials of a full block on ``kernel``, the backend that deals them: :data:`BLOCK` compiled,
+    else :data:`NUMPY_BLOCK`.
 
-    >>> block_trials() == (BLOCK if sampling_kernel() == "numba" else NUMPY_BLOCK)
-    True
+    >>> block_trials("numba") == BLOCK, block_trials("numpy") == NUMPY_BLOCK
+    (True, True)
     """
-    return BLOCK if sampling_kernel() == "numba" else NUMPY_BLOCK
+    return BLOCK if kernel == "numba" else NUMPY_BLOCK
 
 
-def run_threads(trials: int, threads: int) -> int:
-    """The threads a run of ``trials`` takes: one per block, ``threads`` at most.
+def run_threads(trials: int, threads: int, kernel: str) -> int:
+    """The threads a run of ``trials`` on ``kernel`` takes: one per block, ``threads`` at most.
 
-    >>> run_threads(1, 8), run_threads(10**6, 8), run_threads(10**6, 2), run_threads(3 * block_trials(), 8)
-    (1, 8, 2, 3)
+    >>> run_threads(1, 8, "numba"), run_threads(10**6, 8, "numba"), run_threads(3 * BLOCK, 8, "numba")
+    (1, 8, 3)
     """
-    return max(1, min(threads, -(-trials // block_trials())))
+    return max(1, min(threads, -(-trials // block_trials(kernel))))
 
 
 def wave_sizes(blocks: int, threads: int, stopping: bool, block: int = BLOCK) -> list[int]:
@@ -312,6 +306,7 @@ def monte_carlo(
     rules: Rules | None = None,
     observe: Observer | None = None,
     threads: int = 1,
+    kernel: str | None = None,
 ) -> tuple[Tally, np.ndarray]:
     """Sample deals until ``trials`` are accepted or every equity's standard error is <= ``target_stderr``.
 
@@ -322,21 +317,25 @@ def monte_carlo(
     the tally (deals = accepted trials) and the standard error of each equity.
     ``observe`` (an :class:`Observer`) follows each block's trials, for a breakdown: the
     compiled loop sums them per combo, the numpy path shows each trial.
-    ``threads`` blocks are dealt at once; the figures do not depend on it.
+    ``threads`` blocks are dealt at once; the figures do not depend on it. ``kernel``: the backend
+    that deals them (None: :func:`~pysolver.odds._sampling.plan.sampling_backend` chooses); the
+    figures depend on it and the seed.
     """
     board = np.asarray(board, dtype=np.int64)
     fixed = [p.hole for p in players if p.is_hand]
     known = np.concatenate(fixed + [board, np.asarray(dead, dtype=np.int64)]).astype(np.int64)
     sampler = Sampler(players, board, int(CARD_BITS[known].sum()), rules, observe is not None)
-    if sampling_kernel() == "numba":
+    limit = trials if trials is not None else (MAX_TRIALS if target_stderr is not None else DEFAULT_TRIALS)
+    if kernel is None:
+        kernel = sampling_backend(players, len(board), limit, threads, observe is not None)
+    if kernel == "numba":
         sampler.inputs = kernel_inputs(players, board, known, rules)
         sampler.alias()  # once, before the threads read it
     else:  # observed trials count alike: weighted draws only when not observed
         sampler.joint = JointPair.of(players)
         sampler.weighted = observe is None and method(players) == WEIGHTED
-    limit = trials if trials is not None else (MAX_TRIALS if target_stderr is not None else DEFAULT_TRIALS)
-    threads = run_threads(limit, threads)
-    size = sampler.size = block_trials()
+    threads = run_threads(limit, threads, kernel)
+    size = sampler.size = block_trials(kernel)
     total, first = Sums.none(len(players)), 0
     for wave in wave_sizes(-(-limit // size), threads, target_stderr is not None, size):
         rows, totals = block_lines(wave, len(players))
@@ -379,7 +378,6 @@ __all__ = [
     "Sums",
     "Observer",
     "Sampler",
-    "sampling_kernel",
     "trial_limit",
     "block_trials",
     "run_threads",
