@@ -16,7 +16,8 @@ run, given what it would cost on each backend:
   :func:`compile_mode`: ``background``, the default) another process, started
   once a machine and at low priority, compiles every family for the questions
   after it (:func:`compile_in_background`). ``now`` compiles in the process, on
-  first use; ``pysolver compile`` compiles every family at once.
+  first use; ``elsewhere``, never in the process (a server); ``pysolver compile``
+  compiles every family at once.
 
 Exact answers do not depend on the backend. A Monte Carlo run's figures depend on
 its seed and its backend (numpy and numba draw from different generators): both
@@ -53,9 +54,11 @@ from ._variants import cache_root
 BACKENDS = ("numpy", "numba")
 """The backends, slowest first: ``numpy`` is always there, ``numba`` with the ``fast`` extra."""
 
-COMPILE_MODES = ("background", "now")
+COMPILE_MODES = ("background", "now", "elsewhere")
 """``PYSOLVER_COMPILE``: a family not compiled yet compiles in a background process while numpy
-answers (``background``), or in the process that first needs it (``now``)."""
+answers, or in the process when the work pays for its compile (``background``); in the process
+that first needs it (``now``); or never in the process, numpy answering until the background
+process has compiled it (``elsewhere``: a server, whose answers must not wait on a compile)."""
 
 RECHECK_SECONDS = 10.0
 """How long a process trusts that a family is not compiled before it looks at the disk again
@@ -145,8 +148,19 @@ def compile_mode() -> str:
     >>> compile_mode() in COMPILE_MODES
     True
     """
-    mode = os.environ.get("PYSOLVER_COMPILE", "").strip().lower()
+    mode = _mode[0] or os.environ.get("PYSOLVER_COMPILE", "").strip().lower()
     return mode if mode in COMPILE_MODES else "background"
+
+
+_mode: list[str | None] = [None]
+
+
+def set_compile_mode(mode: str | None) -> None:
+    """Set this process's :func:`compile_mode` (None: ``PYSOLVER_COMPILE`` again), as a server
+    does (``elsewhere``)."""
+    if mode is not None and mode not in COMPILE_MODES:
+        raise PokerInputError(f"compile mode {quoted(mode)}: must be one of {', '.join(COMPILE_MODES)}")
+    _mode[0] = mode
 
 
 def loaded(loops: Loops) -> bool:
@@ -239,9 +253,10 @@ def runs_on(loops: Loops, numpy_seconds: float, compiled_seconds: float) -> str:
         return named
     if backend() != "numba":
         return "numpy"
-    if ready(loops) or compile_mode() == "now":
+    mode = compile_mode()
+    if ready(loops) or mode == "now":
         return "numba"
-    if numpy_seconds > compiled_seconds + loops.compile_seconds + LOAD_SECONDS:
+    if mode == "background" and numpy_seconds > compiled_seconds + loops.compile_seconds + LOAD_SECONDS:
         return "numba"
     compile_in_background()
     return "numpy"
@@ -308,6 +323,7 @@ __all__ = [
     "using",
     "requested",
     "compile_mode",
+    "set_compile_mode",
     "loaded",
     "ready",
     "runs_on",

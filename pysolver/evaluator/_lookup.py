@@ -56,6 +56,7 @@ from itertools import combinations
 import numpy as np
 
 from ..core import Card, CardCountError, CardsLike, Category, PokerInputError, RulesLike, describe, parse_cards
+from ._backends import using
 from ._game_tables import WORD0_LIST, WORD1_LIST, check_deck, check_value, game_tables, n_values, standard_tables
 from ._hand_checks import bad_card, check_distinct_cards, check_hands
 from ._kernel import evaluate_rows, in_parts, thread_count, uses_kernel
@@ -83,6 +84,7 @@ def evaluate_batch(
     rules: RulesLike = None,
     threads: int | None = None,
     out: np.ndarray | None = None,
+    backend: str | None = None,
 ) -> np.ndarray:
     """Values (N,) int16 of N hands given as an (N, k) integer array of card indices, k = 5, 6, 7.
 
@@ -92,6 +94,8 @@ def evaluate_batch(
     than 65,536 hands per thread uses fewer. The values do not depend on it. ``out``: a
     contiguous (N,) int16 array the values are written into and returned, as numpy's ``out=``
     (a caller valuing batch after batch saves allocating, and first touching, a new array).
+    ``backend``: ``"numpy"`` or ``"numba"`` (None: the package chooses,
+    :func:`~pysolver.evaluator.runs_on`); the values are the same on either.
 
     >>> evaluate_batch(np.array([[51, 47, 43, 39, 35, 0, 1]])).tolist()
     [7462]
@@ -107,10 +111,11 @@ def evaluate_batch(
     parts = thread_count(threads, n)
     if tables.in_deck is not None and unsigned.max(initial=0) <= 51:
         check_deck(hands, tables)
-    if uses_kernel(n):
-        bad = evaluate_rows(hands, out, tables.kernel, parts)
-    else:
-        bad = in_parts(n, parts, lambda start, stop: numpy_rows(hands, unsigned, out, tables, start, stop))
+    with using(backend):
+        if uses_kernel(n):
+            bad = evaluate_rows(hands, out, tables.kernel, parts)
+        else:
+            bad = in_parts(n, parts, lambda start, stop: numpy_rows(hands, unsigned, out, tables, start, stop))
     if bad >= 0:
         raise bad_card(hands[bad : bad + 1])
     if check_distinct:

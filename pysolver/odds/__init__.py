@@ -13,7 +13,7 @@ in ``_model``. The modules are private; this package exports the public API.
 """
 
 from ._chen import chen_normalized, chen_score
-from ._compile import compile_kernels, kernel_status
+from ._compile import compile_kernels, compile_soon, kernel_status
 from ._equity import Announce, EquityResult, PlayerEquity, Progress, equity
 from ._games import SHARE_UNIT, GameEquity, GamePlayer, game_equity
 from ._outs import ENGINES, CardOutcome, OutsReport, outs
@@ -25,6 +25,7 @@ from ._texture_report import DRAWS, TextureReport
 
 __all__ = [
     "compile_kernels",
+    "compile_soon",
     "kernel_status",
     "EquityResult",
     "PlayerEquity",

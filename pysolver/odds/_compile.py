@@ -87,4 +87,13 @@ def kernel_status() -> dict[str, bool]:
     return {loops.name: ready(loops) for loops, _ in FAMILIES} if backend() == "numba" else {}
 
 
-__all__ = ["FAMILIES", "compile_kernels", "kernel_status"]
+def compile_soon() -> bool:
+    """Start the background compile (:func:`~pysolver.evaluator.compile_in_background`) where numba
+    is installed and a family is not compiled on this machine; whether one was started."""
+    from ..evaluator import compile_in_background
+
+    status = kernel_status()
+    return bool(status) and not all(status.values()) and compile_in_background()
+
+
+__all__ = ["FAMILIES", "compile_kernels", "compile_soon", "kernel_status"]

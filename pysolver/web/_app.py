@@ -25,8 +25,10 @@ within a second (:meth:`~pysolver.web._compute.Runner.run`).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import os
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -42,6 +44,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..core import VARIANTS, Limits, PokerInputError
+from ..evaluator import set_compile_mode
+from ..odds import compile_soon
 from ..rulebook import load_rules
 from ._api import ANSWERS, Query, blame
 from ._compute import Budget, Cancelled, Runner
@@ -214,9 +218,17 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        # a request never waits on a compile (unless PYSOLVER_COMPILE says otherwise): numpy answers
+        # until a background process, started now where they are not compiled, has compiled the loops
+        elsewhere = "PYSOLVER_COMPILE" not in os.environ
+        if elsewhere:
+            set_compile_mode("elsewhere")
+            await asyncio.to_thread(compile_soon)
         try:
             yield
         finally:
+            if elsewhere:
+                set_compile_mode(None)
             runner.close()
             cheap.close()
             texts.close()
