@@ -1,6 +1,6 @@
 """A new user's first questions: the CPU they take from an empty cache, beside compiling first.
 
-    python benchmarks/bench_first_use.py            # about three minutes
+    python benchmarks/bench_first_use.py            # about four minutes
     python benchmarks/bench_first_use.py --quick    # two questions
 
 Each question runs in a fresh process three ways, its CPU seconds (the whole process: Python's
@@ -44,6 +44,10 @@ QUESTIONS = {
     "exact": (
         "exact count: AhKh vs two random hands on Qs Js 2c",
         "from pysolver import equity\nr = equity(['AhKh', 'random', 'random'], 'Qs Js 2c')\nkernel = r.kernel",
+    ),
+    "exact-preflop": (
+        "exact count: AhKh vs two random hands preflop",
+        "from pysolver import equity\nr = equity(['AhKh', 'random', 'random'])\nkernel = r.kernel",
     ),
     "batch": (
         "batch: 10,000,000 seven-card hands",
@@ -144,6 +148,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             "pysolver's row answers on numpy while a background process compiles the loops; 'compiling first' "
             "compiles the loops the question needs in its process (PYSOLVER_COMPILE=now); 'compiled' runs once "
             "the background compile is done. Ratios: first use over each.",
+            "CPU seconds of each family's compile from an empty cache (pysolver compile): "
+            + ", ".join(f"{name} {seconds:g}" for name, seconds in families.items())
+            + ".",
         ],
         extra={"compile_seconds": families},
     )

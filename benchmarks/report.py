@@ -38,6 +38,7 @@ ORDER = (
     "games",
     "game_values",
     "game_equity",
+    "first_use",
     "whatif",
     "strength",
     "crossval",

@@ -27,6 +27,7 @@ BENCHMARKS = (
     "games",
     "game_values",
     "game_equity",
+    "first_use",
     "whatif",
     "strength",
     "crossval",

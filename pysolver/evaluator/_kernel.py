@@ -53,9 +53,9 @@ often takes a core for part of a batch)."""
 _rows_so_far = [0]
 
 
-ROW_LOOPS = Loops("evaluate", 2.0, ("pysolver.evaluator._compiled:ROWS", "pysolver.evaluator._compiled:boards_rows"))
+ROW_LOOPS = Loops("evaluate", 1.8, ("pysolver.evaluator._compiled:ROWS", "pysolver.evaluator._compiled:boards_rows"))
 """The kernel's loops over hands and over boards (:mod:`pysolver.evaluator._compiled`)."""
-GAME_LOOPS = Loops("games", 2.5, ("pysolver.evaluator._compiled:game_rows",))
+GAME_LOOPS = Loops("games", 0.8, ("pysolver.evaluator._compiled:game_rows",))
 """The kernel's loop over a game's fives (:func:`~pysolver.evaluator.game_values`)."""
 NUMPY_ROW_SECONDS = 15e-9
 """Seconds a hand takes on the numpy path (one core): 60 ms for :data:`LOAD_ROWS` hands."""

@@ -34,7 +34,7 @@ _CHOOSE = np.array([[comb(n, m) for m in range(5)] for n in range(5)], dtype=np.
 
 EXACT_LOOPS = Loops(
     "exact",
-    4.0,
+    4.8,
     (
         "pysolver.odds._kernels:_fixed_codes",
         "pysolver.odds._kernels:_one_counts",

@@ -211,13 +211,13 @@ def kernel_inputs(players, board: np.ndarray, known: np.ndarray, rules: Rules | 
 CODED = 12
 """Up to this many players, the compiled loop tallies trials by their set of winners (2 ** players codes)."""
 
-PLAIN_LOOPS = Loops("sample", 5.0, ("pysolver.odds._sampling.blocks:_plain_blocks",))
+PLAIN_LOOPS = Loops("sample", 5.5, ("pysolver.odds._sampling.blocks:_plain_blocks",))
 """The compiled loop of known hands and random players (:func:`~pysolver.odds._sampling.kernel.plain_loop`)."""
-DECK_LOOPS = Loops("sample-deck", 5.0, ("pysolver.odds._sampling.blocks:_plain_deck_blocks",))
+DECK_LOOPS = Loops("sample-deck", 2.8, ("pysolver.odds._sampling.blocks:_plain_deck_blocks",))
 """The same, dealing from a shuffled deck (:func:`deals_from_deck`)."""
 RANGE_LOOPS = Loops(
     "sample-ranges",
-    8.0,
+    6.3,
     ("pysolver.odds._sampling.blocks:_any_blocks", "pysolver.odds._sampling.kernel:alias_tables"),
 )
 """The compiled loop of range players, or a breakdown, or more than :data:`CODED` players."""
