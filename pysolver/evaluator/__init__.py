@@ -41,6 +41,7 @@ sampler), the kernel-level API:
 from ._backends import (
     BACKENDS,
     Loops,
+    backends_present,
     check_backend,
     compile_in_background,
     compile_loops,
@@ -75,6 +76,7 @@ from ._variants import CACHE_KEEP, CachedTables, cache_root, cached_tables, clas
 __all__ = [
     "BACKENDS",
     "Loops",
+    "backends_present",
     "check_backend",
     "compile_in_background",
     "compile_loops",

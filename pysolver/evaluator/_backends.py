@@ -115,6 +115,16 @@ def check_backend(name: object) -> str | None:
     return chosen
 
 
+def backends_present() -> tuple[str, ...]:
+    """The backends this process can run work on: numpy, and numba where it is installed (and not
+    kept out by ``PYSOLVER_KERNEL=numpy``).
+
+    >>> backends_present()[0]
+    'numpy'
+    """
+    return tuple(name for name in BACKENDS if name == "numpy" or backend() == name)
+
+
 def load_numba_disabled() -> bool:
     """Whether ``PYSOLVER_KERNEL=numpy`` keeps numba out."""
     return os.environ.get("PYSOLVER_KERNEL", "").lower() == "numpy"
@@ -319,6 +329,7 @@ __all__ = [
     "COMPILE_MODES",
     "LOAD_SECONDS",
     "Loops",
+    "backends_present",
     "check_backend",
     "using",
     "requested",

@@ -16,7 +16,7 @@ import pytest
 from pysolver import load_rules
 from pysolver.core import Situation
 from pysolver.core._ranges import COMBOS, parse_range
-from pysolver.evaluator import load_kernel
+from pysolver.evaluator import backends_present, load_kernel, using
 from pysolver.odds import equity
 from pysolver.odds._cost import Shape
 from pysolver.odds._exact import counting as _exact_counting
@@ -67,25 +67,18 @@ def every_path(question, threads=1):
 
 
 @pytest.fixture
-def loops(monkeypatch):
-    """A switch between the compiled loops ("kernel", where numba is installed) and numpy ("numpy")."""
-    compiled = _exact_fixed.compiled_loops
-    load_kernel()
-
-    def use(which):
-        for module in (_exact_fixed, _exact_counting):  # every path that has compiled loops
-            monkeypatch.setattr(module, "compiled_loops", compiled if which == "kernel" else lambda: None)
-
-    return use
+def loops():
+    """The backends present: numpy, and numba where it is installed (every path runs on each)."""
+    return backends_present()
 
 
-def every_way(question, use):
-    """The counts of every path on one, two and three threads, in the compiled loops and with numpy."""
+def every_way(question, ways):
+    """The counts of every path on one, two and three threads, on every backend of ``ways``."""
     answers = {}
-    for way in ("kernel", "numpy"):
-        use(way)
-        for threads in (1, 2, 3):
-            answers |= {(name, way, threads): found for name, found in every_path(question, threads).items()}
+    for way in ways:
+        with using(way):
+            for threads in (1, 2, 3):
+                answers |= {(name, way, threads): found for name, found in every_path(question, threads).items()}
     return answers
 
 
