@@ -40,6 +40,7 @@ sampler), the kernel-level API:
 
 from ._backends import (
     BACKENDS,
+    CPU_BACKENDS,
     Loops,
     backends_present,
     check_backend,
@@ -52,6 +53,7 @@ from ._backends import (
     set_compile_mode,
     using,
 )
+from ._cuda import cuda_present
 from ._engines import compiled_key_value, compiled_showdown, evaluate_boards, kernel_tables
 from ._game_tables import n_values
 from ._games import (
@@ -66,7 +68,16 @@ from ._games import (
     pot_winners,
 )
 from ._jit import backend, jit
-from ._kernel import GAME_LOOPS, ROW_LOOPS, KernelTables, cpu_threads, kernel_loaded, load_kernel, thread_count
+from ._kernel import (
+    GAME_LOOPS,
+    GPU_ROWS,
+    ROW_LOOPS,
+    KernelTables,
+    cpu_threads,
+    kernel_loaded,
+    load_kernel,
+    thread_count,
+)
 from ._key_values import card_keys, evaluate_keys
 from ._lookup import best_five, categories, category, describe_value, evaluate, evaluate_batch, tiebreak_ranks
 from ._scales import NO_HAND, pot_tables, scale_values
@@ -75,6 +86,9 @@ from ._variants import CACHE_KEEP, CachedTables, cache_root, cached_tables, clas
 
 __all__ = [
     "BACKENDS",
+    "CPU_BACKENDS",
+    "cuda_present",
+    "GPU_ROWS",
     "Loops",
     "backends_present",
     "check_backend",

@@ -1,7 +1,8 @@
 """The backends that run the package's loops, and which one runs a piece of work.
 
 Two backends run on the CPU: ``numpy``, always there, and ``numba`` (the ``fast``
-extra), the same loops compiled. Compiled code is cached on disk, but the first
+extra), the same loops compiled; a third, ``cuda`` (the ``gpu`` extra), values batches of hands
+on an NVIDIA GPU (:mod:`pysolver.evaluator._cuda`). Compiled code is cached on disk, but the first
 time a machine meets a family of loops (:class:`Loops`) it compiles them, for
 seconds of CPU: about 5 s for a Monte Carlo loop on a 2-core machine, longer than
 most questions take with numpy. So a piece of work asks :func:`runs_on` where to
@@ -23,8 +24,8 @@ Exact answers do not depend on the backend. A Monte Carlo run's figures depend o
 its seed and its backend (numpy and numba draw from different generators): both
 are in the result, and ``backend=`` with the seed repeats a run.
 
-    >>> BACKENDS
-    ('numpy', 'numba')
+    >>> BACKENDS, CPU_BACKENDS
+    (('numpy', 'numba', 'cuda'), ('numpy', 'numba'))
     >>> check_backend("NumPy"), check_backend(None)
     ('numpy', None)
 """
@@ -48,11 +49,15 @@ from pathlib import Path
 from typing import Any
 
 from ..core import PokerInputError, quoted
+from ._cuda import cuda_present
 from ._jit import backend, compiled_stamp
 from ._variants import cache_root
 
-BACKENDS = ("numpy", "numba")
-"""The backends, slowest first: ``numpy`` is always there, ``numba`` with the ``fast`` extra."""
+BACKENDS = ("numpy", "numba", "cuda")
+"""The backends: ``numpy`` is always there, ``numba`` with the ``fast`` extra, ``cuda`` with the
+``gpu`` extra and an NVIDIA GPU (batches of hands: :func:`~pysolver.evaluator.evaluate_batch`)."""
+CPU_BACKENDS = ("numpy", "numba")
+"""The backends of the odds engine's loops."""
 
 COMPILE_MODES = ("background", "now", "elsewhere")
 """``PYSOLVER_COMPILE``: a family not compiled yet compiles in a background process while numpy
@@ -112,6 +117,10 @@ def check_backend(name: object) -> str | None:
     if chosen == "numba" and backend() != "numba":
         why = "PYSOLVER_KERNEL=numpy is set" if load_numba_disabled() else "numba is not installed"
         raise PokerInputError(f"backend 'numba': {why} (pip install 'pysolver-holdem[fast]')")
+    if chosen == "cuda" and not cuda_present():
+        raise PokerInputError(
+            "backend 'cuda': no CUDA GPU answers (pip install 'pysolver-holdem[gpu]', an NVIDIA GPU and its driver)"
+        )
     return chosen
 
 
@@ -122,7 +131,9 @@ def backends_present() -> tuple[str, ...]:
     >>> backends_present()[0]
     'numpy'
     """
-    return tuple(name for name in BACKENDS if name == "numpy" or backend() == name)
+    return tuple(
+        name for name in BACKENDS if name == "numpy" or backend() == name or (name == "cuda" and cuda_present())
+    )
 
 
 def load_numba_disabled() -> bool:
@@ -131,15 +142,18 @@ def load_numba_disabled() -> bool:
 
 
 @contextmanager
-def using(name: str | None) -> Iterator[None]:
-    """Run the work inside on backend ``name`` (checked; ``None``: as the work around it, or the
-    package chooses), in this thread and the threads its parts run on.
+def using(name: str | None, runs_on: tuple[str, ...] = BACKENDS) -> Iterator[None]:
+    """Run the work inside on backend ``name`` (checked, and one of ``runs_on``, the backends the
+    work has; ``None``: as the work around it, or the package chooses), in this thread and the
+    threads its parts run on.
 
     >>> with using("numpy"):
     ...     requested()
     'numpy'
     """
     chosen = check_backend(name)
+    if chosen is not None and chosen not in runs_on:
+        raise PokerInputError(f"backend {quoted(chosen)}: this runs on {', '.join(runs_on)}")
     token = _requested.set(chosen if chosen is not None else _requested.get())
     try:
         yield
@@ -254,12 +268,12 @@ def _on_disk(function: Any) -> bool:
 
 
 def runs_on(loops: Loops, numpy_seconds: float, compiled_seconds: float) -> str:
-    """Where work of ``loops`` runs, given its seconds on numpy and compiled (loaded): the backend
-    the caller named; numba where installed and the family ready (:func:`ready`), or the work
+    """Where work of ``loops`` (CPU loops) runs, given its seconds on numpy and compiled (loaded):
+    the CPU backend the caller named; numba where installed and the family ready (:func:`ready`), or the work
     longer on numpy than the compile and the compiled run together; else numpy, and the family
     compiled in the background (:func:`compile_mode`)."""
     named = requested()
-    if named is not None:
+    if named in CPU_BACKENDS:
         return named
     if backend() != "numba":
         return "numpy"
@@ -326,6 +340,7 @@ def compile_loops(
 
 __all__ = [
     "BACKENDS",
+    "CPU_BACKENDS",
     "COMPILE_MODES",
     "LOAD_SECONDS",
     "Loops",

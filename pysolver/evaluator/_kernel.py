@@ -37,6 +37,7 @@ import numpy as np
 
 from ..core import check_threads, cpu_threads, run_parts, threads_for
 from ._backends import Loops, loaded, requested, runs_on
+from ._cuda import cuda_present, simulated
 from ._jit import backend, load_numba
 from ._shipped_tables import BAD_CARD, RANK_KEY_BITS, RANK_SHIFT
 
@@ -59,6 +60,20 @@ GAME_LOOPS = Loops("games", 0.8, ("pysolver.evaluator._compiled:game_rows",))
 """The kernel's loop over a game's fives (:func:`~pysolver.evaluator.game_values`)."""
 NUMPY_ROW_SECONDS = 15e-9
 """Seconds a hand takes on the numpy path (one core): 60 ms for :data:`LOAD_ROWS` hands."""
+
+
+GPU_ROWS = 1 << 22
+"""Hands in a batch from which a GPU, where one answers, values it (the copies to the GPU and back
+cost about what the CPU kernel takes for fewer)."""
+
+
+def on_gpu(rows: int) -> bool:
+    """Whether a batch of ``rows`` hands runs on the GPU: the work was given ``cuda``, or, given
+    nothing, the batch has :data:`GPU_ROWS` hands or more and a GPU (not the simulator) answers."""
+    named = requested()
+    if named is not None:
+        return named == "cuda"
+    return rows >= GPU_ROWS and cuda_present() and not simulated()
 
 
 def uses_kernel(rows: int, loops: Loops = ROW_LOOPS) -> bool:
@@ -222,6 +237,8 @@ __all__ = [
     "MIN_ROWS_PER_THREAD",
     "PARTS_PER_THREAD",
     "ROW_LOOPS",
+    "GPU_ROWS",
+    "on_gpu",
     "GAME_LOOPS",
     "uses_kernel",
     "kernel_loaded",

@@ -57,9 +57,10 @@ import numpy as np
 
 from ..core import Card, CardCountError, CardsLike, Category, PokerInputError, RulesLike, describe, parse_cards
 from ._backends import using
+from ._cuda import cuda_rows
 from ._game_tables import WORD0_LIST, WORD1_LIST, check_deck, check_value, game_tables, n_values, standard_tables
 from ._hand_checks import bad_card, check_distinct_cards, check_hands
-from ._kernel import evaluate_rows, in_parts, thread_count, uses_kernel
+from ._kernel import evaluate_rows, in_parts, on_gpu, thread_count, uses_kernel
 from ._key_values import numpy_rows
 from ._shipped_tables import FLUSH_BIAS, FLUSH_CHECK, RANK_KEY_MASK, RANK_SHIFT, SUIT_SHIFT
 
@@ -94,8 +95,9 @@ def evaluate_batch(
     than 65,536 hands per thread uses fewer. The values do not depend on it. ``out``: a
     contiguous (N,) int16 array the values are written into and returned, as numpy's ``out=``
     (a caller valuing batch after batch saves allocating, and first touching, a new array).
-    ``backend``: ``"numpy"`` or ``"numba"`` (None: the package chooses,
-    :func:`~pysolver.evaluator.runs_on`); the values are the same on either.
+    ``backend``: ``"numpy"``, ``"numba"`` or ``"cuda"`` (None: the package chooses: a GPU for
+    a batch of :data:`~pysolver.evaluator._kernel.GPU_ROWS` hands or more where one answers,
+    else :func:`~pysolver.evaluator.runs_on`); the values are the same on any.
 
     >>> evaluate_batch(np.array([[51, 47, 43, 39, 35, 0, 1]])).tolist()
     [7462]
@@ -112,7 +114,9 @@ def evaluate_batch(
     if tables.in_deck is not None and unsigned.max(initial=0) <= 51:
         check_deck(hands, tables)
     with using(backend):
-        if uses_kernel(n):
+        if on_gpu(n):
+            bad = cuda_rows(hands, out, tables.kernel)
+        elif uses_kernel(n):
             bad = evaluate_rows(hands, out, tables.kernel, parts)
         else:
             bad = in_parts(n, parts, lambda start, stop: numpy_rows(hands, unsigned, out, tables, start, stop))

@@ -44,7 +44,7 @@ from ..core import (
     check_threads,
     table_html,
 )
-from ..evaluator import using
+from ..evaluator import CPU_BACKENDS, using
 from ..rulebook import rules_of
 from ._breakdown import Breakdown, as_count
 from ._fit import no_deal
@@ -213,7 +213,7 @@ def equity(
     situation = Situation.of(players, board, dead=dead, rules=rules_of(rules), ranges=True)
     exact = _check_sampling(exact, trials, target_stderr, seed)
     question = Question.of(situation, table, check_threads(threads))
-    with using(backend):
+    with using(backend, CPU_BACKENDS):
         chosen = plan(question, exact, force, breakdown)
         if announce is not None:
             announce(*chosen.announcement(trials, target_stderr))

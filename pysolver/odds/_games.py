@@ -44,7 +44,7 @@ from ..core import (
     parse_cards,
     table_html,
 )
-from ..evaluator import NO_HAND, game_values, pot_parts, using
+from ..evaluator import CPU_BACKENDS, NO_HAND, game_values, pot_parts, using
 from ..rulebook import rules_of
 
 SHARE_UNIT = 2 * 2520 * 2520
@@ -182,7 +182,7 @@ def game_equity(
         )
     if exact is None:
         exact = not any(to_come) and trials is None and count <= EXACT_DEALS
-    with using(backend):
+    with using(backend, CPU_BACKENDS):
         if exact:
             sums = _count_exact(known, board_cards, deck, missing, rules, threads)
             deals, used_seed = count, None

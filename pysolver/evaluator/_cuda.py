@@ -1,0 +1,100 @@
+"""The evaluator on an NVIDIA GPU: batches of hands valued by a CUDA kernel (numba-cuda, the ``gpu`` extra).
+
+The kernel gives each hand a GPU thread: it sums the hand's card words, reads the
+rank table and, where word 0 shows five cards of a suit, the flush table, on the
+same tables and with the same per-hand functions as the CPU kernel
+(:mod:`pysolver.evaluator._compiled`: their Python source compiled once more, as
+CUDA device functions), so every hand gets the CPU's value. A rule variant's
+tables are copied to the GPU once and kept beside the tables.
+
+Without a GPU, numba-cuda's simulator (``NUMBA_ENABLE_CUDASIM=1`` set before the
+process imports numba) runs the same kernel in Python threads, slowly: the tests
+run it that way on small batches.
+
+    >>> isinstance(cuda_present(), bool)
+    True
+"""
+
+from __future__ import annotations
+
+import os
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+THREADS_PER_BLOCK = 256
+"""GPU threads per block of the kernels: a hand a thread."""
+
+
+@cache
+def _cuda() -> ModuleType | None:
+    """numba's CUDA module where numba-cuda is installed and a GPU (or the simulator) answers, else None."""
+    try:
+        from numba import cuda
+    except ImportError:
+        return None
+    try:
+        return cuda if cuda.is_available() else None
+    except Exception:  # a driver that fails to load is no GPU
+        return None
+
+
+def cuda_present() -> bool:
+    """Whether the ``cuda`` backend can run: numba-cuda installed and a GPU, or its simulator
+    (``NUMBA_ENABLE_CUDASIM=1``), answering. Imports numba's CUDA module (once)."""
+    if os.environ.get("PYSOLVER_KERNEL", "").lower() == "numpy":
+        return False
+    return _cuda() is not None
+
+
+def simulated() -> bool:
+    """Whether the CUDA kernels run in numba-cuda's simulator rather than on a GPU."""
+    return os.environ.get("NUMBA_ENABLE_CUDASIM", "") not in ("", "0")
+
+
+@cache
+def _kernels() -> ModuleType:
+    """The CUDA kernels' module (:mod:`pysolver.evaluator._cuda_kernels`), compiled on first use."""
+    from . import _cuda_kernels
+
+    return _cuda_kernels
+
+
+_on_device: dict[int, tuple[Any, tuple]] = {}
+
+
+def _device_tables(tables: Any) -> tuple:
+    """The kernel tables' arrays on the GPU, copied once per tables object."""
+    cuda = _cuda()
+    assert cuda is not None
+    key = id(tables)
+    kept = _on_device.get(key)
+    if kept is None or kept[0] is not tables:
+        arrays = (tables.card_word0, tables.card_word1, tables.rank_starts, tables.rank_values, tables.flush_values)
+        kept = (tables, tuple(cuda.to_device(np.ascontiguousarray(a)) for a in arrays))
+        _on_device[key] = kept
+    return kept[1]
+
+
+def cuda_rows(hands: np.ndarray, out: np.ndarray, tables: Any) -> int:
+    """The CUDA kernel on every row of ``hands`` (N, k) into ``out`` (N,) int16 (``tables``: the
+    game's :class:`~pysolver.evaluator.KernelTables`); the first row with a card outside 0..51, or -1."""
+    cuda = _cuda()
+    assert cuda is not None
+    n = len(hands)
+    if n == 0:
+        return -1
+    cards = hands.astype(np.int64, copy=False).view(np.uint64) if hands.dtype != np.uint8 else hands
+    device_hands = cuda.to_device(np.ascontiguousarray(cards))
+    device_out = cuda.device_array(n, dtype=np.int16)
+    bad = cuda.to_device(np.array([n], dtype=np.int64))
+    blocks = -(-n // THREADS_PER_BLOCK)
+    _kernels().rows[blocks, THREADS_PER_BLOCK](device_hands, device_out, bad, *_device_tables(tables))
+    device_out.copy_to_host(out)
+    first = int(bad.copy_to_host()[0])
+    return first if first < n else -1
+
+
+__all__ = ["THREADS_PER_BLOCK", "cuda_present", "simulated", "cuda_rows"]
