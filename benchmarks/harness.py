@@ -34,6 +34,11 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
 
+# The benchmarks time the compiled loops: a loop not compiled on this machine yet compiles in the
+# benchmark's process on first use (before the timed rounds), not in the background while numpy
+# answers (see docs/design/backends.md); bench_first_use.py times that first use itself.
+os.environ.setdefault("PYSOLVER_COMPILE", "now")
+
 
 # --- The timer ------------------------------------------------------------------------------
 

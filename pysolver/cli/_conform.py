@@ -6,6 +6,7 @@
     pysolver conform myeval:evaluate --random 1000000 --seed 7
     pysolver conform myeval:evaluate --exhaustive --workers 2 --resume conform7.jsonl
     pysolver conform shortdeck:evaluate --rules short_deck
+    pysolver conform --export vectors/                    # the vectors as data (JSON Lines), for any language
 
 ``MODULE:FUNCTION`` is imported with the current folder on the path (as ``python -m``
 does); the function takes one hand as a list of card texts (``--index``: card indices
@@ -19,10 +20,11 @@ function, a command that does not start).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 
 from ..core import PokerInputError
-from ..crossval import check_evaluator
+from ..crossval import check_evaluator, export_vectors
 from ._options import add_rules_options, add_where_options, emit, rules_from
 
 
@@ -47,7 +49,13 @@ def add_parser(subparsers) -> None:
         help='an evaluator in another language: "CMD ARGS" reads one hand per line on its '
         "standard input (card texts separated by spaces) and writes one integer per line",
     )
-    parser.add_argument("--cards", type=int, choices=[5, 6, 7], default=7, help="cards per hand (default 7)")
+    parser.add_argument("--cards", type=int, choices=[5, 6, 7], help="cards per hand (default 7; --export: 5, 6 and 7)")
+    parser.add_argument(
+        "--export",
+        metavar="DIR",
+        help="write the quick check's hands with the rules' answers into DIR as data (JSON Lines, their "
+        "JSON Schema, a manifest and a README), for checking an evaluator without pysolver",
+    )
     parser.add_argument(
         "--order",
         choices=["higher", "lower", "auto"],
@@ -102,7 +110,24 @@ def _mode(args: argparse.Namespace) -> str:
     return mode
 
 
+def _export(args: argparse.Namespace) -> int:
+    if args.evaluator is not None or args.command is not None:
+        raise PokerInputError("--export writes the vectors: it takes no evaluator")
+    written = export_vectors(args.export, rules_from(args), (args.cards,) if args.cards else (5, 6, 7))
+    if args.json:
+        print(
+            json.dumps({"folder": str(written.folder), "files": [p.name for p in written.files], "rows": written.rows})
+        )
+    else:
+        for name, rows in written.rows.items():
+            print(f"{name}.jsonl: {rows:,} hands")
+        print(f"written to {written.folder} (schema.json, manifest.json, README.md)")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.export is not None:
+        return _export(args)
     if (args.evaluator is None) == (args.command is None):
         raise PokerInputError('name the evaluator: MODULE:FUNCTION or --command "CMD ARGS" (one of them)')
     if args.command is not None and args.batch:
@@ -114,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
     report = check_evaluator(
         args.command if args.command is not None else args.evaluator,
         command=args.command is not None,
-        cards=args.cards,
+        cards=args.cards or 7,
         order=args.order,
         mode=mode,
         rules=rules_from(args),

@@ -6,10 +6,12 @@ every five-card hand, equity) in worker processes;
 :mod:`~pysolver.crossval._dealer` deals random showdowns that over-sample the
 rare hands; :mod:`~pysolver.crossval._explanations` checks every claim of the ASP
 explanations against the evaluator. :mod:`~pysolver.crossval._conform.check` turns the
-check outward: it judges anyone's hand evaluator against the rule book.
+check outward: it judges anyone's hand evaluator against the rule book, and
+:mod:`~pysolver.crossval._conform.vectors` writes its hands with the rules' answers as data.
 """
 
 from ._conform.check import ConformReport, check_evaluator
+from ._conform.vectors import VECTORS_VERSION, VectorExport, export_vectors
 from ._evaluators import Evaluator
 from ._explanations import crossval_explanations
 from ._modes import (
@@ -40,4 +42,7 @@ __all__ = [
     "check_evaluator",
     "ConformReport",
     "Evaluator",
+    "export_vectors",
+    "VectorExport",
+    "VECTORS_VERSION",
 ]
