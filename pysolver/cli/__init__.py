@@ -33,6 +33,7 @@ from . import (
     _serve,
     _showdown,
     _strength,
+    _table,
     _texture,
 )
 
@@ -46,6 +47,7 @@ COMMANDS: tuple = (
     _strength,
     _outs,
     _runouts,
+    _table,
     _crossval,
     _conform,
     _rules,

@@ -16,6 +16,7 @@ from ._chen import chen_normalized, chen_score
 from ._compile import compile_kernels, compile_soon, kernel_status
 from ._equity import Announce, EquityResult, PlayerEquity, Progress, equity
 from ._games import SHARE_UNIT, GameEquity, GamePlayer, game_equity
+from ._heads_up_table import HeadsUpTable, heads_up_table
 from ._outs import ENGINES, CardOutcome, OutsReport, outs
 from ._potential import hand_potential, hand_report
 from ._potential_report import HandPotential, HandReport
@@ -36,6 +37,8 @@ __all__ = [
     "GamePlayer",
     "SHARE_UNIT",
     "game_equity",
+    "HeadsUpTable",
+    "heads_up_table",
     "chen_normalized",
     "chen_score",
     "ENGINES",
