@@ -34,7 +34,7 @@ def add_parser(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.background:  # started by a question that ran on numpy: at the lowest priority, the lock removed after
+    if args.background and hasattr(os, "nice"):  # started by a question numpy answered: the lowest priority
         os.nice(19)
     try:
         if backend() != "numba":
@@ -45,16 +45,17 @@ def run(args: argparse.Namespace) -> int:
             say = None if args.quiet or args.json else (lambda line: print(line, flush=True))
             report = {"backend": "numba", "families": compile_kernels(say)}
     finally:
-        if args.background:
-            try:
-                os.unlink(args.background)
+        lock = args.background
+        if lock and os.path.basename(lock).startswith("pysolver-compile-") and lock.endswith(".lock"):
+            try:  # the lock its starter took (compile_in_background), and nothing else
+                os.unlink(lock)
             except OSError:
                 pass
     if args.json:
         print(json.dumps(report, indent=2))
     elif not args.quiet:
         if backend() != "numba":
-            print("numba is not installed (pip install 'pysolver-holdem[fast]'): nothing to compile")
+            print("no compiled loops here (numba is not installed, or PYSOLVER_KERNEL=numpy): nothing to compile")
         elif args.check:
             for name, done in report["families"].items():
                 print(f"{name}: {'compiled' if done else 'not compiled'}")

@@ -295,7 +295,8 @@ def compile_in_background() -> bool:
     stamp = compiled_stamp()
     if stamp is None:
         return False
-    lock = os.path.join(tempfile.gettempdir(), f"pysolver-compile-{stamp[:16]}-{os.getuid()}.lock")
+    user = getattr(os, "getuid", lambda: 0)()  # (Windows has no user ids: one lock a machine)
+    lock = os.path.join(tempfile.gettempdir(), f"pysolver-compile-{stamp[:16]}-{user}.lock")
     try:
         if time.time() - os.stat(lock).st_mtime > STALE_LOCK_SECONDS:
             os.unlink(lock)
