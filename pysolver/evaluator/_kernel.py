@@ -63,8 +63,8 @@ NUMPY_ROW_SECONDS = 15e-9
 
 
 GPU_ROWS = 1 << 22
-"""Hands in a batch from which a GPU, where one answers, values it (the copies to the GPU and back
-cost about what the CPU kernel takes for fewer)."""
+"""Hands in a batch from which a GPU, where one answers, values it (a smaller batch stays on the
+CPU, which needs no copy to the GPU and back)."""
 
 
 def on_gpu(rows: int) -> bool:
