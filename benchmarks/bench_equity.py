@@ -281,12 +281,26 @@ def _python_samplers(functions: dict, peers: dict, trials: int) -> None:
 # --- Monte Carlo per player count ------------------------------------------------------------
 
 KNOWN_HANDS = ("AhKh", "QsQd", "JcTc", "9s9d", "7h6h", "5c5d", "As2s", "KdQc", "8c8h")
+RANGES = (
+    "QQ+,AKs",
+    "JJ,TT,99,AQs",
+    "88,77,66,KQs,JTs",
+    "A5s-A2s",
+    "KJs,QJs",
+    "T9s,98s,87s",
+    "55,44,33",
+    "KQo,KJo",
+    "22,76s",
+)
+"""The range players of the Monte Carlo rows with ranges, in seat order."""
 MC_PLAYERS = (2, 3, 6, 9)
 OMPEVAL_MOST_PLAYERS = 6
 
 
 def mc_players(count: int, kind: str) -> list[str]:
-    """The players of a Monte Carlo row: ``count`` known hands, or AhKh against random hands."""
+    """The players of a Monte Carlo row: ``count`` known hands, ``count`` ranges, or AhKh against random hands."""
+    if kind == "ranges":
+        return list(RANGES[:count])
     return list(KNOWN_HANDS[:count]) if kind == "known" else ["AhKh"] + ["random"] * (count - 1)
 
 
@@ -322,7 +336,7 @@ def monte_carlo_players_case(count: int, kind: str, quick: bool, threads: int = 
         if name != "pysolver":
             note = f"samples to stderr {MC_STDERR}, scaled to {trials:,} trials"
             peers[name] = Side(timings[name], trials, note=note)
-    against = "known hands" if kind == "known" else "AhKh vs random hands"
+    against = {"known": "known hands", "ranges": "ranges", "random": "AhKh vs random hands"}[kind]
     return Result(
         f"mc-{count}-{kind}",
         f"{count} players, {against}, preflop, Monte Carlo, {trials:,} trials",
@@ -335,9 +349,9 @@ def monte_carlo_players_case(count: int, kind: str, quick: bool, threads: int = 
 
 
 def monte_carlo_rows(quick: bool) -> list[Result]:
-    """Every Monte Carlo row per player count, known hands and random, one thread and every core."""
+    """Every Monte Carlo row per player count, known hands, random hands and ranges, one thread and every core."""
     cases = []
-    for kind in ("known", "random"):
+    for kind in ("known", "random", "ranges"):
         for count in MC_PLAYERS:
             for threads in THREADS:
                 cases.append(monte_carlo_players_case(count, kind, quick, threads))
