@@ -11,7 +11,7 @@ start, the imports, the answer; ``getrusage``) compared:
   and a background process compiles every family of loops (its CPU is not the question's; the
   seconds until it is done are recorded);
 - **compiling first** (``PYSOLVER_COMPILE=now``, another empty cache): the loops the question
-  needs compile in its process, as every first use did before the background compile;
+  needs compile in its process;
 - **compiled**: the first use's cache once the background compile is done.
 
 Then ``pysolver compile --json`` from an empty cache gives each family's compile seconds, the

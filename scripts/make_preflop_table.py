@@ -28,7 +28,7 @@ from pathlib import Path
 import numpy as np
 
 from pysolver.core import COMBOS, HAND_CLASSES, class_combos, combo_mask
-from pysolver.odds._exact.fixed import exact_fixed
+from pysolver.odds._heads_up_table import count_matchups
 from pysolver.odds._table_matchups import BOARDS, MATCHUPS, canonical
 
 DATA = Path(__file__).resolve().parent.parent / "pysolver" / "data"
@@ -51,17 +51,14 @@ def all_pairs() -> tuple[np.ndarray, np.ndarray]:
 
 
 def enumerate_matchups(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The first player's wins and the ties of each matchup, by :func:`exact_fixed`."""
+    """The first player's wins and the ties of each matchup (:func:`count_matchups`, on
+    :func:`pysolver.odds._exact.fixed.exact_fixed`), 2,000 matchups at a time."""
     first_wins, ties = np.zeros(len(keys), dtype=np.int64), np.zeros(len(keys), dtype=np.int64)
     start = time.perf_counter()
-    for n, key in enumerate(keys.tolist()):
-        first, second = divmod(key, len(COMBOS))
-        tally = exact_fixed(np.array([COMBOS[first], COMBOS[second]]))
-        wins, tied = np.rint(tally.wins).astype(np.int64), round(tally.ties[0])
-        assert wins.sum() + tied == round(tally.deals) == BOARDS, key
-        first_wins[n], ties[n] = wins[0], tied
-        if (n + 1) % 2000 == 0 or n + 1 == len(keys):
-            print(f"{n + 1:6}/{len(keys)} matchups  {time.perf_counter() - start:7.1f} s", flush=True)
+    for low in range(0, len(keys), 2000):
+        high = min(low + 2000, len(keys))
+        first_wins[low:high], ties[low:high] = count_matchups(keys[low:high])
+        print(f"{high:6}/{len(keys)} matchups  {time.perf_counter() - start:7.1f} s", flush=True)
     return first_wins, ties
 
 

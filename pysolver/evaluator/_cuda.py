@@ -24,6 +24,8 @@ from typing import Any
 
 import numpy as np
 
+from ._jit import load_numba
+
 THREADS_PER_BLOCK = 256
 """GPU threads per block of the kernels: a hand a thread."""
 
@@ -44,9 +46,7 @@ def _cuda() -> ModuleType | None:
 def cuda_present() -> bool:
     """Whether the ``cuda`` backend can run: numba-cuda installed and a GPU, or its simulator
     (``NUMBA_ENABLE_CUDASIM=1``), answering. Imports numba's CUDA module (once)."""
-    if os.environ.get("PYSOLVER_KERNEL", "").lower() == "numpy":
-        return False
-    return _cuda() is not None
+    return load_numba() is not None and _cuda() is not None  # (no numba, or PYSOLVER_KERNEL=numpy: no GPU either)
 
 
 def simulated() -> bool:

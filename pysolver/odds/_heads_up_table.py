@@ -31,6 +31,7 @@ from ..core import (
     PokerInputError,
     RulesLike,
     check_threads,
+    combo_mask,
     quoted,
     run_parts,
 )
@@ -116,8 +117,11 @@ class HeadsUpTable:
         return "\n".join(lines)
 
 
-def _matchup_counts(keys: np.ndarray, dead: np.ndarray, rules) -> tuple[np.ndarray, np.ndarray]:
-    """The first player's wins and the ties of each matchup key, exactly."""
+def count_matchups(keys: np.ndarray, rules: RulesLike = None) -> tuple[np.ndarray, np.ndarray]:
+    """The first player's wins and the ties of each matchup key (:func:`~pysolver.odds._table_matchups.canonical`),
+    counted exactly over every board of the rules' deck."""
+    rules = rules_of(rules)
+    dead = rules.removed
     wins, ties = np.zeros(len(keys), np.int64), np.zeros(len(keys), np.int64)
     for n, key in enumerate(keys.tolist()):
         first, second = divmod(key, len(COMBOS))
@@ -139,16 +143,14 @@ def heads_up_table(
     rules = rules_of(rules)
     if not rules.game.holdem_shape:
         raise PokerInputError(f"rules {rules.label}: the preflop table is of two hole cards and a board of five")
-    in_deck = {int(c.index) for c in rules.deck}
-    combos = np.array([i for i, (a, b) in enumerate(COMBOS.tolist()) if a in in_deck and b in in_deck])
+    combos = np.flatnonzero(combo_mask(rules.removed.tolist()))
     names = tuple(HAND_CLASSES[i] for i in sorted(set(COMBO_CLASS[combos].tolist())))
     rows = names if classes is None else tuple(dict.fromkeys(classes))
     for name in rows:
         if name not in names:
             raise PokerInputError(f"class {quoted(name)}: not a starting hand of the {rules.label} deck")
     wanted = np.array([CLASS_INDEX[name] for name in rows])
-    first, second = np.meshgrid(combos, combos, indexing="ij")
-    first, second = first.ravel(), second.ravel()
+    first, second = np.repeat(combos, len(combos)), np.tile(combos, len(combos))  # every ordered pair
     keep = np.isin(COMBO_CLASS[first], wanted) & (COMBOS[first][:, :, None] != COMBOS[second][:, None, :]).all(
         axis=(1, 2)
     )
@@ -160,7 +162,7 @@ def heads_up_table(
     done = [0]
 
     def count(part: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        found = _matchup_counts(unique[part], rules.removed, rules)
+        found = count_matchups(unique[part], rules)
         done[0] += len(part)
         if progress is not None:
             progress(done[0], len(unique))
@@ -169,12 +171,12 @@ def heads_up_table(
     counted = run_parts(count, parts, threads)
     wins = np.concatenate([w for w, _ in counted]) if counted else np.zeros(0, np.int64)
     ties = np.concatenate([t for _, t in counted]) if counted else np.zeros(0, np.int64)
-    boards = comb(len(in_deck) - 4, 5)
+    boards = comb(len(rules.deck) - 4, 5)
     first_wins = np.where(swapped, boards - wins[where] - ties[where], wins[where])
-    row_of = {CLASS_INDEX[name]: i for i, name in enumerate(rows)}
-    column_of = {CLASS_INDEX[name]: j for j, name in enumerate(names)}
-    r = np.array([row_of[c] for c in COMBO_CLASS[first].tolist()], dtype=np.int64)
-    c = np.array([column_of[c] for c in COMBO_CLASS[second].tolist()], dtype=np.int64)
+    row_of, column_of = np.zeros(len(HAND_CLASSES), np.int64), np.zeros(len(HAND_CLASSES), np.int64)
+    row_of[wanted] = np.arange(len(rows))
+    column_of[[CLASS_INDEX[name] for name in names]] = np.arange(len(names))
+    r, c = row_of[COMBO_CLASS[first]], column_of[COMBO_CLASS[second]]
     shape = (len(rows), len(names))
     cell = np.ravel_multi_index((r, c), shape)
     size = shape[0] * shape[1]
@@ -184,4 +186,4 @@ def heads_up_table(
     return HeadsUpTable(rules.label, names, rows, out_wins, out_ties, deals, len(unique))
 
 
-__all__ = ["PARTS_PER_THREAD", "HeadsUpTable", "heads_up_table"]
+__all__ = ["PARTS_PER_THREAD", "HeadsUpTable", "count_matchups", "heads_up_table"]

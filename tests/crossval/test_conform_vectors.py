@@ -19,18 +19,7 @@ from pysolver.cli import main
 from pysolver.crossval import VECTORS_VERSION, export_vectors
 from pysolver.evaluator import n_values
 from tests.helpers.equity_brute import rank5, rank7
-
-BRUTE_CATEGORIES = [
-    "high_card",
-    "pair",
-    "two_pair",
-    "three_of_a_kind",
-    "straight",
-    "flush",
-    "full_house",
-    "four_of_a_kind",
-    "straight_flush",
-]
+from tests.helpers.variant_brute import CATEGORIES
 
 
 def card_index(text):
@@ -50,8 +39,7 @@ def brute_key(cards):
 
 
 def brute_category(key):
-    name = BRUTE_CATEGORIES[key[0]]
-    return "royal_flush" if key == (8, 12) else name
+    return CATEGORIES[9 if key == (8, 12) else key[0]]
 
 
 @pytest.fixture(scope="module")
