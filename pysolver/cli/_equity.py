@@ -12,6 +12,10 @@ threads, about 9 seconds``).
 on a terminal also the 13x13 grid coloured by equity on PokerStove's scale)
 and, with ``--json``, by combo; ``--svg``, ``--html`` and ``--png`` write the
 grid of one range player (``--grid-player``, by default the first).
+
+Under a game's rule book (``--rules omaha_hi_lo``) a player is the game's hole cards,
+``random``, a list of holdings with weights (``"As Ah Kd 2c, 0.5(Ks Kh Qd 3c)"``) or, in a
+game without a board, the cards held so far; the table shows each pot's share and scoops.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from ..core import Picture, PokerInputError, equity_picture
-from ..odds import EquityResult, Progress, equity, game_equity
+from ..odds import EquityResult, GameEquity, Progress, equity
 from ._options import add_backend_option, add_json_option, add_rules_options, add_threads_option, emit, rules_from
 from ._ranges import add_export_options, export
 from ._render import show
@@ -140,26 +144,8 @@ def run(args) -> int:
     if (drawn or args.grid_player is not None) and not args.breakdown:
         raise PokerInputError("--svg, --html, --png and --grid-player draw the grid of a breakdown: add --breakdown")
     rules = rules_from(args)
-    if not rules.game.holdem_shape:  # a game of its own: each pot's share
-        if args.breakdown or args.target_stderr is not None or args.force:
-            raise PokerInputError(
-                f"rules {rules.label}: a game's equity takes --board, --dead, --exact, --trials and --seed"
-            )
-        emit(
-            game_equity(
-                args.players,
-                args.board,
-                rules=rules,
-                dead=args.dead,
-                exact=args.exact,
-                trials=args.trials,
-                seed=args.seed,
-                threads=args.threads,
-                backend=args.backend,
-            ),
-            args.json,
-        )
-        return 0
+    if not rules.game.holdem_shape and (args.breakdown or drawn or args.grid_player is not None):
+        raise PokerInputError(f"rules {rules.label}: --breakdown breaks hold'em ranges down by combo and class")
     with progress_bar(sys.stdout.isatty() and not args.json) as progress:
         result = equity(
             args.players,
@@ -177,6 +163,9 @@ def run(args) -> int:
             announce=announce,
             backend=args.backend,
         )
+    if isinstance(result, GameEquity):  # a game of its own: each pot's share
+        emit(result, args.json)
+        return 0
     breakdown = result.breakdown
     players = [p.player for p in breakdown.players] if breakdown is not None else []
     if args.grid_player is not None and breakdown is not None:

@@ -62,7 +62,7 @@ from ._picture import (
     table_html,
     text_colour,
 )
-from ._ranges import Range, as_range, orderings_named, parse_range
+from ._ranges import Range, as_range, orderings_named, parse_range, split_weight
 from ._rules import STANDARD, VARIANTS, Limits, Rules, RulesLike, read_rule_text, rules_fingerprint, variant_path
 from ._situation import PlayerLike, Situation
 from ._threads import THREADS_VARIABLE, check_threads, cpu_threads, one_thread_per_process, run_parts, threads_for
@@ -88,6 +88,7 @@ __all__ = [
     "HAND_CLASSES",
     "Range",
     "parse_range",
+    "split_weight",
     "GRID_CLASSES",
     "RangeGrid",
     "grid_cell",

@@ -139,8 +139,13 @@ def _item_combos(item: str, original: str, order: str) -> np.ndarray:
     return np.concatenate([class_combos(n) for n in _expand(compact, original)])
 
 
-def _split_weight(original: str) -> tuple[str, float]:
-    """An item and its weight: ``'AA:0.5'`` and ``'0.5(AA)'`` give ``('AA', 0.5)``, ``'AA'`` gives ``('AA', 1.0)``."""
+def split_weight(original: str) -> tuple[str, float]:
+    """An item and its weight: ``'AA:0.5'`` and ``'0.5(AA)'`` give ``('AA', 0.5)``, ``'AA'`` gives ``('AA', 1.0)``;
+    a weight is between 0 and 1, else a :class:`RangeError`.
+
+    >>> split_weight("0.25(As Ah Kd 2c)"), split_weight("AKs")
+    (('As Ah Kd 2c', 0.25), ('AKs', 1.0))
+    """
     if original.endswith(")") and "(" in original:
         text, _, item = original[:-1].partition("(")
     elif ":" in original:
@@ -272,7 +277,7 @@ def parse_range(text: str, order: str = "vs1") -> Range:
         original = raw.strip()
         if not original:
             raise RangeError(f"range {quoted(text)}: an empty item between commas")
-        item, weight = _split_weight(original)
+        item, weight = split_weight(original)
         weights[_item_combos(item, original, order)] = weight
     return Range(text.strip(), weights)
 
@@ -286,7 +291,7 @@ def orderings_named(text: str, order: str = "vs1") -> tuple[str, ...]:
     """
     found: list[str] = []
     for raw in text.split(","):
-        match = _PERCENT.match(_split_weight(raw.strip())[0]) if raw.strip() else None
+        match = _PERCENT.match(split_weight(raw.strip())[0]) if raw.strip() else None
         name = (match["order"] or order).lower() if match else None
         if name and name not in found:
             found.append(name)
@@ -322,6 +327,7 @@ def weighted_combos(value: str | Range, dead: Iterable[Card | int] = ()) -> tupl
 
 __all__ = [
     "preflop_order",
+    "split_weight",
     "top_classes",
     "Range",
     "parse_range",

@@ -119,7 +119,7 @@ class Situation:
             raise PokerInputError(
                 f"rules {rules.label} ({rules.game.describe()}): this takes hold'em's deal; "
                 f"its showdowns are solved by pysolver showdown --rules {rules.label}, its equity by "
-                f"game_equity (pysolver equity --rules {rules.label})"
+                f"equity (pysolver equity --rules {rules.label})"
             )
         board_text, dead_text = _as_text(board), _as_text(dead)
         if all(type(p) is str for p in players) and board_text is not None and dead_text is not None:

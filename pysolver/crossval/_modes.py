@@ -211,7 +211,7 @@ def crossval_exhaustive(
 
 def _equity_task(holes: np.ndarray, board: np.ndarray, rules: Rules) -> Partial:
     from ..asp import runouts
-    from ..odds import equity
+    from ..odds import EquityResult, equity
 
     texts = [format_cards(Card(c) for c in h) for h in holes.tolist()]
     board_text = format_cards(Card(c) for c in board.tolist())
@@ -220,6 +220,7 @@ def _equity_task(holes: np.ndarray, board: np.ndarray, rules: Rules) -> Partial:
     asp_seconds = time.process_time() - start
     start = time.process_time()
     result = equity(texts, board=board_text, exact=True, rules=rules)
+    assert isinstance(result, EquityResult)  # runouts above take hold'em's deal
     evaluator_seconds = time.process_time() - start
     asp_counts = [list(x) for x in zip(report.wins, report.ties, report.losses)]
     eval_counts = [[p.wins, p.ties, p.losses] for p in result.players]

@@ -57,6 +57,7 @@ from ._cuda import cuda_present
 from ._engines import compiled_key_value, compiled_showdown, evaluate_boards, kernel_tables
 from ._game_tables import n_values
 from ._games import (
+    across_players,
     describe_pot,
     five_parts,
     five_slots,
@@ -67,6 +68,7 @@ from ._games import (
     pot_shares,
     pot_winners,
 )
+from ._hand_tables import HandTables
 from ._jit import backend, jit
 from ._kernel import (
     GAME_LOOPS,
@@ -115,11 +117,13 @@ __all__ = [
     # any game a rule book declares: values per pot
     "NO_HAND",
     "game_values",
+    "HandTables",
     "scale_values",
     "pot_tables",
     "five_parts",
     "five_slots",
     "pot_winners",
+    "across_players",
     "pot_parts",
     "pot_shares",
     "describe_pot",

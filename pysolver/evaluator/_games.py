@@ -181,9 +181,22 @@ def _part_keys(cards: np.ndarray, parts: np.ndarray) -> np.ndarray:
     return np.einsum("mc,...cw->...mw", member, card_keys(cards[..., None]))  # each card's key
 
 
+def across_players(ufunc: np.ufunc, values: np.ndarray) -> np.ndarray:
+    """``ufunc`` reduced across the players of (N, P), player by player: numpy's own reduction
+    along a short last axis costs about fifty times as much.
+
+    >>> across_players(np.maximum, np.array([[5, 3, 7], [2, 9, 1]])).tolist()
+    [7, 9]
+    """
+    out = np.array(values[:, 0])
+    for p in range(1, values.shape[1]):
+        ufunc(out, values[:, p], out=out)
+    return out
+
+
 def pot_winners(values: np.ndarray) -> np.ndarray:
     """(N, P) bool: the players holding a pot's best value; none where nobody plays for it."""
-    best = values.max(axis=1, keepdims=True)
+    best = across_players(np.maximum, values)[:, None]
     return (values == best) & (values != NO_HAND)
 
 
@@ -198,8 +211,9 @@ def pot_parts(values: dict[str, np.ndarray], unit: int | np.ndarray) -> dict[str
     ([[1, 0, 1]], [[0, 2, 0]])
     """
     winners = {pot: pot_winners(v) for pot, v in values.items()}
-    played = np.maximum(sum(w.any(axis=1).astype(np.int64) for w in winners.values()), 1)
-    return {pot: w * (unit // (played * np.maximum(w.sum(axis=1), 1)))[:, None] for pot, w in winners.items()}
+    counts = {pot: across_players(np.add, w.astype(np.int64)) for pot, w in winners.items()}
+    played = np.maximum(sum((c > 0).astype(np.int64) for c in counts.values()), 1)
+    return {pot: w * (unit // (played * np.maximum(counts[pot], 1)))[:, None] for pot, w in winners.items()}
 
 
 def pot_shares(values: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:

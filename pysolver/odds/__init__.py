@@ -15,7 +15,7 @@ in ``_model``. The modules are private; this package exports the public API.
 from ._chen import chen_normalized, chen_score
 from ._compile import compile_kernels, compile_soon, kernel_status
 from ._equity import Announce, EquityResult, PlayerEquity, Progress, equity
-from ._games import SHARE_UNIT, GameEquity, GamePlayer, game_equity
+from ._games.equity import SHARE_UNIT, GameEquity, GamePlayer, game_equity
 from ._heads_up_table import HeadsUpTable, heads_up_table
 from ._outs import ENGINES, CardOutcome, OutsReport, outs
 from ._potential import hand_potential, hand_report

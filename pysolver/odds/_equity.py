@@ -48,6 +48,7 @@ from ..evaluator import CPU_BACKENDS, using
 from ..rulebook import rules_of
 from ._breakdown import Breakdown, as_count
 from ._fit import no_deal
+from ._games.equity import GameEquity, game_equity
 from ._model import Question
 from ._planner import Announce, Outcome, Progress, plan
 from ._sampling.sampler import MAX_TRIALS
@@ -173,8 +174,13 @@ def equity(
     threads: int | None = None,
     announce: Announce | None = None,
     backend: str | None = None,
-) -> EquityResult:
+) -> EquityResult | GameEquity:
     """Equity of each player: a specific hand, a range or ``'random'``.
+
+    Under the rule book of a game other than hold'em (``rules="omaha_hi_lo"``, a file of your
+    own), the game's equity pot by pot: :func:`~pysolver.odds.game_equity` answers, with its
+    players (hole cards, ``random``, lists of holdings with weights, a stud hand so far) and a
+    :class:`~pysolver.odds.GameEquity`; ``breakdown`` is hold'em's alone.
 
     ``exact=None`` counts exactly when the work of the cheapest exact path is within
     :data:`~pysolver.odds._planner.EXACT_BUDGET`, else samples;
@@ -210,7 +216,26 @@ def equity(
     >>> equity(["AhKh", "random", "random"], "Qs Js 2c", threads=2).players[0].wins   # one thread or two
     388765454
     """
-    situation = Situation.of(players, board, dead=dead, rules=rules_of(rules), ranges=True)
+    read = rules_of(rules)
+    if not read.game.holdem_shape:
+        if breakdown:
+            raise PokerInputError(f"rules {read.label}: breakdown=True breaks hold'em ranges down by combo and class")
+        return game_equity(
+            players,
+            board,
+            rules=read,
+            dead=dead,
+            exact=exact,
+            trials=trials,
+            target_stderr=target_stderr,
+            seed=seed,
+            threads=threads,
+            backend=backend,
+            force=force,
+            progress=progress,
+            announce=announce,
+        )
+    situation = Situation.of(players, board, dead=dead, rules=read, ranges=True)
     exact = _check_sampling(exact, trials, target_stderr, seed)
     question = Question.of(situation, table, check_threads(threads))
     with using(backend, CPU_BACKENDS):

@@ -22,7 +22,7 @@ from typing import cast
 
 from ..core import CardsLike, PlayerLike, RulesLike, Situation, parse_board
 from ..rulebook import rules_of
-from ._equity import equity
+from ._equity import EquityResult, equity
 
 
 def is_preflop(board: CardsLike | None) -> bool:
@@ -55,6 +55,7 @@ def preflop_counts(
         exact=True,
         threads=threads,
     )
+    assert isinstance(result, EquityResult)  # the situation above takes hold'em's deal
     mine = result.players[0]
     return mine.wins, mine.ties, mine.losses
 

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import equity, game_equity, outs, runouts, texture
+from .. import equity, outs, runouts, texture
 from ..asp import Solver
 from ..core import (
     ORDERINGS,
@@ -84,21 +84,10 @@ def rules_of_query(query: Query, texts: RuleTexts) -> Rules:
 
 def equity_answer(query: Query, texts: RuleTexts, budget: Budget) -> dict:
     """``pysolver equity P.. --board B --dead D [--exact | --trials N] [--seed S] [--breakdown] --json``;
-    under a game's rule book, its equity pot by pot (``game_equity``)."""
+    under a game's rule book, its equity pot by pot."""
     exact = query.get("mode") == "exact" or None
     trials = query.number("trials") if query.get("mode") != "exact" else None
     rules = rules_of_query(query, texts)
-    if not rules.game.holdem_shape:
-        budget.check()
-        return game_equity(
-            players(query),
-            query.get("board"),
-            rules=rules,
-            dead=query.get("dead"),
-            exact=exact,
-            trials=trials,
-            seed=query.number("seed"),
-        ).to_dict()
     result = equity(
         players(query),
         query.get("board"),

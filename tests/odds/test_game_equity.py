@@ -79,7 +79,7 @@ def test_random_players_are_dealt_from_what_is_left():
         (["Ah Kh Qd Jd", "Ah Qs Jc Tc"], "", "omaha", "duplicate card .Ah."),
         (["Ah Kh Qd Jd", "Qs Js Tc 9c"], "2c 3c 4c 5c 6c 7c", "omaha", "board of 6 cards"),
         (["Ah Kh Qd Jd 2c 3c 4c", "random"], "2d", "razz", "board of 1 cards: razz deals 0"),
-        (["Ah Kh Qd Jd", "random"], "", "omaha", "exact equity in omaha counts the board's cards"),
+        (["Ah Kh Qd Jd", "random"], "", "omaha", "exact count of .* deals in omaha would take about"),
     ],
 )
 def test_bad_input_is_one_line(players, board, rules, words):
@@ -108,7 +108,7 @@ def test_a_stud_hand_still_being_dealt_gets_the_rest_from_the_deck():
     assert result.players[0].equity == 1.0 and result.players[0].scoop == 1.0
     seventh = game_equity(["Ah 2d 3c 4s 5h Kd Kc", "Kh Qd Jc Ts 9h 8d 7c"], "", rules="razz")
     assert seventh.exact and seventh.deals == 1 and seventh.players[0].equity == 1.0
-    with pytest.raises(PokerInputError, match="not the hole cards still to come"):
+    with pytest.raises(PokerInputError, match="exact count of 18,265,297,050 deals in stud would take about"):
         game_equity(["Ah 2d 3c", "Kh Qd Jc"], "", rules="stud", exact=True)
     with pytest.raises(PokerInputError, match="omaha deals 4 hole cards; player 0 has 3"):
         game_equity(["Ah 2d 3c", "Kh Qd Jc Tc"], "", rules="omaha")
