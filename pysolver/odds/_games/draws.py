@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
+from math import comb
 
 import numpy as np
 
@@ -119,10 +120,27 @@ def deal_rows(deck: np.ndarray, widths: list[int]) -> Iterator[tuple[np.ndarray,
         return
     ways = splits(widths)
     step = max(1, ROWS // len(ways))
-    for block in combination_blocks(len(deck), width):
-        for start in range(0, len(block), step):
-            chunk = block[start : start + step]
-            yield deck[chunk[:, ways].reshape(-1, width)], len(chunk)
+    for chunk in _regrouped(combination_blocks(len(deck), width), step):
+        yield deck[chunk[:, ways].reshape(-1, width)], len(chunk)
+
+
+def _regrouped(blocks: Iterator[np.ndarray], size: int) -> Iterator[np.ndarray]:
+    """The rows of ``blocks`` again, ``size`` at a time (the last fewer).
+
+    >>> [b.tolist() for b in _regrouped(iter([np.array([[1], [2]]), np.array([[3], [4], [5]])]), 4)]
+    [[[1], [2], [3], [4]], [[5]]]
+    """
+    held: list[np.ndarray] = []
+    count = 0
+    for block in blocks:
+        held.append(block)
+        count += len(block)
+        while count >= size:
+            rows = np.concatenate(held)
+            yield rows[:size]
+            held, count = [rows[size:]], count - size
+    if count:
+        yield np.concatenate(held)
 
 
 def combination_blocks(n: int, k: int) -> Iterator[np.ndarray]:
@@ -130,9 +148,12 @@ def combination_blocks(n: int, k: int) -> Iterator[np.ndarray]:
     block per first element: the rest of a block are the combinations of ``k - 1`` that begin
     above it, a suffix of the table of ``k - 1``, itself built the same way.
 
-    >>> [b.tolist() for b in combination_blocks(4, 2)]
-    [[[0, 1], [0, 2], [0, 3]], [[1, 2], [1, 3]], [[2, 3]]]
+    >>> [len(b) for b in combination_blocks(52, 4)][:3]      # C(51, 3), C(50, 3), C(49, 3)
+    [20825, 19600, 18424]
     """
+    if comb(n, k) <= 1 << 12:  # a few: itertools at once costs less than building blocks
+        yield np.array(list(combinations(range(n), k)), dtype=np.int64).reshape(comb(n, k), k)
+        return
     rest = np.arange(n, dtype=np.int64)[:, None]  # every combination of 1
     if k == 1 or k > n:
         yield from [rest] if k == 1 else []
