@@ -86,7 +86,7 @@ class GameEquity:
     or drawn from ``seed``; ``weight`` their total weight, the deals when no player is a
     weighted list (a deal weighs the product of its listed holdings' weights: a player's
     ``shares`` are over ``SHARE_UNIT * weight``); ``no_low`` the weight of the deals where no
-    low qualifies (None in a game without a low)."""
+    low qualifies (None in a game whose low needs no qualifier, or without a low)."""
 
     rules: str
     players: tuple[GamePlayer, ...]
@@ -140,18 +140,19 @@ class GameEquity:
         return table_html(header, rows, [p.player for p in self.players if p.equity == best]) + f"<p>{summary}</p>"
 
     def __str__(self) -> str:
-        head = f"{'':10} {'hand':22} {'equity':>8}" + "".join(f" {pot:>8}" for pot in self.pots) + f" {'scoop':>8}"
+        width = max(22, *(len(p.hand) for p in self.players))
+        head = f"{'':10} {'hand':{width}} {'equity':>8}" + "".join(f" {pot:>8}" for pot in self.pots) + f" {'scoop':>8}"
         lines = [head]
         for p in self.players:
             pots = "".join(f" {100 * p.pots[pot]:7.2f}%" for pot in self.pots)
-            lines.append(f"player {p.player:<3} {p.hand:22} {100 * p.equity:7.2f}%{pots} {100 * p.scoop:7.2f}%")
+            lines.append(f"player {p.player:<3} {p.hand:{width}} {100 * p.equity:7.2f}%{pots} {100 * p.scoop:7.2f}%")
         how = f"exact, {self.deals:,} deals" if self.exact else f"Monte Carlo, {self.deals:,} deals, seed {self.seed}"
         if not self.exact:
             how += f", standard error up to {100 * max(p.stderr for p in self.players):.2f}%"
+        how += f" on {format_cards(self.board)}" if self.board else ""
         if self.no_low is not None:
-            how += f"; no low qualifies on {100 * self.no_low / self.weight:.2f}% of deals"
-        board = f" on {format_cards(self.board)}" if self.board else ""
-        return "\n".join(lines + [f"{how}{board}; {self.rules} rules"])
+            how += f"; no low qualifies on {100 * self.no_low / self.weight:.2f}% of them"
+        return "\n".join(lines + [f"{how}; {self.rules} rules"])
 
 
 def game_equity(
@@ -244,7 +245,7 @@ def _result(shape: Shape, sums: Sums, exact: bool, seed: int | None) -> GameEqui
         sums.deals,
         exact,
         seed,
-        sums.no_low if "low" in game.pots else None,
+        sums.no_low if game.qualifier is not None else None,
         tuple(game.pots),
         sums.weight,
     )

@@ -156,7 +156,7 @@ function showGame(result, ms) {
   }
   const how = result.exact ? `exact, ${result.deals.toLocaleString("en")} deals`
     : `Monte Carlo, ${result.deals.toLocaleString("en")} deals, seed ${result.seed}`;
-  const low = result.no_low === null ? "" : `; no low qualifies on ${pct(result.no_low / result.deals)} of deals`;
+  const low = result.no_low === null ? "" : `; no low qualifies on ${pct(result.no_low / result.weight)} of deals`;
   $("#summary").textContent = `${how}${low}; ${result.rules} rules, pot by pot; answered in ${(ms / 1000).toFixed(3)} s`;
   $("#breakdown-grids").replaceChildren();
   $("#textures").replaceChildren();
