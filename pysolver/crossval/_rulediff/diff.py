@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import numpy as np
 
@@ -52,6 +53,18 @@ NAMED_MATCHUPS = (
     ("a flush draw against a set", ("AhKh", "7c7d"), "7h 9h Ts"),
     ("a straight-flush draw against aces", ("Th9h", "AcAd"), "8h 7h Kc"),
 )
+
+#: The matchups a game's diff measures, by the game's deal (hole cards, board cards): (name, players, board).
+NAMED_GAME_MATCHUPS = {
+    (4, 5): (
+        ("double-suited aces against a rundown", ("Ah As Kh Ks", "9c 8d 7c 6d"), ""),
+        ("a wrap against a set", ("Jh Th 9c 8c", "7s 7d Ac Kd"), "7h 6h 2c"),
+    ),
+    (5, 5): (("double-suited aces against a rundown", ("Ah As Kh Ks 2d", "9c 8d 7c 6d 5h"), ""),),
+    (2, 5): (("suited ace-deuce against kings", ("Ah 2h", "Ks Kd"), ""),),
+    (7, 0): (("a low draw against a pair of kings, fifth street", ("Ah 2d 3c 7s 8h", "Kh Kd 4c 5s 6h"), ""),),
+    (5, 0): (("a one-card draw against a pat eight", ("7c 5d 4s 3h", "8c 6d 4c 3d 2s"), ""),),
+}
 
 
 #: How a showdown's winners change, in the order reported.
@@ -323,7 +336,8 @@ def rule_diff(
     drawn and reported), ``examples`` changed showdowns explained under both books, and the
     equity of the named matchups (``named``) and of ``matchups`` (``"AhKh vs QsQd on 7h 9h Ts"``).
     Where either book's game is not hold'em's, the diff is the game's, pot by pot, on
-    ``showdowns`` random deals (:func:`~pysolver.crossval._rulediff.games.game_diff`).
+    ``showdowns`` random deals (:func:`~pysolver.crossval._rulediff.games.game_diff`), with the
+    equity of the game's named matchups (:data:`NAMED_GAME_MATCHUPS`) and of ``matchups`` under both.
     ``progress(done, total)`` is called as each part is done (a callback that raises stops the
     diff there: a web client that went away).
     """
@@ -331,13 +345,22 @@ def rule_diff(
     rules_a = rules_of(a)
     rules_b = load_rules(rules_a if b is None else b, add)
     if not (rules_a.game.holdem_shape and rules_b.game.holdem_shape):
-        if matchups:
-            raise PokerInputError(f"matchups {list(matchups)[:1]}: a game's rule diff measures random deals only")
         deals = check_count("showdowns", showdowns, 1, MOST_DIFF_SHOWDOWNS)
-        step(0, 1)
+        seed = draw_seed() if seed is None else check_seed(seed)
+        asked = [("", *parse_matchup(m)) for m in matchups]
+        shape = (rules_a.game.hole_cards, rules_a.game.board_cards)
+        named_ones = [
+            (n, p, bd) for n, p, bd in NAMED_GAME_MATCHUPS.get(shape, ()) if named and _in_both(p, bd, rules_a, rules_b)
+        ]
+        parts = 1 + len(named_ones) + len(asked)
+        step(0, parts)
         diff = game_diff(rules_a, rules_b, deals=deals, players=players, seed=seed, examples=examples)
-        step(1, 1)
-        return diff
+        step(1, parts)
+        equities = []
+        for done, (n, p, bd) in enumerate(named_ones + asked, 2):
+            equities.append(matchup_diff(n, p, bd, rules_a, rules_b, seed))
+            step(done, parts)
+        return replace(diff, matchups=tuple(equities))
     check_count("showdowns", showdowns, 0, MOST_DIFF_SHOWDOWNS)
     check_count("players", players, least=2)
     check_count("examples", examples, least=0)
@@ -375,6 +398,7 @@ __all__ = [
     "game_facts",
     "MOST_DIFF_SHOWDOWNS",
     "NAMED_MATCHUPS",
+    "NAMED_GAME_MATCHUPS",
     "KINDS",
     "describe_rules",
     "combinations_array",

@@ -22,6 +22,7 @@ import numpy as np
 from ...core import Card, Category, PokerInputError, Rules, check_count, draw_seed, format_cards
 from ...evaluator import NO_HAND, describe_pot, game_values, pot_categories, pot_shares
 from .._games import deal_game
+from .report import MatchupDiff
 
 #: The most deals a game diff values (at once).
 MOST_GAME_DIFF_DEALS = 1_000_000
@@ -32,7 +33,8 @@ class GameDiff:
     """Rule books ``a`` and ``b`` on ``deals`` random deals of ``players`` players (``seed``):
     for each pot, the share of players' best hands in each category under each book
     (``"none"``: no hand plays for the pot), the share of deals where a low is played,
-    how many deals change ``changed`` shares of the pot, and ``examples`` of them."""
+    how many deals change ``changed`` shares of the pot, ``examples`` of them, and ``matchups``:
+    a few matchups' equity under both."""
 
     a: str
     b: str
@@ -43,6 +45,7 @@ class GameDiff:
     low_played: tuple[float | None, float | None]
     changed: int
     examples: tuple[dict, ...]
+    matchups: tuple[MatchupDiff, ...] = ()
 
     def to_dict(self) -> dict:
         """What ``pysolver rules diff --json`` prints for games."""
@@ -56,6 +59,7 @@ class GameDiff:
             "low_played": {"a": self.low_played[0], "b": self.low_played[1]},
             "changed": self.changed,
             "examples": list(self.examples),
+            "equity": [m.to_dict() for m in self.matchups],
         }
 
     def __str__(self) -> str:
@@ -72,6 +76,9 @@ class GameDiff:
             lines.append(f"  {example['deal']}")
             for side in ("a", "b"):
                 lines.append(f"    {self.a if side == 'a' else self.b}: {example[side]}")
+        if self.matchups:
+            lines.append("equity under both (each player's share of the whole pot):")
+            lines += ["  " + line for m in self.matchups for line in m.lines(self.a, self.b)]
         return "\n".join(lines)
 
 
