@@ -406,7 +406,9 @@ def test_the_grid_and_the_cards_from_the_keyboard(browser, server):
         "equity?p=QQ%2B,AKs&p=AhKh&board=Ks7h2d",
         "equity?p=Ah3hKdQd&p=As3s9c9d&board=2c5d8hKc&rules=omaha_hi_lo",
         "showdown?p=AsKs&p=QhQd&board=JsTs2c7h3d",
+        "showdown?p=Ah3hKdQd&p=As3s9c9d&board=2c5d8hKcKs&rules=omaha_hi_lo",
         "rules",
+        "rules?base=omaha_hi_lo&against=omaha&showdowns=500&seed=1",
     ],
 )
 def test_no_serious_accessibility_violation(browser, server, page):
@@ -419,6 +421,8 @@ def test_no_serious_accessibility_violation(browser, server, page):
         wait_text(browser, "summary")
     elif page.startswith("showdown"):
         wait_text(browser, "winner")
+    elif "against" in page:
+        wait_text(browser, "matchups")
     browser.execute_script(AXE_CORE.read_text(encoding="utf-8"))  # the page's policy governs its own scripts
     browser.set_script_timeout(60)
     found = browser.execute_async_script(
@@ -450,3 +454,45 @@ def test_a_games_equity_pot_by_pot_in_the_page(browser, server, shots):
     rules = browser.find_element(By.ID, "rules")
     assert rules.find_element(By.CSS_SELECTOR, "option[value='omaha_hi_lo']").get_attribute("data-game") == "1"
     screenshot(browser, shots, "game")
+
+
+def test_a_games_showdown_pot_by_pot_and_its_picker(browser, server, shots):
+    hands, board = ["Ah3hKdQd", "As3s9c9d"], "2c5d8hKcKs"
+    link = "showdown?" + urllib.parse.urlencode({"p": hands, "board": board, "rules": "omaha_hi_lo"}, doseq=True)
+    open_page(browser, server + link)
+    winner = wait_text(browser, "winner")
+    expected = solve_showdown(hands, board, rules="omaha_hi_lo")
+    assert winner == "The pot splits: Player 0 75%, Player 1 25%"
+    for pot in expected.pots:
+        for p, hand in enumerate(pot.hands):
+            assert find(browser, f"{pot.pot}-{p}").text.startswith(hand.description)
+    assert [find(browser, f"share-{p}").text for p in (0, 1)] == ["75.00%", "25.00%"]
+    assert not browser.find_element(By.ID, "draws").is_displayed()  # outs and runouts take hold'em's deal
+    screenshot(browser, shots, "showdown-game")
+    # The picker deals the game's four hole cards to a seat, then moves on.
+    open_page(browser, server + "showdown?rules=omaha")
+    find(browser, "player-0").click()
+    for card in ("As", "Ks", "Qd", "2c", "7h"):
+        browser.find_element(By.CSS_SELECTOR, f"#picker [data-card='{card}']").click()
+    assert find(browser, "player-0").get_attribute("value") == "As Ks Qd 2c"
+    assert find(browser, "player-1").get_attribute("value") == "7h"
+
+
+def test_a_game_rule_book_diffed_in_the_lab(browser, server, shots):
+    open_page(browser, server + "rules?base=omaha_hi_lo&against=omaha&showdowns=2000&seed=1")
+    changed = wait_text(browser, "showdowns-changed")
+    expected = rule_diff("omaha", "omaha_hi_lo", showdowns=2000, seed=1)
+    assert changed.startswith(f"{expected.changed:,} of 2,000 random deals of 2 players (seed 1)")
+    assert "high-low split" in find(browser, "game").text
+    low = find(browser, "pot-low").text
+    assert percent(expected.pots["low"][1]["none"]) in low
+    rows = find(browser, "matchups").find_elements(By.CSS_SELECTOR, "tr")[1:]
+    assert len(rows) == len(expected.matchups) == 2
+    for row, m in zip(rows, expected.matchups):
+        assert " / ".join(percent(x) for x in m.equities[1]) in row.text
+    type_into(browser, find(browser, "player-0"), "Ah3hKdQd")
+    type_into(browser, find(browser, "player-1"), "As3s9c9d")
+    type_into(browser, find(browser, "board"), "2c 5d 8h Kc Ks")
+    find(browser, "calculate").click()
+    assert wait_text(browser, "winner") == "Player 0 takes 75%, Player 1 takes 25%"
+    screenshot(browser, shots, "rules-game")

@@ -162,6 +162,12 @@ async function fillVariants(select, chosen, games = false) {
   }
 }
 
+/** A showdown's pots when one is not the high (a low, or high and low): a table per pot; null for one high pot. */
+function lowPots(result) {
+  const pots = result.pots || [];
+  return pots.some((pot) => pot.pot !== "high") ? pots : null;
+}
+
 /** Whether a select's chosen rule book is a game beyond hold'em. */
 function isGame(select) {
   const option = select.selectedOptions[0];

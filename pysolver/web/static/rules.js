@@ -77,6 +77,7 @@ function showFacts(facts) {
   $("#facts").replaceChildren(
     el("p", {}, `${facts.rules}: ${facts.deck} cards (faces ${facts.faces}), ${facts.straights.length} straights, `,
        el("strong", {"data-testid": "hand-classes"}, facts.hand_classes.toLocaleString("en")), " classes of hand"),
+    el("p", {"data-testid": "game"}, `the game: ${facts.game.description}`),
     el("table", {class: "results", "data-testid": "counts"},
       el("tr", {}, el("th", {}, "category, best first"), el("th", {}, "five-card hands"), el("th", {}, "classes")),
       facts.category_order.map((name) => el("tr", {"data-category": name}, el("td", {}, titleCase(name)),
@@ -130,12 +131,43 @@ function showDiff(d) {
     el("ul", {}, shown.examples.map((x) => el("li", {},
       x.players.map((h, i) => el("span", {}, ` player ${i} `, h.map((c) => cardChip(c)))), " on ",
       x.board.map((c) => cardChip(c)), side(a, x.a), side(b, x.b)))),
-    el("h3", {}, "Equity under both"),
+    ...matchups(d.equity, a, b));
+}
+
+/** The matchups' equity under both books: a heading and a table. */
+function matchups(equity, a, b) {
+  return [el("h3", {}, "Equity under both"),
     el("table", {class: "results", "data-testid": "matchups"},
       el("tr", {}, el("th", {}, "matchup"), el("th", {}, "board"), el("th", {}, a), el("th", {}, b)),
-      d.equity.map((m) => el("tr", {}, el("td", {class: "text"}, (m.name ? m.name + ": " : "") + m.players.join(" vs ")),
+      equity.map((m) => el("tr", {}, el("td", {class: "text"}, (m.name ? m.name + ": " : "") + m.players.join(" vs ")),
         el("td", {class: "text"}, m.board || "preflop"), el("td", {}, m.a.map((x) => pct(x)).join(" / ")),
-        el("td", {}, m.b.map((x) => pct(x)).join(" / "))))));
+        el("td", {}, m.b.map((x) => pct(x)).join(" / ")))))];
+}
+
+/** A game's diff, pot by pot: the best hands by category under each book, the low played, the deals
+ *  whose shares change (the first ones under both), the matchups' equity. */
+function showGameDiff(d) {
+  const {a, b} = d;
+  const share = (x) => (x === undefined ? "–" : pct(x));
+  const low = d.low_played.a === null && d.low_played.b === null ? ""
+    : `; a low is played on ${share(d.low_played.a ?? undefined)} / ${share(d.low_played.b ?? undefined)} of deals`;
+  $("#rule-diff").replaceChildren(
+    el("h3", {}, `${a} → ${b}`),
+    ...Object.entries(d.pots).map(([pot, books]) => {
+      const names = [...new Set([...Object.keys(books.a), ...Object.keys(books.b)])];
+      return el("table", {class: "results", "data-testid": `pot-${pot}`},
+        el("caption", {}, `the ${pot} pot: players' best hands by category`),
+        el("tr", {}, el("th", {}, "category"), el("th", {}, a), el("th", {}, b)),
+        names.map((name) => el("tr", {class: books.a[name] === books.b[name] ? "" : "changed"},
+          el("td", {}, name === "none" ? "no hand plays" : titleCase(name)), el("td", {}, share(books.a[name])),
+          el("td", {}, share(books.b[name])))));
+    }),
+    el("p", {"data-testid": "showdowns-changed"}, el("strong", {}, d.changed.toLocaleString("en")),
+       ` of ${d.deals.toLocaleString("en")} random deals of ${d.players} players (seed ${d.seed}) change shares of the pot`,
+       low),
+    el("ul", {}, d.examples.map((x) => el("li", {}, x.deal, el("br"), el("span", {class: "muted"}, `${a}: ${x.a}`),
+      el("br"), el("span", {class: "muted"}, `${b}: ${x.b}`)))),
+    ...matchups(d.equity, a, b));
 }
 
 async function diff() {
@@ -148,7 +180,8 @@ async function diff() {
                     seed: $("#seed").value, matchup: $("#matchup").value ? [$("#matchup").value] : []};
     const answer = await api("/api/rules/diff", params, {post: true});
     if (!answer.ok) { showRuleError(answer.body); $("#rule-diff").replaceChildren(); return; }
-    showDiff(answer.body);
+    if (answer.body.pots) showGameDiff(answer.body);
+    else showDiff(answer.body);
   } finally {
     $("#diff").disabled = false;
   }
@@ -161,19 +194,23 @@ async function solve() {
   const answer = await api("/api/showdown", params, {post: true});
   if (!answer.ok) { showRuleError(answer.body); return; }
   const r = answer.body;
-  $("#winner").textContent = r.outcome === "tie" ? `Split pot: players ${r.winners.join(" and ")} tie`
-    : `Player ${r.winners[0]} wins`;
+  $("#winner").textContent = lowPots(r)
+    ? r.players.map((p) => `Player ${p.player} takes ${pct(p.share, 0)}`).join(", ")
+    : r.outcome === "tie" ? `Split pot: players ${r.winners.join(" and ")} tie` : `Player ${r.winners[0]} wins`;
+  const described = (p) => (lowPots(r)
+    ? r.pots.map((pot) => `${pot.pot}: ${pot.hands[p.player] ? pot.hands[p.player].description : "none"}`).join("; ")
+    : p.description);
   $("#hands").replaceChildren(...r.players.map((p) => el("tr", {class: r.winners.includes(p.player) ? "winner" : ""},
     el("td", {}, `Player ${p.player}`),
     el("td", {class: "text"}, [...p.hole, ...r.board].map((c) => cardChip(c, p.best_five.includes(c) ? "best" : "dim"))),
-    el("td", {class: "text"}, p.description))));
+    el("td", {class: "text"}, described(p)))));
   $("#explanation").replaceChildren(...((r.explanation || {}).reasons || []).map((x) => el("li", {}, x)));
 }
 
 async function start() {
   const params = linkParams();
-  await fillVariants($("#base"), params.get("base") || "standard");
-  await fillVariants($("#against"), params.get("against") || "standard");
+  await fillVariants($("#base"), params.get("base") || "standard", true);
+  await fillVariants($("#against"), params.get("against") || "standard", true);
   for (const name of ["showdowns", "seed", "matchup", "board"]) if (params.get(name)) $(`#${name}`).value = params.get(name);
   const hands = params.getAll("p");
   if (hands[0]) $("#p0").value = hands[0];

@@ -1,10 +1,25 @@
 // The showdown page: hole cards and a board, solved by the ASP encodings: each player's best five
 // highlighted, the hand's name, the winners and why, street by street; outs and runouts on a flop or turn.
+// Under a game's rule book the picker deals the game's hole cards and board, and each pot is shown.
 "use strict";
 
 const MAX_SEATS = 10;
 const seats = [];
 let target = null;            // the input the board picker fills
+let deal = {hole: 2, board: 5, game: false};   // the chosen rule book's deal
+
+/** A hand of the game's size, for a seat's placeholder. */
+function example() { return ["As", "Ks", "Qd", "2c", "7h", "7d", "3c"].slice(0, deal.hole).join(""); }
+
+/** The chosen rule book's deal, read from the server: hole cards per player, board cards. */
+async function readDeal() {
+  const answer = await api("/api/rules", {rules: $("#rules").value || "standard"});
+  const game = answer.ok ? answer.body.game : {hole_cards: 2, board_cards: 5};
+  deal = {hole: game.hole_cards, board: game.board_cards, game: isGame($("#rules"))};
+  for (const s of seats) s.placeholder = example();
+  $("#board").disabled = deal.board === 0;
+  $("#board").placeholder = deal.board === 0 ? "no board in this game" : "flop, turn, river";
+}
 
 function fields() {
   const out = {board: $("#board")};
@@ -15,7 +30,7 @@ function fields() {
 function addSeat(text = "") {
   if (seats.length >= MAX_SEATS) return;
   const i = seats.length;
-  const input = el("input", {type: "text", "data-testid": `player-${i}`, value: text, size: "8", placeholder: "AsKs"});
+  const input = el("input", {type: "text", "data-testid": `player-${i}`, value: text, size: "14", placeholder: example()});
   input.addEventListener("focus", () => { target = input; });
   input.addEventListener("input", mark);
   $("#players").append(el("div", {class: "row"}, el("label", {class: "player-name"}, `Player ${i} `, input)));
@@ -32,11 +47,11 @@ function pick(card) {
   const cards = splitCards(input.value);
   const at = cards.indexOf(card);
   if (at >= 0) cards.splice(at, 1);
-  else if (cards.length < (input.id === "board" ? 5 : 2)) cards.push(card);
+  else if (cards.length < (input.id === "board" ? deal.board : deal.hole)) cards.push(card);
   input.value = cards.join(" ");
-  if (input !== $("#board") && cards.length === 2) {
+  if (input !== $("#board") && cards.length === deal.hole) {
     const next = seats[seats.indexOf(input) + 1];
-    target = next && splitCards(next.value).length < 2 ? next : $("#board");
+    target = next && splitCards(next.value).length < deal.hole ? next : $("#board");
   }
   mark();
 }
@@ -50,8 +65,30 @@ function inputs() {
 }
 
 function winnerText(result) {
+  if (lowPots(result)) {  // high and low: each player's share of the whole pot
+    const takes = result.players.filter((p) => p.share > 0).map((p) => `Player ${p.player} ${pct(p.share, 0)}`);
+    return result.winners.length === 1 ? `Player ${result.winners[0]} scoops` : `The pot splits: ${takes.join(", ")}`;
+  }
   const names = result.winners.map((w) => `Player ${w}`);
   return result.outcome === "tie" ? `Split pot: ${names.join(" and ")} tie` : `${names[0]} wins`;
+}
+
+/** A game's pots: each player's hand for each pot (the winners marked), and the share of the whole. */
+function showPots(result) {
+  const table = $("#hands");
+  table.replaceChildren(el("tr", {}, el("th", {}, "player"), el("th", {}, "cards (best high five highlighted)"),
+    result.pots.map((pot) => el("th", {}, `${pot.pot} hand`)), el("th", {}, "share")));
+  for (const p of result.players) {
+    table.append(el("tr", {class: p.share > 0 ? "winner" : "", "data-testid": `hand-${p.player}`},
+      el("td", {}, `Player ${p.player}`), el("td", {class: "text"}, handCards(p, result.board)),
+      result.pots.map((pot) => {
+        const hand = pot.hands[p.player];
+        const won = pot.winners.includes(p.player);
+        return el("td", {class: "text", "data-testid": `${pot.pot}-${p.player}`},
+          hand ? hand.description : `no ${pot.pot}`, won ? el("strong", {}, " ✓") : "");
+      }),
+      el("td", {"data-testid": `share-${p.player}`}, pct(p.share))));
+  }
 }
 
 /** A player's seven cards, the best five highlighted, the rest dimmed. */
@@ -62,13 +99,17 @@ function handCards(player, board) {
 
 function showResult(result, streets) {
   $("#board-cards").replaceChildren(el("span", {class: "muted"}, `${result.street}: `),
-                                     ...result.board.map((c) => cardChip(c)));
+                                     ...result.board.map((c) => cardChip(c)),
+                                     lowPots(result) ? el("span", {class: "muted"}, ` (${result.rules} rules, pot by pot)`) : "");
   const table = $("#hands");
-  table.replaceChildren(el("tr", {}, ["player", "cards (best five highlighted)", "hand"].map((h) => el("th", {}, h))));
-  for (const p of result.players) {
-    table.append(el("tr", {class: result.winners.includes(p.player) ? "winner" : "", "data-testid": `hand-${p.player}`},
-      el("td", {}, `Player ${p.player}`), el("td", {class: "text"}, handCards(p, result.board)),
-      el("td", {class: "text", "data-testid": `description-${p.player}`}, p.description)));
+  if (lowPots(result)) showPots(result);
+  else {
+    table.replaceChildren(el("tr", {}, ["player", "cards (best five highlighted)", "hand"].map((h) => el("th", {}, h))));
+    for (const p of result.players) {
+      table.append(el("tr", {class: result.winners.includes(p.player) ? "winner" : "", "data-testid": `hand-${p.player}`},
+        el("td", {}, `Player ${p.player}`), el("td", {class: "text"}, handCards(p, result.board)),
+        el("td", {class: "text", "data-testid": `description-${p.player}`}, p.description)));
+    }
   }
   $("#winner").textContent = winnerText(result);
   const why = $("#explanation");
@@ -95,7 +136,7 @@ function showResult(result, streets) {
 async function showDraws(params) {
   const box = $("#draws");
   const count = splitCards($("#board").value).length;
-  box.hidden = !(count === 3 || count === 4);
+  box.hidden = deal.game || !(count === 3 || count === 4);  // outs and runouts take hold'em's deal
   if (box.hidden) return;
   const [outs, runs] = await Promise.all([api("/api/outs", params), api("/api/runouts", params)]);
   if (outs.ok) {
@@ -135,10 +176,12 @@ async function solve() {
 async function start() {
   picker = new CardPicker($("#picker"), pick);
   const params = linkParams();
-  await fillVariants($("#rules"), params.get("rules") || "standard");
+  await fillVariants($("#rules"), params.get("rules") || "standard", true);
   const given = params.getAll("p");
   (given.length ? given : ["", ""]).forEach((text) => addSeat(text));
   if (seats.length < 2) addSeat("");
+  await readDeal();
+  $("#rules").addEventListener("change", () => { readDeal(); mark(); });
   if (params.get("board")) $("#board").value = params.get("board");
   $("#board").addEventListener("focus", () => { target = $("#board"); });
   $("#board").addEventListener("input", mark);
