@@ -7,6 +7,8 @@
     pysolver conform myeval:evaluate --exhaustive --workers 2 --resume conform7.jsonl
     pysolver conform shortdeck:evaluate --rules short_deck
     pysolver conform --export vectors/                    # the vectors as data (JSON Lines), for any language
+    pysolver conform --equity mycalc:equity               # an equity calculator against exact counts
+    pysolver conform --equity --command "./calc"          # any language: a spot as a JSON line in, an answer out
 
 ``MODULE:FUNCTION`` is imported with the current folder on the path (as ``python -m``
 does); the function takes one hand as a list of card texts (``--index``: card indices
@@ -15,6 +17,13 @@ A command reads one hand per line, card texts separated by spaces, and writes on
 integer per line. Exit status 0 when the evaluator conforms, 1 when it does not (with
 the counterexamples), 2 on bad input (a module that does not import, a missing
 function, a command that does not start).
+
+With ``--equity`` the function (or command) is an equity calculator: ``f(players, board,
+dead)``, each a list of card texts (a player may be ``random`` or a range text), returning one
+equity per player, or ``{"equity": [...], "stderr": [...]}`` when sampled; a command reads
+one spot as a JSON line and writes its answer as a JSON line. It is judged on spots with exact
+answers (:func:`pysolver.crossval.check_equity`): equities that do not sum to 1 (ties
+miscounted) first, then equities off the exact ones, beyond the stated standard errors.
 """
 
 from __future__ import annotations
@@ -24,7 +33,7 @@ import json
 import os
 
 from ..core import PokerInputError
-from ..crossval import check_evaluator, export_vectors
+from ..crossval import check_equity, check_evaluator, export_vectors
 from ._options import add_rules_options, add_where_options, emit, rules_from
 
 
@@ -48,6 +57,11 @@ def add_parser(subparsers) -> None:
         metavar="CMD",
         help='an evaluator in another language: "CMD ARGS" reads one hand per line on its '
         "standard input (card texts separated by spaces) and writes one integer per line",
+    )
+    parser.add_argument(
+        "--equity",
+        action="store_true",
+        help="the function or command is an equity calculator, judged on spots with exact answers",
     )
     parser.add_argument("--cards", type=int, choices=[5, 6, 7], help="cards per hand (default 7; --export: 5, 6 and 7)")
     parser.add_argument(
@@ -88,9 +102,8 @@ def add_parser(subparsers) -> None:
     parser.add_argument(
         "--timeout",
         type=float,
-        default=5.0,
         metavar="SECONDS",
-        help="how long one call may take before its hand is a finding (default 5)",
+        help="how long one call may take before its hand is a finding (default 5; --equity: 60 a spot)",
     )
     add_where_options(parser, "--exhaustive")
     parser.add_argument("--tasks", type=int, metavar="N", help="tasks of the --exhaustive or --random run")
@@ -125,11 +138,31 @@ def _export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _equity(args: argparse.Namespace) -> int:
+    for option in ("cards", "random", "seed", "resume", "tasks", "scheduler", "workers"):
+        if getattr(args, option, None) not in (None, False):
+            raise PokerInputError(f"--{option} checks a hand evaluator, not an equity calculator (--equity)")
+    if args.exhaustive or args.index or args.batch or args.order != "auto":
+        raise PokerInputError("--exhaustive, --index, --batch and --order check a hand evaluator, not --equity")
+    report = check_equity(
+        args.command if args.command is not None else args.evaluator,
+        command=args.command is not None,
+        rules=rules_from(args),
+        **({} if args.timeout is None else {"timeout": args.timeout}),
+    )
+    emit(report, args.json)
+    return 0 if report.ok else 1
+
+
 def run(args: argparse.Namespace) -> int:
     if args.export is not None:
+        if args.equity:
+            raise PokerInputError("--export writes hand and equity vectors alike: drop --equity")
         return _export(args)
     if (args.evaluator is None) == (args.command is None):
         raise PokerInputError('name the evaluator: MODULE:FUNCTION or --command "CMD ARGS" (one of them)')
+    if args.equity:
+        return _equity(args)
     if args.command is not None and args.batch:
         raise PokerInputError("--batch is for a Python function (a command reads one hand per line)")
     mode = _mode(args)
@@ -147,7 +180,7 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
         takes="index" if args.index else "text",
         batch=args.batch,
-        timeout=args.timeout,
+        timeout=5.0 if args.timeout is None else args.timeout,
         workers=1 if workers is None else workers,
         scheduler=args.scheduler,
         resume=args.resume,

@@ -11,6 +11,8 @@ check outward: it judges anyone's hand evaluator against the rule book, and
 """
 
 from ._conform.check import ConformReport, check_evaluator
+from ._conform.equity_check import EquityReport, check_equity
+from ._conform.equity_spots import EquitySpot, equity_spots
 from ._conform.vectors import VECTORS_VERSION, VectorExport, export_vectors
 from ._evaluators import Evaluator
 from ._explanations import crossval_explanations
@@ -40,6 +42,10 @@ __all__ = [
     "CANONICAL_TASKS",
     "SAMPLE_HANDS",
     "check_evaluator",
+    "check_equity",
+    "EquityReport",
+    "EquitySpot",
+    "equity_spots",
     "ConformReport",
     "Evaluator",
     "export_vectors",

@@ -10,7 +10,8 @@ import pytest
 from pysolver import Category, PokerInputError, equity, evaluate_batch, parse_cards
 from pysolver.cli import main
 from pysolver.crossval._dealer import deal_skewed
-from pysolver.crossval._rulediff.diff import combinations_array, parse_matchup, rule_diff
+from pysolver.crossval._rulediff.diff import combinations_array, rule_diff
+from pysolver.crossval._rulediff.matchups import parse_matchup
 from pysolver.evaluator._lookup import categories
 
 # Five-card poker hands of a 52-card deck, (hands, classes) by category, as published

@@ -17,8 +17,10 @@ agree (category, tie-break and best five), or nothing is written.
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     written = export_vectors(folder, cards=(5,), asp_sample=20)
-    >>> written.rows, [f.name for f in written.files]
-    ({'standard-5': 7466}, ['standard-5.jsonl', 'schema.json', 'manifest.json', 'README.md'])
+    >>> written.rows
+    {'standard-5': 7466, 'equity': 10}
+    >>> [f.name for f in written.files]
+    ['standard-5.jsonl', 'equity.jsonl', 'schema.json', 'equity_schema.json', 'manifest.json', 'README.md']
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from ...core import Card, Category, PokerInputError, RulesLike, format_cards
 from ...evaluator import categories, evaluate_batch, n_values
 from ...rulebook import rules_of
 from .._compare import asp_answers, compare_hands
+from .equity_spots import equity_rows, equity_schema
 from .findings import _is_wheel
 from .hands import quick_hands
 
@@ -140,6 +143,11 @@ read it in any language.
   `cards` is the hand (ranks `23456789TJQKA`, suits `cdhs`), `category` its category,
   `class` the order: two hands tie when their classes are equal, the higher class wins.
   `tags` name the shapes a row stands for (`wheel`, `board_plays`, `six_card_flush`, ...).
+- `equity.jsonl`: equity questions with their exact answers (schema: `equity_schema.json`):
+  `players` (each a list of cards, or `random`, or a range such as `QQ+, AKs`), `board`,
+  `dead`, and `equity`, each player's share of the pot with ties split (they sum to 1), with
+  each player's deals won alone, tied and lost. A calculator's answers must equal them, or,
+  sampled, fall within a few standard errors.
 - `manifest.json`: the format's version, the rule book (`{label}`) and its fingerprint, each
   file's rows and SHA-256, and where the answers come from.
 
@@ -158,7 +166,8 @@ def export_vectors(
     seed: int = 0,
 ) -> VectorExport:
     """Write the conformance vectors of ``rules`` for each card count of ``cards`` into ``folder``
-    (made if missing): the JSONL files, ``schema.json``, ``manifest.json`` and ``README.md``.
+    (made if missing): the JSONL files, ``equity.jsonl`` (the equity spots with their exact answers,
+    :mod:`~pysolver.crossval._conform.equity_spots`), the schemas, ``manifest.json`` and ``README.md``.
     ``asp_sample`` rows of each file (seeded by ``seed``) are solved by the ASP rules again first."""
     rules = rules_of(rules)
     if not rules.game.holdem_shape:
@@ -191,6 +200,20 @@ def export_vectors(
         )
     schema = out / "schema.json"
     schema.write_text(json.dumps(row_schema(), indent=1) + "\n", encoding="utf-8")
+    spots = equity_rows(rules)
+    spot_text = "".join(json.dumps(row, separators=(",", ":")) + "\n" for row in spots)
+    equity_file, equity_schema_file = out / "equity.jsonl", out / "equity_schema.json"
+    equity_file.write_text(spot_text, encoding="utf-8")
+    equity_schema_file.write_text(json.dumps(equity_schema(), indent=1) + "\n", encoding="utf-8")
+    rows_written["equity"] = len(spots)
+    manifest_files.append(
+        {
+            "file": equity_file.name,
+            "rows": len(spots),
+            "sha256": hashlib.sha256(spot_text.encode()).hexdigest(),
+            "provenance": "exact counts of pysolver's equity engine",
+        }
+    )
     manifest = {
         "format": VECTORS_VERSION,
         "generator": f"pysolver {_version()}",
@@ -202,7 +225,8 @@ def export_vectors(
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     (out / "README.md").write_text(README.format(label=label, version=_version(), format=VECTORS_VERSION))
-    return VectorExport(out, (*files, schema, out / "manifest.json", out / "README.md"), rows_written)
+    written = (*files, equity_file, schema, equity_schema_file, out / "manifest.json", out / "README.md")
+    return VectorExport(out, written, rows_written)
 
 
 __all__ = ["VECTORS_VERSION", "SHAPE_TAGS", "TAGS", "VectorExport", "row_schema", "export_vectors"]

@@ -38,34 +38,13 @@ from ...core import (
     check_count,
     check_seed,
     draw_seed,
-    parse_cards,
 )
 from ...evaluator import best_five, categories, describe_value, evaluate_batch, n_values
-from ...odds import equity
 from ...rulebook import load_rules, rules_of
 from .._dealer import deal_skewed
 from .games import GameDiff, game_diff
-from .report import ClassChanges, MatchupDiff, RuleDiff, ShowdownChanges
-
-#: The matchups every diff measures: (name, players, board), each kept when both decks hold its cards.
-NAMED_MATCHUPS = (
-    ("suited ace-king against queens", ("AhKh", "QsQd"), ""),
-    ("a flush draw against a set", ("AhKh", "7c7d"), "7h 9h Ts"),
-    ("a straight-flush draw against aces", ("Th9h", "AcAd"), "8h 7h Kc"),
-)
-
-#: The matchups a game's diff measures, by the game's deal (hole cards, board cards): (name, players, board).
-NAMED_GAME_MATCHUPS = {
-    (4, 5): (
-        ("double-suited aces against a rundown", ("Ah As Kh Ks", "9c 8d 7c 6d"), ""),
-        ("a wrap against a set", ("Jh Th 9c 8c", "7s 7d Ac Kd"), "7h 6h 2c"),
-    ),
-    (5, 5): (("double-suited aces against a rundown", ("Ah As Kh Ks 2d", "9c 8d 7c 6d 5h"), ""),),
-    (2, 5): (("suited ace-deuce against kings", ("Ah 2h", "Ks Kd"), ""),),
-    (7, 0): (("a low draw against a pair of kings, fifth street", ("Ah 2d 3c 7s 8h", "Kh Kd 4c 5s 6h"), ""),),
-    (5, 0): (("a one-card draw against a pat eight", ("7c 5d 4s 3h", "8c 6d 4c 3d 2s"), ""),),
-}
-
+from .matchups import NAMED_GAME_MATCHUPS, NAMED_MATCHUPS, in_both, matchup_diff, parse_matchup
+from .report import ClassChanges, RuleDiff, ShowdownChanges
 
 #: How a showdown's winners change, in the order reported.
 KINDS = ("another player wins", "a win becomes a tie", "a tie becomes a win", "another tie")
@@ -238,42 +217,6 @@ def showdown_changes(a: Rules, b: Rules, count: int, players: int, seed: int, ex
     return ShowdownChanges(count, players, seed, len(changed), {k: kinds[k] for k in KINDS if kinds[k]}, tuple(solved))
 
 
-def parse_matchup(text: str) -> tuple[tuple[str, ...], str]:
-    """``"AhKh vs QsQd on 7h 9h Ts"`` as (players, board); players are hands, ranges or ``random``.
-
-    >>> parse_matchup("AhKh vs QQ+, AKs on 7h 9h Ts")
-    (('AhKh', 'QQ+, AKs'), '7h 9h Ts')
-    """
-    if not isinstance(text, str):
-        raise PokerInputError(f"matchup {text!r}: expected text such as 'AhKh vs QsQd on 7h 9h Ts'")
-    players, _, board = text.partition(" on ")
-    seats = tuple(p.strip() for p in players.split(" vs "))
-    if len(seats) < 2 or not all(seats):
-        raise PokerInputError(
-            f"matchup '{text}': players are separated by ' vs ', the board follows ' on ' "
-            "(e.g. 'AhKh vs QsQd on 7h 9h Ts')"
-        )
-    return seats, board.strip()
-
-
-def matchup_diff(name: str, players: Sequence[str], board: str, a: Rules, b: Rules, seed: int) -> MatchupDiff:
-    """One matchup's equity under both books (exact where the enumeration is small, else seeded)."""
-    under_a, under_b = (equity(list(players), board, rules=r, seed=seed) for r in (a, b))
-    return MatchupDiff(
-        name,
-        tuple(players),
-        board,
-        (tuple(p.equity for p in under_a.players), tuple(p.equity for p in under_b.players)),
-        (under_a.exact, under_b.exact),
-    )
-
-
-def _in_both(players: Sequence[str], board: str, a: Rules, b: Rules) -> bool:
-    """Both decks hold every card of a named matchup."""
-    cards = [c for p in players for c in parse_cards(p)] + list(parse_cards(board))
-    return all(c.rank in a.faces and c.rank in b.faces for c in cards)
-
-
 def describe_rules(rules: Rules) -> dict:
     """The facts of a rule book, as ``pysolver rules --json`` prints them: its game (the deal,
     how the five is formed, the pots), deck, faces, straights, category order (best first) and
@@ -350,7 +293,7 @@ def rule_diff(
         asked = [("", *parse_matchup(m)) for m in matchups]
         shape = (rules_a.game.hole_cards, rules_a.game.board_cards)
         named_ones = [
-            (n, p, bd) for n, p, bd in NAMED_GAME_MATCHUPS.get(shape, ()) if named and _in_both(p, bd, rules_a, rules_b)
+            (n, p, bd) for n, p, bd in NAMED_GAME_MATCHUPS.get(shape, ()) if named and in_both(p, bd, rules_a, rules_b)
         ]
         parts = 1 + len(named_ones) + len(asked)
         step(0, parts)
@@ -366,7 +309,7 @@ def rule_diff(
     check_count("examples", examples, least=0)
     seed = draw_seed() if seed is None else check_seed(seed)
     asked = [("", *parse_matchup(m)) for m in matchups]
-    named_ones = [(n, p, bd) for n, p, bd in NAMED_MATCHUPS if named and _in_both(p, bd, rules_a, rules_b)]
+    named_ones = [(n, p, bd) for n, p, bd in NAMED_MATCHUPS if named and in_both(p, bd, rules_a, rules_b)]
     parts = 3 + len(named_ones) + len(asked)
     step(0, parts)
     counts = (category_counts(rules_a), category_counts(rules_b))
@@ -397,8 +340,6 @@ def rule_diff(
 __all__ = [
     "game_facts",
     "MOST_DIFF_SHOWDOWNS",
-    "NAMED_MATCHUPS",
-    "NAMED_GAME_MATCHUPS",
     "KINDS",
     "describe_rules",
     "combinations_array",
@@ -406,7 +347,6 @@ __all__ = [
     "category_counts",
     "class_changes",
     "showdown_changes",
-    "parse_matchup",
     "matchup_diff",
     "rule_diff",
 ]
