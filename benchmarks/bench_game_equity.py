@@ -1,11 +1,14 @@
-"""Equity in games beyond hold'em beside poker-equity (Rust, pip), the same spots in one run.
+"""Equity in games beyond hold'em beside poker-equity (Rust, pip) and pokerkit (pure Python), the
+same spots in one run.
 
-    python benchmarks/bench_game_equity.py            # about two minutes
+    python benchmarks/bench_game_equity.py            # about three minutes
     python benchmarks/bench_game_equity.py --quick    # fewer rounds and trials
 
-Each row is one question both programs answer: an exact enumeration (total time) or a Monte
-Carlo run (time per trial), each program on every core. Their equities are compared in the
-row: equal where both count exactly, within four standard errors where either samples.
+Each row is one question the programs answer: an exact enumeration (total time) or a Monte
+Carlo run (time per trial), each program on every core (pokerkit on one: it takes an executor
+of processes, not threads). Their equities are compared in the row: equal where both count
+exactly, within four standard errors where either samples. pokerkit only samples, so it is on
+the Monte Carlo rows, with fewer trials (:data:`POKERKIT_TRIALS`): a rate per trial.
 """
 
 from __future__ import annotations
@@ -13,12 +16,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from bench_game_values import POKERKIT_HANDS
 from harness import Result, Side, absent, package_version, quick_flag, side_by_side, write_results
 from peers import not_installed
 
 import pysolver
 
 PEER = "poker-equity"
+POKERKIT = "pokerkit"
+POKERKIT_TRIALS = 2_000
+"""Trials of a pokerkit run (some 400 a second on the reference machine)."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +73,33 @@ def theirs(spot: Spot, trials: int | None) -> dict:
     return poker_equity.chunk_from_text(spot.peer_game, hands, board, samples=trials, seed=1)
 
 
+def pokerkit_equities(spot: Spot, trials: int) -> list[float]:
+    """pokerkit's ``calculate_equities`` of the spot: a known hand a one-combo range, a random
+    hand every combo of the deck."""
+    from itertools import combinations
+
+    import pokerkit
+
+    deck = list(pokerkit.Deck.STANDARD)
+    size = len(spot.players[0].split())
+    ranges = [
+        [list(combo) for combo in combinations(deck, size)] if p == "random" else [list(pokerkit.Card.parse(p))]
+        for p in spot.players
+    ]
+    kinds = tuple(getattr(pokerkit, kind) for kind in POKERKIT_HANDS[spot.game])
+    board = list(pokerkit.Card.parse(spot.board.replace(" ", "")))
+    return pokerkit.calculate_equities(ranges, board, size, 5, pokerkit.Deck.STANDARD, kinds, sample_count=trials)
+
+
+def within(mine: pysolver.odds.GameEquity, theirs: list[float], trials: int) -> bool:
+    """Sampled equities within four standard errors (theirs: a share's spread over ``trials``)."""
+    for p, q in zip(mine.players, theirs):
+        error = 4 * ((p.stderr or 0.0) ** 2 + q * (1 - q) / trials) ** 0.5
+        if abs(p.equity - q) > max(error, 1e-9):
+            return False
+    return True
+
+
 def agree(mine: pysolver.odds.GameEquity, peer: dict) -> bool:
     """Exact equities equal; sampled ones within four standard errors (theirs and ours)."""
     for p, q in zip(mine.players, peer["players"]):
@@ -89,10 +123,22 @@ def case(spot: Spot, rounds: int, quick: bool) -> Result:
         sides[PEER] = lambda: theirs(spot, trials)
     else:
         peers[PEER] = absent(not_installed(PEER))
+    kit_trials = POKERKIT_TRIALS // (4 if quick else 1)
+    if trials is None:
+        peers[POKERKIT] = absent("pokerkit only samples (calculate_equities): no exact count")
+    elif not package_version(POKERKIT):
+        peers[POKERKIT] = absent(not_installed(POKERKIT))
+    else:
+        kit = pokerkit_equities(spot, kit_trials)
+        details["pokerkit_equity"] = [round(e, 6) for e in kit]
+        details["pokerkit_agree"] = within(mine, kit, kit_trials)
+        sides[POKERKIT] = lambda: pokerkit_equities(spot, kit_trials)
     timings = side_by_side(sides, rounds)
     items = 1 if trials is None else trials
     if PEER in sides:
         peers[PEER] = Side(timings[PEER], items=items)
+    if POKERKIT in sides:
+        peers[POKERKIT] = Side(timings[POKERKIT], items=kit_trials, note=f"{kit_trials:,} trials, one process")
     return Result(
         spot.key,
         spot.what(),
@@ -114,12 +160,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         cases,
         title="Equity in games beyond hold'em, beside poker-equity",
         quick=quick,
-        peers={PEER: package_version(PEER)},
+        peers={PEER: package_version(PEER), POKERKIT: package_version(POKERKIT)},
         notes=[
             "Both programs on every core; exact rows compare the total time, Monte Carlo rows the time per trial.",
             f"pysolver on its {BACKEND} backend (backend=), as a process that has loaded its compiled loops.",
             "Each row's equities are compared: equal where both count exactly, within four standard errors "
-            "where either samples (details: agree).",
+            "where either samples (details: agree, pokerkit_agree).",
+            f"pokerkit samples only, {POKERKIT_TRIALS:,} trials a run on one process; its rows compare time per trial.",
         ],
     )
 
