@@ -128,6 +128,10 @@ def case(spot: Spot, rounds: int, quick: bool) -> Result:
         peers[POKERKIT] = absent("pokerkit only samples (calculate_equities): no exact count")
     elif not package_version(POKERKIT):
         peers[POKERKIT] = absent(not_installed(POKERKIT))
+    elif spot.players.count("random") > 1:
+        peers[POKERKIT] = absent(
+            "pokerkit with two random hands (two ranges of every combo) gave no answer of 100 trials in two minutes"
+        )
     else:
         kit = pokerkit_equities(spot, kit_trials)
         details["pokerkit_equity"] = [round(e, 6) for e in kit]

@@ -31,72 +31,21 @@ from ..core import (
     Card,
     CardCountError,
     CardsLike,
-    PlayerCountError,
     PlayerLike,
+    PokerInputError,
     RangeError,
     Rules,
     RulesLike,
     Situation,
     as_range,
-    check_count,
     check_threads,
-    figures_html,
     format_cards,
 )
 from ..evaluator import evaluate_batch
 from ..rulebook import rules_of
+from ._games.strength import game_strength
 from ._preflop import is_preflop, preflop_counts
-
-# States of a comparison, in the order of the rows and columns of HP tables.
-AHEAD, TIED, BEHIND = 0, 1, 2
-STATES = ("ahead", "tied", "behind")
-
-
-@dataclass(frozen=True)
-class HandStrength:
-    """Counts of opponent holdings a hand is ahead of, tied with and behind.
-
-    Counts are integers when every holding counts once, floats when holdings
-    are weighted by a range.
-
-    >>> s = HandStrength(ahead=3, tied=2, behind=5)
-    >>> s.total, s.hs
-    (10, 0.4)
-    """
-
-    ahead: float
-    tied: float
-    behind: float
-    over: str = "opponent holdings"
-
-    @property
-    def total(self) -> float:
-        """Number (or weight) of opponent holdings enumerated."""
-        return self.ahead + self.tied + self.behind
-
-    @property
-    def hs(self) -> float:
-        """Hand strength against one opponent: (ahead + tied / 2) / total."""
-        return (self.ahead + self.tied / 2) / self.total if self.total else 0.0
-
-    def against(self, opponents: int) -> float:
-        """``HS ** opponents``: the strength against that many random hands."""
-        check_count("opponents", opponents, error=PlayerCountError)
-        return self.hs**opponents
-
-    def to_dict(self) -> dict:
-        return {"ahead": self.ahead, "tied": self.tied, "behind": self.behind, "total": self.total, "hs": self.hs}
-
-    def __str__(self) -> str:
-        return (
-            f"HS {self.hs:.4f}  (ahead {format_count(self.ahead)}, tied {format_count(self.tied)}, "
-            f"behind {format_count(self.behind)} of {format_count(self.total)} {self.over})"
-        )
-
-    def _repr_html_(self) -> str:
-        """In a notebook: HS and the counts behind it."""
-        counts = [(state, format_count(getattr(self, state))) for state in STATES]
-        return figures_html([("HS", f"{self.hs:.4f}"), *counts, (self.over, format_count(self.total))])
+from ._strength_counts import AHEAD, BEHIND, STATES, TIED, HandStrength, format_count
 
 
 @dataclass(frozen=True)
@@ -172,11 +121,6 @@ def _range_holdings(opponent_range, holdings: np.ndarray, known: set[int]):
     return np.asarray(combos, dtype=np.int64), np.asarray(weights, dtype=np.float64)
 
 
-def format_count(n: float) -> str:
-    """A count as printed: an integer as it is, a weighted count to two decimals."""
-    return str(n) if isinstance(n, int) else f"{n:.2f}"
-
-
 def compare_states(mine, theirs) -> np.ndarray:
     """AHEAD (0), TIED (1) or BEHIND (2) (as int8) for pairs of hand values, higher is better.
 
@@ -217,7 +161,9 @@ def hand_strength(
 ) -> HandStrength:
     """Hand strength of ``hole`` on a flop, turn or river against every opponent holding;
     preflop (no board), against every opponent holding and every board
-    (:mod:`pysolver.odds._preflop`: the all-in equity against one opponent).
+    (:mod:`pysolver.odds._preflop`: the all-in equity against one opponent). Under a game's
+    rule book, the game's (:func:`~pysolver.odds._games.strength.game_strength`: a share of the
+    pot, ``opponent_range`` a list of holdings).
 
     ``opponent_range`` (range text or a range object of :mod:`pysolver.core._ranges`)
     weights the holdings; by default each pair of unseen cards counts once.
@@ -229,6 +175,11 @@ def hand_strength(
     >>> round(hand_strength("As Ah").hs, 4)            # preflop: from the shipped exact table
     0.852
     """
+    read = rules_of(rules)
+    if not read.game.holdem_shape:
+        if opponent_range is not None and not isinstance(opponent_range, str):
+            raise PokerInputError(f"rules {read.label}: the opponent is 'random' or a list of holdings, as text")
+        return game_strength(hole, board, rules=read, dead=dead, opponent=opponent_range, threads=threads)
     if is_preflop(board):
         ahead, tied, behind = preflop_counts(
             hole, dead=dead, opponent_range=opponent_range, rules=rules, threads=threads

@@ -71,10 +71,17 @@ class Sums:
 class Shape:
     """What a question deals: the undealt deck (``deck``, card indices in card order: every
     card but the board, the dead cards and the fixed hands), the board's missing cards and
-    each seat's cards to come (``widths``)."""
+    each seat's cards to come (``widths``). The hands show down on ``board_size`` board cards
+    (None: the game's whole board; fewer: a showdown now, on a board still being dealt)."""
 
     table: Table
     rules: Rules
+    board_size: int | None = None
+
+    @property
+    def showdown_board(self) -> int:
+        """The board cards the hands show down on."""
+        return self.rules.game.board_cards if self.board_size is None else self.board_size
 
     @cached_property
     def deck(self) -> np.ndarray:
@@ -84,7 +91,7 @@ class Shape:
     @property
     def widths(self) -> list[int]:
         """Cards still to deal: the board's missing ones, then each seat's to come."""
-        missing = self.rules.game.board_cards - len(self.table.board)
+        missing = self.showdown_board - len(self.table.board)
         return [missing] + [seat.to_come for seat in self.table.seats]
 
     @property
@@ -112,6 +119,8 @@ class Shape:
         """Tables of the fixed hands' values by board part (:class:`~pysolver.evaluator.HandTables`),
         when ``deals`` deals value more of their fives than building the tables does."""
         fixed = self.fixed
+        if self.showdown_board != self.rules.game.board_cards:  # the tables hold whole boards' parts
+            return None
         if not fixed or deals * len(fixed) * self.fives // len(self.table.seats) < 2 * HandTables.cost(
             len(fixed), self.rules
         ):
@@ -123,7 +132,7 @@ class Shape:
     def fives(self) -> int:
         """Fives valued per deal: each player's, once for every pot."""
         game = self.rules.game
-        board = game.board_cards
+        board = self.showdown_board
         each = sum(comb(game.hole_cards, k) * comb(board, b) for k, b in game.formations(board))
         return each * len(self.table.seats)
 
