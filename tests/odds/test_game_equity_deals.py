@@ -158,3 +158,26 @@ def test_a_hold_em_range_object_is_refused_by_name():
 
     with pytest.raises(PokerInputError, match="a hold'em range"):
         game_equity(["Ah Kh Qd Jd", parse_range("AA")], rules="omaha")
+
+
+@pytest.mark.parametrize(("n", "k"), [(20, 5), (52, 3), (30, 6), (9, 9), (12, 1)])
+def test_combination_blocks_are_itertools_combinations_in_order(n, k):
+    from itertools import combinations
+
+    import numpy as np
+
+    from pysolver.odds._games.draws import combination_blocks
+
+    got = np.concatenate(list(combination_blocks(n, k)))
+    assert got.tolist() == [list(c) for c in combinations(range(n), k)]
+
+
+def test_splits_hand_out_every_arrangement_once():
+    from math import factorial
+
+    from pysolver.odds._games.draws import splits
+
+    ways = splits([2, 1, 3])
+    assert len(ways) == factorial(6) // (factorial(2) * factorial(1) * factorial(3))
+    groups = {tuple(frozenset(row[a:b]) for a, b in ((0, 2), (2, 3), (3, 6))) for row in ways.tolist()}
+    assert len(groups) == len(ways)  # no arrangement twice
