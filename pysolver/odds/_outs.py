@@ -47,6 +47,7 @@ from ..core import (
 )
 from ..evaluator import categories, describe_value, evaluate_batch
 from ..rulebook import rules_of
+from ._games.outs import GameOutsReport, game_outs
 
 ENGINES = ("table", "asp")
 """The engines :func:`outs` can value the hands with."""
@@ -238,11 +239,13 @@ def outs(
     dead: CardsLike = (),
     rules: RulesLike = None,
     engine: str = "table",
-) -> OutsReport:
+) -> OutsReport | GameOutsReport:
     """Each unseen card's effect on a deal of 2 to 9 players on the flop or turn.
 
     ``rules`` is a variant (its deck holds the unseen cards); ``engine`` is
-    ``"table"`` (the evaluator) or ``"asp"`` (derived by clingo).
+    ``"table"`` (the evaluator) or ``"asp"`` (derived by clingo). Under the rule book of a
+    game with a board (Omaha, hi-lo), the game's outs pot by pot
+    (:func:`~pysolver.odds._games.outs.game_outs`: the cards each player scoops on or shares).
 
     >>> r = outs(["Ah Kh", "7c 7d"], "7h 2h 3c 9s")
     >>> [str(o.card) for o in r.outs(0)]  # the hearts that do not pair the board
@@ -252,7 +255,10 @@ def outs(
     """
     if engine not in ENGINES:
         raise PokerInputError(f"engine {engine!r}: choose one of {', '.join(ENGINES)}")
-    situation = whatif_situation(players, board, dead, rules_of(rules))
+    read = rules_of(rules)
+    if not read.game.holdem_shape:
+        return game_outs(players, board, rules=read, dead=dead, engine=engine)  # type: ignore[arg-type]
+    situation = whatif_situation(players, board, dead, read)
     return _table_report(situation) if engine == "table" else _asp_report(situation)
 
 
