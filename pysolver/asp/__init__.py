@@ -24,6 +24,7 @@ from ._codec import (
     value_place,
 )
 from ._game_results import scale_tiebreak
+from ._game_runouts import GameRunouts, game_runouts
 from ._limited import call_limited
 from ._processes import check_workers
 from ._rulefiles import RuleText, read_rule_book, read_rule_files, rule_statements
@@ -62,6 +63,8 @@ __all__ = [
     "cluster_available",
     "run_tasks",
     "solve_whatif",
+    "GameRunouts",
+    "game_runouts",
     "whatif_situation",
     "read_rule_files",
     # for the rule books' loading (pysolver.rulebook): reading untrusted files, grounding them under limits

@@ -40,6 +40,7 @@ from ..core import (
 )
 from ..rulebook import rules_of
 from ._codec import RUNOUTS_ATOMS, category_of, read_atoms, stage_cards, tally_counts, tiebreak_from_value, whatif_facts
+from ._game_runouts import GameRunouts, game_runouts
 from ._runtime import WHATIF_FILES, AspProgram, GroundSize
 
 MAX_WHATIF_PLAYERS = 9
@@ -189,11 +190,13 @@ def solve_whatif(
 
 def runouts(
     players: Sequence[PlayerLike], board: CardsLike, *, dead: CardsLike = (), rules: RulesLike = None
-) -> RunoutReport:
+) -> RunoutReport | GameRunouts:
     """Every runout of a deal on the flop or turn, solved in one clingo program.
 
     ``rules`` is the variant (a name, a rules file or a :class:`~pysolver.Rules`):
-    its deck deals the runouts.
+    its deck deals the runouts. Under the rule book of a game with a board, every runout is
+    solved by the generic showdown, pot by pot
+    (:func:`~pysolver.asp._game_runouts.game_runouts`: each player's equity by ASP alone).
 
     >>> r = runouts(["Ah Kh", "7c 7d", "Qs Qc"], "7h 2h 3c 9s")
     >>> len(r.runouts), r.wins[0], r.categories[1][Category.FOUR_OF_A_KIND]
@@ -201,7 +204,10 @@ def runouts(
     >>> len(runouts(["Ah Kh", "7c 7d"], "7h 6h 8c", rules="short_deck").runouts)   # C(29, 2)
     406
     """
-    return solve_whatif(whatif_situation(players, board, dead, rules_of(rules)))[0]
+    read = rules_of(rules)
+    if not read.game.holdem_shape:
+        return game_runouts(players, board, rules=read, dead=dead)
+    return solve_whatif(whatif_situation(players, board, dead, read))[0]
 
 
 def _report(situation: Situation, atoms: dict[str, list[tuple]], unseen: int, look_ahead: int) -> RunoutReport:

@@ -210,13 +210,14 @@ def crossval_exhaustive(
 
 
 def _equity_task(holes: np.ndarray, board: np.ndarray, rules: Rules) -> Partial:
-    from ..asp import runouts
+    from ..asp import RunoutReport, runouts
     from ..odds import EquityResult, equity
 
     texts = [format_cards(Card(c) for c in h) for h in holes.tolist()]
     board_text = format_cards(Card(c) for c in board.tolist())
     start = time.process_time()
     report = runouts(texts, board_text, rules=rules)
+    assert isinstance(report, RunoutReport)  # hold'em's deal: the what-if program
     asp_seconds = time.process_time() - start
     start = time.process_time()
     result = equity(texts, board=board_text, exact=True, rules=rules)

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pysolver import VARIANTS, PokerInputError, equity, load_rules, runouts
+from pysolver import VARIANTS, PokerInputError, equity, hand_report, load_rules
 from pysolver.evaluator import NO_HAND, _games, evaluate_batch, five_slots, game_values, pot_hand, pot_shares
 from pysolver.evaluator._scales import pot_tables
 from tests.helpers.rule_books import own_rule_book
@@ -109,10 +109,10 @@ def test_shares_quarter_a_tied_low():
 
 
 @pytest.mark.parametrize("game", ["omaha", "razz", "omaha_hi_lo"])
-def test_runouts_say_they_take_holdem_only_and_equity_takes_the_game(game):
+def test_hand_potential_says_it_takes_holdem_only_and_equity_takes_the_game(game):
     hands = ["As Ks Qd 2c", "7h 7d 3c 4d"] if game != "razz" else ["As Ks Qd 2c 5h", "7h 7d 3c 4d 9s"]
     with pytest.raises(PokerInputError, match=f"rules {game} .*: this takes hold'em's deal"):
-        runouts(hands, "2h 3h 4h", rules=game)
+        hand_report(hands[0], "2h 3h 4h", rules=game)
     assert sum(p.equity for p in equity(hands, rules=game).players) == pytest.approx(1.0)
 
 
