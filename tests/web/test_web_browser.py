@@ -496,3 +496,15 @@ def test_a_game_rule_book_diffed_in_the_lab(browser, server, shots):
     find(browser, "calculate").click()
     assert wait_text(browser, "winner") == "Player 0 takes 75%, Player 1 takes 25%"
     screenshot(browser, shots, "rules-game")
+
+
+def test_a_games_outs_and_runouts_on_the_turn(browser, server):
+    from pysolver import game_equity
+
+    link = "showdown?p=Ah3hKdQd&p=As3s9c9d&board=2c5d8hKc&rules=omaha_hi_lo"
+    open_page(browser, server + link)
+    wait_text(browser, "game-runouts")
+    expected = game_equity(["Ah 3h Kd Qd", "As 3s 9c 9d"], "2c 5d 8h Kc", rules="omaha_hi_lo")
+    for p in expected.players:
+        assert find(browser, f"runout-equity-{p.player}").text.startswith(percent(p.equity))
+    assert "takes part on 40" in find(browser, "outs").text  # the A-3 low tied on every river

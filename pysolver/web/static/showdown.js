@@ -136,17 +136,35 @@ function showResult(result, streets) {
 async function showDraws(params) {
   const box = $("#draws");
   const count = splitCards($("#board").value).length;
-  box.hidden = deal.game || !(count === 3 || count === 4);  // outs and runouts take hold'em's deal
+  box.hidden = !(count === 3 || count === 4) || count >= deal.board;
   if (box.hidden) return;
   const [outs, runs] = await Promise.all([api("/api/outs", params), api("/api/runouts", params)]);
   if (outs.ok) {
-    $("#outs").replaceChildren(el("h3", {}, "Outs: the next card that puts a player alone ahead"),
-      ...outs.body.players.map((p) => el("div", {class: "row"}, el("strong", {}, `Player ${p.player}`),
-        el("span", {class: "muted"}, `${p.outs.length} outs`), ...p.outs.map((c) => cardChip(c)))));
+    const game = outs.body.players[0].scoops !== undefined;  // a game's outs: scoops and shares of the pot
+    $("#outs").replaceChildren(el("h3", {}, game ? "Outs: the next card, pot by pot"
+      : "Outs: the next card that puts a player alone ahead"),
+      ...outs.body.players.flatMap((p) => (game
+        ? [el("div", {class: "row"}, el("strong", {}, `Player ${p.player}`),
+             el("span", {class: "muted"}, `scoops on ${p.scoops.length}`), ...p.scoops.map((c) => cardChip(c))),
+           el("div", {class: "row"}, el("span", {class: "muted"}, `takes part on ${p.shares.length}`),
+             ...p.shares.map((c) => cardChip(c)))]
+        : [el("div", {class: "row"}, el("strong", {}, `Player ${p.player}`),
+             el("span", {class: "muted"}, `${p.outs.length} outs`), ...p.outs.map((c) => cardChip(c)))])));
   }
   if (runs.ok) {
     const r = runs.body;
-    $("#runouts").replaceChildren(el("h3", {}, `Every runout (${r.runouts.toLocaleString("en")}), solved by clingo`),
+    const count = typeof r.runouts === "number" ? r.runouts : r.runouts.length;
+    const title = el("h3", {}, `Every runout (${count.toLocaleString("en")}), solved by clingo`);
+    if (r.players[0].equity !== undefined) {  // a game's: equity by ASP alone, scoops, each pot won and tied
+      const pots = Object.keys(r.players[0].pots);
+      $("#runouts").replaceChildren(title, el("table", {class: "results", "data-testid": "game-runouts"},
+        el("tr", {}, ["player", "equity", "scoops", ...pots.map((pot) => `${pot} won / tied`)].map((h) => el("th", {}, h))),
+        r.players.map((p) => el("tr", {}, el("td", {}, `Player ${p.player}`),
+          el("td", {"data-testid": `runout-equity-${p.player}`}, `${pct(p.equity)} (${p.equity_fraction})`),
+          el("td", {}, p.scoops), pots.map((pot) => el("td", {}, `${p.pots[pot].wins} / ${p.pots[pot].ties}`))))));
+      return;
+    }
+    $("#runouts").replaceChildren(title,
       el("table", {class: "results"}, el("tr", {}, ["player", "wins", "ties", "losses"].map((h) => el("th", {}, h)), el("th", {class: "text"}, "reaches")),
         r.players.map((p) => el("tr", {}, el("td", {}, `Player ${p.player}`), el("td", {}, p.wins), el("td", {}, p.ties),
           el("td", {}, p.losses), el("td", {class: "text"},
