@@ -202,9 +202,10 @@ def _player(text: str) -> str | list[str]:
 
 
 def _in_deck(spot: EquitySpot) -> bool:
-    cards = [c for p in spot.players for c in (_player(p) if isinstance(_player(p), list) else [])]
-    cards += spot.cards()["board"] + spot.cards()["dead"]
-    return all(parse_cards(c)[0].rank in spot.rules.faces for c in cards)
+    """The rule book's deck holds every card of the spot."""
+    cards = spot.cards()
+    held = [c for p in cards["players"] if isinstance(p, list) for c in p] + cards["board"] + cards["dead"]
+    return all(parse_cards(c)[0].rank in spot.rules.faces for c in held)
 
 
 __all__ = [
