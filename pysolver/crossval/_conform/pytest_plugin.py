@@ -30,15 +30,21 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--conform-cards", type=int, default=7, choices=[5, 6, 7], help="cards per hand (default 7)")
 
 
-def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list) -> None:
+_root: list[pytest.Collector] = []
+"""The run's root collector, the first to start: the checks' parent."""
+
+
+def pytest_collectstart(collector: pytest.Collector) -> None:
+    if collector.parent is None:
+        _root[:] = [collector]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list) -> None:
     for option, equity in (("conform", False), ("conform_equity", True)):
         target = config.getoption(option)
         if target:
-            items.append(
-                ConformItem.from_parent(
-                    session, name=f"{option.replace('_', '-')}[{target}]", target=target, equity=equity
-                )
-            )
+            name = f"{option.replace('_', '-')}[{target}]"
+            items.append(ConformItem.from_parent(_root[0], name=name, target=target, equity=equity))
 
 
 class ConformFailure(Exception):
