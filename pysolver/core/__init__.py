@@ -44,7 +44,7 @@ from ._grid import (
     weight_picture,
 )
 from ._hand_facts import FACES
-from ._numbers import check_choice, check_count, check_positive, check_seed, draw_seed
+from ._numbers import check_choice, check_count, check_player, check_positive, check_seed, draw_seed
 from ._orderings import DEFAULT_ORDERING, ORDERINGS, Ordering, ordering
 from ._picture import (
     EMPTY,
@@ -136,6 +136,7 @@ __all__ = [
     "check_choice",
     "whole_number",
     "check_positive",
+    "check_player",
     "check_seed",
     "draw_seed",
     "DEFAULT_ORDERING",

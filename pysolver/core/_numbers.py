@@ -15,7 +15,7 @@ from __future__ import annotations
 import secrets
 
 from ._cards import quoted, whole_number
-from ._errors import PokerInputError
+from ._errors import PlayerCountError, PokerInputError
 
 SEED_LIMIT = 1 << 63
 """Seeds are whole numbers 0 <= seed < 2**63."""
@@ -69,4 +69,15 @@ def check_positive(name: str, value: object) -> float:
     return float(value)
 
 
-__all__ = ["SEED_LIMIT", "check_count", "check_choice", "check_seed", "draw_seed", "check_positive"]
+def check_player(player: object, players: int) -> int:
+    """A player's number in a deal of ``players``, or :class:`PlayerCountError` naming it.
+
+    >>> check_player(1, 2)
+    1
+    """
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
+        raise PlayerCountError(f"player {player!r}: this deal has players 0 to {players - 1}")
+    return player
+
+
+__all__ = ["SEED_LIMIT", "check_count", "check_choice", "check_seed", "draw_seed", "check_positive", "check_player"]

@@ -35,13 +35,13 @@ from ..core import (
     CardsLike,
     Category,
     HandValue,
-    PlayerCountError,
     PlayerLike,
     PokerInputError,
     Rules,
     RulesLike,
     Situation,
     cards_html,
+    check_player,
     format_cards,
     table_html,
 )
@@ -101,8 +101,7 @@ class OutsReport:
 
     def outs(self, player: int) -> tuple[CardOutcome, ...]:
         """The cards that leave ``player`` (0 .. players - 1) alone ahead at the next street."""
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(self.players):
-            raise PlayerCountError(f"player {player!r}: this deal has players 0 to {len(self.players) - 1}")
+        check_player(player, len(self.players))
         return tuple(o for o in self.outcomes if o.winners == (player,))
 
     @property

@@ -26,7 +26,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ...core import Card, CardsLike, Deal, PlayerCountError, PokerInputError, RulesLike, format_cards
+from ...core import Card, CardsLike, Deal, PokerInputError, RulesLike, check_player, format_cards
 from ...evaluator import describe_pot, game_values, pot_shares, pot_winners
 from ...rulebook import rules_of
 from .seats import read_table
@@ -64,19 +64,14 @@ class GameOutsReport:
     now: GameCardOutcome
     outcomes: tuple[GameCardOutcome, ...]
 
-    def _player(self, player: int) -> int:
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(self.players):
-            raise PlayerCountError(f"player {player!r}: this deal has players 0 to {len(self.players) - 1}")
-        return player
-
     def scoops(self, player: int) -> tuple[GameCardOutcome, ...]:
         """The cards after which ``player`` takes the whole pot."""
-        p = self._player(player)
+        p = check_player(player, len(self.players))
         return tuple(o for o in self.outcomes if o.shares[p] == 1)
 
     def shares(self, player: int) -> tuple[GameCardOutcome, ...]:
         """The cards after which ``player`` takes part of the pot, not all of it."""
-        p = self._player(player)
+        p = check_player(player, len(self.players))
         return tuple(o for o in self.outcomes if 0 < o.shares[p] < 1)
 
     def to_dict(self) -> dict:
