@@ -6,17 +6,22 @@
     pysolver conform myeval:evaluate --random 1000000 --seed 7
     pysolver conform myeval:evaluate --exhaustive --workers 2 --resume conform7.jsonl
     pysolver conform shortdeck:evaluate --rules short_deck
+    pysolver conform myomaha:low --rules omaha_hi_lo --pot low   # f(hole, board), None for no low
+    pysolver conform myeval:compare --compare             # f(a, b): negative, 0 or positive
     pysolver conform --export vectors/                    # the vectors as data (JSON Lines), for any language
     pysolver conform --equity mycalc:equity               # an equity calculator against exact counts
     pysolver conform --equity --command "./calc"          # any language: a spot as a JSON line in, an answer out
 
 ``MODULE:FUNCTION`` is imported with the current folder on the path (as ``python -m``
 does); the function takes one hand as a list of card texts (``--index``: card indices
-``4 * rank + suit``; ``--batch``: a numpy array of hands, returning one value per hand).
-A command reads one hand per line, card texts separated by spaces, and writes one
-integer per line. Exit status 0 when the evaluator conforms, 1 when it does not (with
-the counterexamples), 2 on bad input (a module that does not import, a missing
-function, a command that does not start).
+``4 * rank + suit``; ``--batch``: a numpy array of hands, returning one value per hand) and
+returns a value of any ordered type: an integer of any size, a float, a tuple, an ordered
+object, or ``None`` for a hand with no qualifying low; ``--compare``: it compares two hands.
+In a game whose five takes a limited number of hole cards (Omaha), it takes ``(hole, board)``.
+A command reads one hand per line, card texts separated by spaces (``hole | board`` apart
+where the game needs it), and writes one integer (or ``none``) per line. Exit status 0 when
+the evaluator conforms, 1 when it does not (with the counterexamples), 2 on bad input (a
+module that does not import, a missing function, a command that does not start).
 
 With ``--equity`` the function (or command) is an equity calculator: ``f(players, board,
 dead)``, each a list of card texts (a player may be ``random`` or a range text), returning one
@@ -63,7 +68,22 @@ def add_parser(subparsers) -> None:
         action="store_true",
         help="the function or command is an equity calculator, judged on spots with exact answers",
     )
-    parser.add_argument("--cards", type=int, choices=[5, 6, 7], help="cards per hand (default 7; --export: 5, 6 and 7)")
+    parser.add_argument(
+        "--cards",
+        type=int,
+        help="cards per hand, hole cards and board together (default: the game's whole deal, 7 in hold'em; "
+        "--export: 5, 6 and 7)",
+    )
+    parser.add_argument(
+        "--pot",
+        choices=["high", "low"],
+        help="the pot the evaluator values, in a game that has both (default: its first, the high)",
+    )
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="the function compares two hands: f(a, b) is negative, 0 or positive as hand a is worse, equal or better",
+    )
     parser.add_argument(
         "--export",
         metavar="DIR",
@@ -142,8 +162,10 @@ def _equity(args: argparse.Namespace) -> int:
     for option in ("cards", "random", "seed", "resume", "tasks", "scheduler", "workers"):
         if getattr(args, option, None) not in (None, False):
             raise PokerInputError(f"--{option} checks a hand evaluator, not an equity calculator (--equity)")
-    if args.exhaustive or args.index or args.batch or args.order != "auto":
-        raise PokerInputError("--exhaustive, --index, --batch and --order check a hand evaluator, not --equity")
+    if args.exhaustive or args.index or args.batch or args.compare or args.pot or args.order != "auto":
+        raise PokerInputError(
+            "--exhaustive, --index, --batch, --compare, --pot and --order check a hand evaluator, not --equity"
+        )
     report = check_equity(
         args.command if args.command is not None else args.evaluator,
         command=args.command is not None,
@@ -163,8 +185,10 @@ def run(args: argparse.Namespace) -> int:
         raise PokerInputError('name the evaluator: MODULE:FUNCTION or --command "CMD ARGS" (one of them)')
     if args.equity:
         return _equity(args)
-    if args.command is not None and args.batch:
-        raise PokerInputError("--batch is for a Python function (a command reads one hand per line)")
+    if args.command is not None and (args.batch or args.compare):
+        raise PokerInputError("--batch and --compare are for a Python function (a command reads one hand per line)")
+    if args.compare and args.batch:
+        raise PokerInputError("--compare takes two hands a call: no --batch")
     mode = _mode(args)
     workers = args.workers
     if mode == "exhaustive" and workers is None and args.scheduler is None:
@@ -172,7 +196,9 @@ def run(args: argparse.Namespace) -> int:
     report = check_evaluator(
         args.command if args.command is not None else args.evaluator,
         command=args.command is not None,
-        cards=args.cards or 7,
+        cards=args.cards,
+        pot=args.pot,
+        kind="compare" if args.compare else "values",
         order=args.order,
         mode=mode,
         rules=rules_from(args),

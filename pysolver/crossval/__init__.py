@@ -10,9 +10,10 @@ check outward: it judges anyone's hand evaluator against the rule book, and
 :mod:`~pysolver.crossval._conform.vectors` writes its hands with the rules' answers as data.
 """
 
-from ._conform.check import ConformReport, check_evaluator
+from ._conform.check import check_evaluator
 from ._conform.equity_check import EquityReport, check_equity
 from ._conform.equity_spots import EquitySpot, equity_spots
+from ._conform.report import ConformReport
 from ._conform.vectors import VECTORS_VERSION, VectorExport, export_vectors
 from ._evaluators import Evaluator
 from ._explanations import crossval_explanations

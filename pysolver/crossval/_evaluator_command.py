@@ -1,7 +1,8 @@
 """An evaluator that is a command in any language: one hand per line in, one integer per line out.
 
 The command reads one hand per line on its standard input (card texts, or indices, separated
-by spaces) and writes one integer per line; a line that is not an integer, no line within the
+by spaces; where the hole cards come apart, ``hole | board``) and writes one integer per line
+(``none`` for a hand with no value, as a hand with no qualifying low); a line that is not an integer, no line within the
 time limit, or the end of its output names the hand it was answering, and a fresh process
 goes on from the next hand.
 
@@ -24,7 +25,21 @@ from typing import IO, cast
 import numpy as np
 
 from ..core import PokerInputError
-from ._evaluator_answers import CARD_TEXT, CRASH, MAX_BREAKS, NOT_INTEGER, NOT_RUN, OK, TIME_LIMIT, Answers, as_integer
+from ._evaluator_answers import (
+    CARD_TEXT,
+    CRASH,
+    MAX_BREAKS,
+    NO_VALUE,
+    NOT_INTEGER,
+    NOT_RUN,
+    OK,
+    TIME_LIMIT,
+    Answers,
+    as_integer,
+)
+
+#: Lines that say a hand has no value (no qualifying low).
+NO_VALUE_WORDS = ("none", "null")
 
 
 def command_args(command: str) -> list[str]:
@@ -54,14 +69,16 @@ def _feed(process: subprocess.Popen, lines: list[bytes]) -> None:
         pass
 
 
-def run_command(command: str, cards: str, timeout: float | None, hands: np.ndarray) -> Answers:
+def run_command(command: str, cards: str, timeout: float | None, hands: np.ndarray, hole: int = 0) -> Answers:
     """Answers for ``hands`` (n, k) card indices from the command line ``command``, the cards
-    written as ``cards`` ("text" or "index"), ``timeout`` seconds a hand."""
+    written as ``cards`` ("text" or "index"), ``timeout`` seconds a hand; with ``hole``, a hand's
+    first ``hole`` cards, then ``|``, then the board."""
     args = command_args(command)
     n = len(hands)
-    lines = [
-        (" ".join(CARD_TEXT[c] if cards == "text" else str(c) for c in hand) + "\n").encode() for hand in hands.tolist()
-    ]
+    words = [[CARD_TEXT[c] if cards == "text" else str(c) for c in hand] for hand in hands.tolist()]
+    if hole:
+        words = [row[:hole] + ["|"] + row[hole:] for row in words]
+    lines = [(" ".join(row) + "\n").encode() for row in words]
     answers = Answers(np.zeros(n, np.int64), np.full(n, NOT_RUN, np.int8))
     start, breaks = 0, 0
     while start < n and breaks < MAX_BREAKS:
@@ -108,6 +125,10 @@ def _read_answers(process: subprocess.Popen, answers: Answers, start: int, timeo
         *got, buffer = buffer.split(b"\n")
         for line in got[: n - i]:
             text = line.decode("utf-8", "replace").strip()
+            if text.lower() in NO_VALUE_WORDS:
+                answers.status[i] = NO_VALUE
+                i += 1
+                continue
             try:
                 answers.values[i] = as_integer(int(text))
                 answers.status[i] = OK
@@ -118,4 +139,4 @@ def _read_answers(process: subprocess.Popen, answers: Answers, start: int, timeo
     return i, False
 
 
-__all__ = ["command_args", "run_command"]
+__all__ = ["NO_VALUE_WORDS", "command_args", "run_command"]

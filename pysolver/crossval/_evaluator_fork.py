@@ -21,16 +21,27 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ._evaluator_answers import BATCH, CRASH, MAX_BREAKS, NOT_RUN, TIME_LIMIT, Answers, answer_hands
+from ._evaluator_answers import (
+    BATCH,
+    CRASH,
+    MAX_BREAKS,
+    NOT_RUN,
+    TIME_LIMIT,
+    Answers,
+    Reader,
+    answer_hands,
+    as_integer,
+)
 
 
-def run_forked(call: Callable, items, batch: bool, timeout: float, n: int) -> Answers:
+def run_forked(call: Callable, items, batch: bool, timeout: float, n: int, read: Reader = as_integer) -> Answers:
     """Answers for ``items`` (n hands) from ``call`` in forked children, each killed when it
-    answers no hand for ``timeout`` seconds (a batch: plus a millisecond per hand)."""
-    shared = mmap.mmap(-1, 16 * n + 8)
-    progress = np.frombuffer(shared, np.int64, 1, 0)
-    values = np.frombuffer(shared, np.int64, n, 8)
-    status = np.frombuffer(shared, np.int8, n, 8 + 8 * n)
+    answers no hand for ``timeout`` seconds (a batch: plus a millisecond per hand); ``read``
+    turns each answer into an integer (in the child)."""
+    shared = mmap.mmap(-1, 16 * n + 16)
+    progress = np.frombuffer(shared, np.int64, 2, 0)  # hands answered; references valued
+    values = np.frombuffer(shared, np.int64, n, 16)
+    status = np.frombuffer(shared, np.int8, n, 16 + 8 * n)
     status[:] = NOT_RUN
     messages: dict[int, str] = {}
     start, single_until, breaks = 0, 0, 0
@@ -50,7 +61,7 @@ def run_forked(call: Callable, items, batch: bool, timeout: float, n: int) -> An
                         pipe.write(f"{j}\t{' '.join(message.split())}\n")
                         pipe.flush()
 
-                    answer_hands(call, items, batch, values, status, progress, start, single_until, tell)
+                    answer_hands(call, items, batch, values, status, progress, start, single_until, tell, read)
             except BaseException:
                 code = 1
             finally:
@@ -87,7 +98,7 @@ def _ending(pid: int) -> str:
 def _watch(pid: int, fd: int, progress: np.ndarray, limit: float, messages: dict[int, str]) -> bool:
     """Read the child's messages until it ends; kill it when ``progress`` stands still for
     ``limit`` seconds. Returns whether it was killed for that."""
-    last, since, buffer, hung = int(progress[0]), time.monotonic(), b"", False
+    last, since, buffer, hung = progress.tolist(), time.monotonic(), b"", False
     try:
         while True:
             ready, _, _ = select.select([fd], [], [], 0.02)
@@ -100,7 +111,7 @@ def _watch(pid: int, fd: int, progress: np.ndarray, limit: float, messages: dict
                 for line in lines:
                     index, _, message = line.decode("utf-8", "replace").partition("\t")
                     messages[int(index)] = message
-            now, done = time.monotonic(), int(progress[0])
+            now, done = time.monotonic(), progress.tolist()
             if done != last:
                 last, since = done, now
             elif now - since > limit:

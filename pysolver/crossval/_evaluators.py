@@ -4,6 +4,9 @@ An :class:`Evaluator` is a Python callable (or ``"MODULE:FUNCTION"``) or a
 command in any language. :func:`run_evaluator` gives it hands and returns
 :class:`Answers`: one integer per hand, or why there is none -- an exception,
 an answer that is not an integer, no answer within the time limit, a crash.
+Given reference hands, answers of any ordered type (and a comparison function's
+verdicts, ``kind="compare"``) become their place among the references' values
+(:mod:`~pysolver.crossval._evaluator_keys`).
 
 * A callable runs in a forked child process (Linux and macOS;
   :mod:`~pysolver.crossval._evaluator_fork`), killed when it answers no hand for
@@ -24,17 +27,21 @@ import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import cast
 
 import numpy as np
 
 from ..core import PokerInputError
-from ._evaluator_answers import CARD_TEXT, NOT_RUN, Answers, answer_hands
+from ._evaluator_answers import CARD_TEXT, NOT_RUN, Answers, Reader, answer_hands, as_integer
 from ._evaluator_command import command_args, run_command
 from ._evaluator_fork import run_forked
+from ._evaluator_keys import Compared, OrderKeys
 
 #: Seconds an evaluator may take for one hand (a batch: this plus a millisecond per hand).
 TIMEOUT = 5.0
+#: What an evaluator answers: a value per hand, or the order of two hands.
+KINDS = ("values", "compare")
 
 
 @dataclass(frozen=True)
@@ -43,15 +50,24 @@ class Evaluator:
     ``command=True`` a command line. ``cards`` is ``"text"`` (``["As", "Kd", ...]``) or
     ``"index"`` (``4 * rank + suit``, as :func:`pysolver.evaluate` takes); ``batch``: it takes a
     numpy array of hands (n, k) and returns n values; ``timeout``: seconds per call (None: no limit,
-    called in this process)."""
+    called in this process). ``kind``: ``"values"`` (a value per hand) or ``"compare"`` (``f(a, b)``
+    of two hands: negative, 0 or positive as ``a`` is worse, equal or better). ``hole``: a hand's
+    first ``hole`` cards are hole cards and the rest a board, given apart: ``f(hole, board)`` (a
+    batch: two arrays; a command: a line ``hole | board``; a comparison: hands ``[hole, board]``)."""
 
     target: Callable | str
     command: bool = False
     cards: str = "text"
     batch: bool = False
     timeout: float | None = TIMEOUT
+    kind: str = "values"
+    hole: int = 0
 
     def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise PokerInputError(f"kind {self.kind!r}: one of {', '.join(KINDS)}")
+        if self.kind != "values" and (self.command or self.batch):
+            raise PokerInputError(f"a {self.kind} function is a Python function of single hands (no command, no batch)")
         if self.cards not in ("text", "index"):
             raise PokerInputError(f"cards as {self.cards!r}: 'text' (As, Kd, ...) or 'index' (4 * rank + suit)")
         if self.timeout is not None and not (isinstance(self.timeout, (int, float)) and self.timeout > 0):
@@ -105,13 +121,27 @@ def load_function(spec: str) -> Callable:
     return target
 
 
-def run_evaluator(evaluator: Evaluator, hands: np.ndarray) -> Answers:
-    """The evaluator's answers for ``hands`` (n, k) card indices."""
+def run_evaluator(
+    evaluator: Evaluator, hands: np.ndarray, references: np.ndarray | None = None, hints: np.ndarray | None = None
+) -> Answers:
+    """The evaluator's answers for ``hands`` (n, k) card indices: integers as they are, or with
+    ``references`` (hands in the rules' order) any ordered values as their keys among the
+    references' values; ``hints[j]``: the reference of hand j's class (-1 none)."""
     hands = np.asarray(hands, dtype=np.int64)
     if evaluator.command:
-        return run_command(cast(str, evaluator.target), evaluator.cards, evaluator.timeout, hands)
+        return run_command(cast(str, evaluator.target), evaluator.cards, evaluator.timeout, hands, evaluator.hole)
     call = evaluator.function()
-    items = _inputs(hands, evaluator)
+    if evaluator.hole and evaluator.kind == "values":
+        call = partial(_apart, call)
+    if evaluator.kind == "compare":
+        call = partial(Compared, call)
+        references = hands[:0] if references is None else references
+    items = evaluator_inputs(hands, evaluator)
+    read: Reader = as_integer
+    if references is not None:
+        read = OrderKeys(
+            evaluator_inputs(np.asarray(references, np.int64), evaluator), None if hints is None else hints.tolist()
+        )
     if evaluator.timeout is None or not hasattr(os, "fork"):
         answers = Answers(np.zeros(len(hands), np.int64), np.full(len(hands), NOT_RUN, np.int8))
         answer_hands(
@@ -120,21 +150,44 @@ def run_evaluator(evaluator: Evaluator, hands: np.ndarray) -> Answers:
             evaluator.batch,
             answers.values,
             answers.status,
-            np.zeros(1, np.int64),
+            np.zeros(2, np.int64),
             0,
             0,
             answers.messages.__setitem__,
+            read,
         )
         return answers
-    return run_forked(call, items, evaluator.batch, evaluator.timeout, len(hands))
+    return run_forked(call, items, evaluator.batch, evaluator.timeout, len(hands), read)
 
 
-def _inputs(hands: np.ndarray, evaluator: Evaluator):
+def _apart(call: Callable, hand) -> object:
+    """``call(hole, board)`` of a hand given as [hole, board] (a batch: an array, cut at the hole)."""
+    return call(hand[0], hand[1])
+
+
+def evaluator_inputs(hands: np.ndarray, evaluator: Evaluator):
+    """The hands as the evaluator takes them: lists of card texts or indices, [hole, board] pairs
+    where the hole cards come apart, or (a batch) an array, [holes, boards] apart."""
+    h = evaluator.hole
     if evaluator.batch:
-        return hands if evaluator.cards == "index" else np.array(CARD_TEXT)[hands]
-    if evaluator.cards == "index":
-        return hands.tolist()
-    return [[CARD_TEXT[c] for c in hand] for hand in hands.tolist()]
+        array = hands if evaluator.cards == "index" else np.array(CARD_TEXT)[hands]
+        return _Apart(array, h) if h else array
+    rows = hands.tolist() if evaluator.cards == "index" else [[CARD_TEXT[c] for c in hand] for hand in hands.tolist()]
+    return [[row[:h], row[h:]] for row in rows] if h else rows
 
 
-__all__ = ["TIMEOUT", "Evaluator", "load_function", "run_evaluator"]
+class _Apart:
+    """A batch's hands whose slices are [holes, boards]: ``f(holes, boards)`` of two arrays."""
+
+    def __init__(self, array: np.ndarray, hole: int) -> None:
+        self.array, self.hole = array, hole
+
+    def __len__(self) -> int:
+        return len(self.array)
+
+    def __getitem__(self, where: slice) -> list[np.ndarray]:
+        part = self.array[where]
+        return [part[:, : self.hole], part[:, self.hole :]]
+
+
+__all__ = ["TIMEOUT", "KINDS", "Evaluator", "load_function", "run_evaluator", "evaluator_inputs"]

@@ -27,180 +27,85 @@ import os
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
 import numpy as np
 
-from ...core import Category, PokerInputError, Rules, check_choice, check_count, figures_html, lines_html, quoted
-from ...evaluator import categories, evaluate_batch
+from ...core import PokerInputError, Rules, check_count, quoted
+from ...evaluator import NO_HAND
 from ...rulebook import rules_of
 from .._compare import Partial
-from .._evaluator_answers import CARD_TEXT, EXCEPTION, FAILURES, NOT_RUN, OK
-from .._evaluators import TIMEOUT, Evaluator, run_evaluator
+from .._evaluator_answers import (
+    EXCEPTION,
+    FAILURES,
+    NO_VALUE,
+    NOT_COMPARABLE,
+    NOT_INTEGER,
+    NOT_RUN,
+    OK,
+    batch_answers,
+)
+from .._evaluators import TIMEOUT, Evaluator, evaluator_inputs, run_evaluator
 from .._execution import check_where, resume_file, rules_label, run_checks, run_seed
-from .findings import class_examples, explain, failure_examples, failures, out_of_order
-from .hands import deck_hands, hands_of_ranks, quick_hands, random_rows, rank_ranges
+from .findings import NONE_KEY, class_examples, explain, failure_examples, failures, out_of_order
+from .hands import deck_hands, hands_of_ranks, random_rows, rank_ranges
+from .pot_hands import PotHands
+from .report import ConformReport, hand_text, public_finding
 
 MODES = ("quick", "random", "exhaustive")
 ORDERS = ("higher", "lower", "auto")
 #: Hands per task of the random and the exhaustive modes.
 HANDS_PER_TASK = 1_000_000
-#: Kinds printed in the terminal (all are in ``to_dict()``).
-SHOWN = 5
 
 EvaluatorLike = Callable | str | Evaluator
-
-
-@dataclass
-class ConformReport:
-    """What a conformance check found: ``ok`` when every hand was evaluated and put in the
-    rules' order. ``counterexamples`` are the kinds of what is wrong, most frequent first."""
-
-    evaluator: str
-    mode: str
-    cards: int
-    rules: str
-    order: str
-    order_note: str
-    hands: int
-    classes: int
-    counterexamples: list[dict]
-    seconds: float
-    evaluator_seconds: float
-    seed: int | None = None
-    shapes: dict[str, int] = field(default_factory=dict)
-    categories: dict[str, int] = field(default_factory=dict)
-    failed: dict[str, int] = field(default_factory=dict)
-    resumed: int = 0
-
-    @property
-    def ok(self) -> bool:
-        return not self.counterexamples
-
-    @property
-    def hands_per_second(self) -> float:
-        """Hands the evaluator answered per second (wall time of its calls, summed over workers)."""
-        return self.hands / self.evaluator_seconds if self.evaluator_seconds else 0.0
-
-    def to_dict(self) -> dict:
-        return {
-            "ok": self.ok,
-            "evaluator": self.evaluator,
-            "mode": self.mode,
-            "cards": self.cards,
-            "rules": self.rules,
-            "order": self.order,
-            "order_note": self.order_note,
-            "hands": self.hands,
-            "classes": self.classes,
-            "seed": self.seed,
-            "shapes": self.shapes,
-            "categories": self.categories,
-            "failed": self.failed,
-            "counterexamples": self.counterexamples,
-            "seconds": round(self.seconds, 3),
-            "hands_per_second": round(self.hands_per_second),
-            "resumed": self.resumed,
-        }
-
-    def __str__(self) -> str:
-        head = (
-            f"{self.evaluator}: {self.mode} check of {self.hands:,} {self.cards}-card hands "
-            f"({self.classes:,} classes) under rules {self.rules}"
-            + ("" if self.seed is None else f", seed {self.seed}")
-        )
-        lines = [head, f"order: {self.order_note}", f"{self.hands_per_second:,.0f} hands/s, {self.seconds:.1f} s"]
-        if self.ok:
-            lines.append("conforms: every hand evaluated, every class in the rules' order")
-            return "\n".join(lines)
-        lines.append(f"does not conform: {len(self.counterexamples)} kinds of counterexample")
-        for c in self.counterexamples[:SHOWN]:
-            lines += [""] + _lines(c)
-        if len(self.counterexamples) > SHOWN:
-            lines.append(f"\n... and {len(self.counterexamples) - SHOWN} more kinds (--json lists them all)")
-        return "\n".join(lines)
-
-    def _repr_html_(self) -> str:
-        """In a notebook: the run's figures, the verdict, and the first counterexamples."""
-        figures = [("evaluator", self.evaluator), ("mode", self.mode), ("cards", self.cards), ("rules", self.rules)]
-        figures += [("order", self.order_note), ("hands", f"{self.hands:,}"), ("classes", f"{self.classes:,}")]
-        figures += [("seed", self.seed)] if self.seed is not None else []
-        figures += [("hands/s", f"{self.hands_per_second:,.0f}"), ("seconds", f"{self.seconds:.1f}")]
-        verdict = "conforms" if self.ok else f"does not conform: {len(self.counterexamples)} kinds of counterexample"
-        return figures_html(figures, verdict) + lines_html([" ".join(_lines(c)) for c in self.counterexamples[:SHOWN]])
-
-
-def _text(cards: list[int]) -> list[str]:
-    return [CARD_TEXT[c] for c in cards]
-
-
-def _public(item: dict) -> dict:
-    """A counterexample as the report gives it: the hands as card texts, then the rest."""
-    out = {
-        "kind": item["kind"],
-        "relation": item["relation"],
-        "rule": item["rule"],
-        "count": item["count"],
-        "hands": [_text(h) for h in item["cards"]],
-        "values": item["values"],
-    }
-    out.update((k, v) for k, v in item.items() if k not in out and k not in ("cards", "truth"))
-    return out
-
-
-def _lines(c: dict) -> list[str]:
-    hands = [" ".join(h) for h in c["hands"]]
-    times = f" ({c['count']} times)" if c["count"] > 1 else ""
-    if c["relation"] == "failure":
-        return [f"[{c['kind']}]{times}", f"  {hands[0]}: {c['message']}"]
-    verb = {
-        "split": "one class, valued differently",
-        "tied": "valued equal, the first is better",
-        "reversed": "valued in the wrong order, the first is better",
-    }[c["relation"]]
-    out = [
-        f"[{c['kind']}] {verb}{times}",
-        f"  {hands[0]:<22} -> {c['values'][0]:>12}   {c['classes'][0]}",
-        f"  {hands[1]:<22} -> {c['values'][1]:>12}   {c['classes'][1]}",
-    ]
-    if "explanation" in c:
-        out.append(f"  rules: {c['explanation']}" + (f"  (showdown {c['showdown']})" if "showdown" in c else ""))
-    return out
 
 
 # --- One task: hands -> the evaluator's answers -> examples -------------------------------------
 
 
-def _hands(source: str, args: tuple, cards: int, rules: Rules) -> np.ndarray:
+def _hands(source: str, args: tuple, judged: PotHands) -> np.ndarray:
     if source == "quick":
-        return quick_hands(cards, rules)[0]
+        return judged.quick()[0]
     if source == "random":
-        return random_rows(*args, cards, rules)  # type: ignore[call-arg]
-    return hands_of_ranks(args[0], args[1], cards, rules)
+        return random_rows(*args, judged.cards, judged.rules)  # type: ignore[call-arg]
+    return hands_of_ranks(args[0], args[1], judged.cards, judged.rules)
 
 
-def conform_task(evaluator: Evaluator, sign: int, source: str, args: tuple, cards: int, rules: Rules) -> Partial:
+def _answers(evaluator: Evaluator, hands: np.ndarray, truth: np.ndarray, keyed: bool, judged: PotHands):
+    """The evaluator's answers: its integers, or (``keyed``) keys among the reference hands' values."""
+    if not keyed:
+        return run_evaluator(evaluator, hands)
+    references, values = judged.references()
+    return run_evaluator(evaluator, hands, references, np.searchsorted(values, truth))
+
+
+def conform_task(
+    evaluator: Evaluator, sign: int, source: str, args: tuple, judged: PotHands, keyed: bool = False
+) -> Partial:
     """Deal one task's hands to the evaluator: the classes' examples and the failures."""
-    hands = _hands(source, args, cards, rules)
-    truth = evaluate_batch(hands, rules=rules)
+    hands = _hands(source, args, judged)
+    truth = judged.truth(hands)
     start = time.perf_counter()
-    answers = run_evaluator(evaluator, hands)
+    answers = _answers(evaluator, hands, truth, keyed, judged)
     part = Partial(hands=len(hands), evaluator_seconds=time.perf_counter() - start)
-    part.categories.update(
-        {Category(c).snake: int(n) for c, n in zip(*np.unique(categories(truth, rules), return_counts=True))}
-    )
+    part.categories.update(judged.category_counts(truth))
+    keys = sign * answers.values
     good = answers.status == OK
-    part.examples = class_examples(hands[good], truth[good], sign * answers.values[good])
+    if judged.may_have_none:  # None: no low, the worst answer there is
+        none = answers.status == NO_VALUE
+        keys[none], good = NONE_KEY, good | none
+    part.examples = class_examples(hands[good], truth[good], keys[good])
     bad = np.flatnonzero(~good)
     labels = [_label(int(answers.status[i]), answers.messages.get(int(i), "")) for i in bad.tolist()]
     part.cases.update(labels)
     part.examples.update(
-        failure_examples(
-            hands[bad], labels, [answers.messages.get(int(i), FAILURES[answers.status[i] - 1]) for i in bad.tolist()]
-        )
+        failure_examples(hands[bad], labels, [answers.messages.get(int(i), _message(answers.status[i])) for i in bad])
     )
     part.chunks = [int(args[0])] if args else [0]
     return part
+
+
+def _message(status: int) -> str:
+    return "returned None" if status == NO_VALUE else FAILURES[status - 1]
 
 
 def _label(status: int, message: str) -> str:
@@ -209,27 +114,60 @@ def _label(status: int, message: str) -> str:
     return FAILURES[status - 1] if status != NOT_RUN else "not run (too many hangs or crashes)"
 
 
+def _restate(evaluator: Evaluator, found: list[dict]) -> None:
+    """Put the evaluator's own answers in place of the keys of the hands out of order (asked again,
+    in this process): each value's text, or the comparison of the pair."""
+    call = evaluator.function()
+
+    def ask(*hands: list[int]) -> str:
+        items = evaluator_inputs(np.array(hands, dtype=np.int64), evaluator)
+        try:
+            if evaluator.batch:
+                return repr(batch_answers(call(*items[0:1]) if evaluator.hole else call(items[0:1]), 1)[0])
+            if evaluator.kind == "values" and evaluator.hole:
+                return repr(call(*items[0]))
+            return repr(call(*items))
+        except Exception as error:  # the evaluator's own code
+            return f"{type(error).__name__}: {error}"
+
+    for item in found:
+        if item["relation"] == "failure":
+            continue
+        if evaluator.kind == "compare":
+            item["values"] = None
+            item["compare"] = ask(*item["cards"])
+        else:
+            item["values"] = [ask(hand) for hand in item["cards"]]
+
+
 # --- The order: given, or told from hands that cannot be misread ----------------------------------
 
 
-def _find_order(evaluator: Evaluator, order: str, cards: int, rules: Rules) -> tuple[int, str]:
-    if order != "auto":
-        return (1 if order == "higher" else -1), f"{order} is better (as given)"
-    hands = quick_hands(cards, rules)[0]
-    truth = evaluate_batch(hands, rules=rules)
+def _find_order(evaluator: Evaluator, order: str, judged: PotHands) -> tuple[int, str, bool]:
+    """(sign, how it was told, whether the answers are read as keys): integers of 64 bits are
+    taken as they are, other values (and comparisons) by their place among reference hands'."""
+    hands, truth = judged.references()
+    hands, truth = hands[truth != NO_HAND], truth[truth != NO_HAND]
     ranked = np.argsort(truth, kind="stable")
     probes = [(ranked[-1 - j], ranked[j]) for j in range(3)]
-    answers = run_evaluator(evaluator, hands[[i for pair in probes for i in pair]])
+    picked = hands[[i for pair in probes for i in pair]]
+    keyed = evaluator.kind == "compare"
+    answers = run_evaluator(evaluator, picked, picked if keyed else None)
+    if not keyed and np.isin(answers.status, (NOT_INTEGER, NOT_COMPARABLE)).any():
+        keyed, answers = True, run_evaluator(evaluator, picked, picked)
+    if order != "auto":
+        return (1 if order == "higher" else -1), f"{order} is better (as given)", keyed
     votes: Counter[int] = Counter()
     for j in range(3):
         if answers.status[2 * j] == OK and answers.status[2 * j + 1] == OK:
             votes[int(np.sign(answers.values[2 * j] - answers.values[2 * j + 1]))] += 1
-    best, worst = (" ".join(_text(hands[i].tolist())) for i in probes[0])
+    best, worst = (hand_text(hands[i].tolist(), judged.hole) for i in probes[0])
     sign = 1 if votes[1] >= votes[-1] and votes[1] else -1 if votes[-1] else 0
     if sign == 0:
-        return 1, (f"could not be told ({best} and {worst} got no values in order); judged as higher is better")
+        note = f"could not be told ({best} and {worst} got no values in order); judged as higher is better"
+        return 1, note, keyed
     word = "higher" if sign > 0 else "lower"
-    return sign, f"{word} is better (told by {best} against {worst})"
+    return sign, f"{word} is better (told by {best} against {worst})", keyed
 
 
 # --- The check ------------------------------------------------------------------------------------
@@ -251,7 +189,8 @@ def _check_tasks(tasks: object, hands: int) -> None:
 def check_evaluator(
     evaluator: EvaluatorLike,
     *,
-    cards: int = 7,
+    cards: int | None = None,
+    pot: str | None = None,
     order: str = "auto",
     mode: str = "quick",
     rules: Rules | str | None = None,
@@ -260,6 +199,7 @@ def check_evaluator(
     takes: str = "text",
     batch: bool = False,
     command: bool = False,
+    kind: str = "values",
     timeout: float | None = TIMEOUT,
     workers: int = 1,
     scheduler: str | None = None,
@@ -281,7 +221,13 @@ def check_evaluator(
     call may take before its hand is a finding (None: no limit, and no child process).
     """
     rules = rules_of(rules)
-    cards = check_choice("cards", cards, (5, 6, 7), "a hand has 5, 6 or 7 cards")
+    judged = PotHands.of(rules, pot, cards)
+    cards = judged.cards
+    if mode == "exhaustive" and judged.hole:
+        raise PokerInputError(
+            f"exhaustive: {rules.name} gives hole cards and a board apart, too many deals for every one; "
+            "check --random N"
+        )
     if mode not in MODES:
         raise PokerInputError(f"mode {mode!r}: one of {', '.join(MODES)}")
     if order not in ORDERS:
@@ -292,16 +238,18 @@ def check_evaluator(
         check_count("count", count, 1, MOST_TASKS * MOST_PER_TASK)
     check_where(workers, scheduler)
     if not isinstance(evaluator, Evaluator):
-        evaluator = Evaluator(evaluator, command=command, cards=takes, batch=batch, timeout=timeout)
+        evaluator = Evaluator(
+            evaluator, command=command, cards=takes, batch=batch, timeout=timeout, kind=kind, hole=judged.hole
+        )
     evaluator.check()
     start = time.perf_counter()
-    sign, note = _find_order(evaluator, order, cards, rules)
+    sign, note, keyed = _find_order(evaluator, order, judged)
     shapes: dict[str, int] = {}
     used_seed = None
     args: Sequence[tuple[int, ...]]
     run: dict[str, int]
     if mode == "quick":
-        shapes = quick_hands(cards, rules)[1]
+        shapes = judged.quick()[1]
         args, run = [()], {}
     elif mode == "random":
         used_seed = run_seed(seed)
@@ -315,13 +263,19 @@ def check_evaluator(
         _check_tasks(n_tasks, total)
         args, run = rank_ranges(n_tasks, cards, rules), {}
     record = resume_file(
-        resume, f"conform {mode} {cards}", rules, evaluator=evaluator.name, order=sign, tasks=len(args), **run
+        resume,
+        f"conform {mode} {cards}{_pot_word(judged)}",
+        rules,
+        evaluator=evaluator.name,
+        order=sign,
+        tasks=len(args),
+        **run,
     )
-    sizes = [len(quick_hands(cards, rules)[0])] if mode == "quick" else [a[1] - a[0] for a in args]
+    sizes = [len(judged.quick()[0])] if mode == "quick" else [a[1] - a[0] for a in args]
     result = run_checks(
         f"conform {mode} {cards}",
         conform_task,
-        [(evaluator, sign, mode, a, cards, rules) for a in args],
+        [(evaluator, sign, mode, a, judged, keyed) for a in args],
         workers,
         progress,
         rules,
@@ -331,8 +285,12 @@ def check_evaluator(
         sizes=sizes,
         label=f"conform {evaluator.name}: {mode}, {cards} cards",
     )
-    found = failures(result.examples, result.cases) + out_of_order(result.examples, rules, sign)
-    explain(found, rules)
+    found = failures(result.examples, result.cases) + out_of_order(
+        result.examples, rules, sign, judged.pot, judged.hole
+    )
+    if keyed:
+        _restate(evaluator, found)
+    explain(found, rules, judged.pot, judged.hole)
     return ConformReport(
         evaluator.name,
         mode,
@@ -342,7 +300,7 @@ def check_evaluator(
         note,
         result.hands,
         sum(1 for k in result.examples if k[0] == "<"),
-        [_public(c) for c in found],
+        [public_finding(c) for c in found],
         time.perf_counter() - start,
         result.evaluator_seconds,
         used_seed,
@@ -350,7 +308,14 @@ def check_evaluator(
         dict(result.categories),
         dict(result.cases),
         result.resumed,
+        judged.pot,
+        judged.hole,
+        judged.label,
     )
+
+
+def _pot_word(judged: PotHands) -> str:
+    return "" if judged.pot == "high" else f" {judged.pot}"
 
 
 __all__ = ["MODES", "ORDERS", "HANDS_PER_TASK", "ConformReport", "conform_task", "check_evaluator"]

@@ -26,17 +26,12 @@ from collections import defaultdict
 
 import numpy as np
 
-from ...core import STANDARD, Category, Explanation, Rules  # noqa: F401 (STANDARD: the example above)
-from ...evaluator import categories, describe_value, evaluate_batch, tiebreak_ranks
+from ...core import FIVE, STANDARD, Card, Category, Explanation, Rules, format_cards  # noqa: F401 (STANDARD: the example above)
+from ...evaluator import categories, describe_pot, evaluate_batch, tiebreak_ranks
+from .kinds import hole_rule, kind_of, rule_rank
 
-_LEADS = {
-    Category.PAIR: ("the pair",),
-    Category.TWO_PAIR: ("the high pair", "the low pair"),
-    Category.THREE_OF_A_KIND: ("the trips",),
-    Category.FULL_HOUSE: ("the trips", "the pair"),
-    Category.FOUR_OF_A_KIND: ("the quads",),
-}
-_ORDINALS = ("first", "second", "third", "fourth", "fifth")
+#: The key of a hand answered None (no low): below every value, and negated without overflow.
+NONE_KEY = -(2**63 - 1)
 
 
 def simplicity(hands: np.ndarray) -> np.ndarray:
@@ -71,42 +66,21 @@ def failure_examples(hands: np.ndarray, labels: list[str], messages: list[str]) 
     return out
 
 
-def _is_wheel(value: int, rules: Rules) -> bool:
-    category = Category(int(categories(np.array([value]), rules)[0]))
-    return (
-        category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
-        and tiebreak_ranks(value, rules)[0] == rules.straights[0][-1]
-        and rules.straights[0][0] == 12
-    )
+def _hole_explanation(item: dict, rules: Rules, pot: str, hole: int) -> str:
+    """Why the limit on hole cards makes each hand what it is: its hand for the pot, and what any
+    five of its cards would make where that differs."""
+    from .pot_hands import best_of_any_five
 
-
-def _decider(category: Category, index: int) -> str:
-    """The rule that decides between two hands of ``category`` first differing at tie-break ``index``."""
-    if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
-        return "the top of the run"
-    if category in (Category.FLUSH, Category.HIGH_CARD):
-        return f"the {_ORDINALS[index]} card"
-    leads = _LEADS.get(category, ())
-    if index < len(leads):
-        return leads[index]
-    return "the kicker" if category in (Category.TWO_PAIR, Category.FOUR_OF_A_KIND) else "the kickers"
-
-
-def kind_of(better: int, worse: int, better_hand: list[int], worse_hand: list[int], rules: Rules) -> tuple[str, str]:
-    """(kind, rule) of a pair of classes under ``rules`` (equal classes: a split class)."""
-    cat_b, cat_w = (Category(int(c)) for c in categories(np.array([better, worse]), rules))
-    wheel = _is_wheel(better, rules) or _is_wheel(worse, rules)
-    if better == worse:
-        same_ranks = sorted(c >> 2 for c in better_hand) == sorted(c >> 2 for c in worse_hand)
-        rule = "suits" if same_ranks else "cards beyond the best five"
-        return f"{cat_b.label.lower()}: {rule}", rule
-    if cat_b != cat_w:
-        rule = "the wheel" if wheel else "the category"
-        return f"{cat_b.label.lower()} over {cat_w.label.lower()}" + (" (the wheel)" if wheel else ""), rule
-    ranks_b, ranks_w = tiebreak_ranks(better, rules), tiebreak_ranks(worse, rules)
-    index = next(i for i, (x, y) in enumerate(zip(ranks_b, ranks_w)) if x != y)
-    rule = "the wheel" if wheel else _decider(cat_b, index)
-    return f"{cat_b.label.lower()}: {rule}", rule
+    hands = np.array(item["cards"])
+    free = best_of_any_five(hands, rules, pot).tolist()
+    said = []
+    for cards, truth, loose in zip(hands.tolist(), item["truth"], free):
+        text = f"{format_cards(Card(c) for c in cards[:hole])} | {format_cards(Card(c) for c in cards[hole:])}"
+        hand = describe_pot(truth, pot, rules)
+        said.append(
+            f"{text}: {hand}" + (f" (any five of its cards: {describe_pot(loose, pot, rules)})" * (loose != truth))
+        )
+    return f"with {hole_rule(rules)} in the five, " + "; ".join(said)
 
 
 def _pairs(rows: dict[str, list]) -> list[tuple[str, int, list, int, list]]:
@@ -124,14 +98,16 @@ def _pairs(rows: dict[str, list]) -> list[tuple[str, int, list, int, list]]:
     return out
 
 
-def out_of_order(rows: dict[str, list], rules: Rules, sign: int = 1) -> list[dict]:
+def out_of_order(rows: dict[str, list], rules: Rules, sign: int = 1, pot: str = "high", hole: int = 0) -> list[dict]:
     """The kinds of pairs out of order, each with its simplest pair and how many pairs of
-    neighbouring classes show it; the better hand first (a split: the higher value first).
-    ``sign`` turns keys back into the evaluator's values (-1: lower is better)."""
+    neighbouring classes show it; the better hand first (a split: the higher value first), the
+    most basic rule first (:data:`RULE_ORDER`), then the most frequent. ``sign`` turns keys back
+    into the evaluator's values (-1: lower is better); ``pot``: the pot whose classes ``rows``
+    holds; ``hole``: the hands' hole cards, first."""
     kinds: dict[tuple[str, str], list] = defaultdict(list)
     for relation, better, b_row, worse, w_row in _pairs(rows):
         b_key, w_key = (-b_row[0], w_row[0]) if relation == "split" else (b_row[0], -w_row[0])
-        kind, rule = kind_of(better, worse, b_row[2:], w_row[2:], rules)
+        kind, rule = kind_of(better, worse, b_row[2:], w_row[2:], rules, pot, hole)
         kinds[(kind, relation)].append((b_row[1] + w_row[1], better, b_row[2:], b_key, worse, w_row[2:], w_key, rule))
     out = []
     for (kind, relation), found in kinds.items():
@@ -143,14 +119,19 @@ def out_of_order(rows: dict[str, list], rules: Rules, sign: int = 1) -> list[dic
                 "rule": rule,
                 "count": len(found),
                 "cards": [b_hand, w_hand],
-                "values": [sign * b_key, sign * w_key],
+                "values": [_value(b_key, sign), _value(w_key, sign)],
                 "rules_order": "tie" if relation == "split" else "first",
-                "classes": [describe_value(better, rules), describe_value(worse, rules)],
+                "classes": [describe_pot(better, pot, rules), describe_pot(worse, pot, rules)],
                 "truth": [better, worse],
             }
         )
-    out.sort(key=lambda f: (-f["count"], f["kind"]))
+    out.sort(key=lambda f: (rule_rank(f["rule"]), -f["count"], f["kind"]))
     return out
+
+
+def _value(key: int, sign: int) -> int | None:
+    """The evaluator's value from its key (None: it answered None, keyed :data:`NONE_KEY`)."""
+    return None if key == NONE_KEY else sign * key
 
 
 def failures(rows: dict[str, list], counts: dict[str, int]) -> list[dict]:
@@ -229,9 +210,10 @@ def _draw_two(cards: np.ndarray, used: np.ndarray, rng: np.random.Generator) -> 
     return cards[np.argsort(np.where(free, rng.random(free.shape), 2), axis=1)[:, :2]]
 
 
-def explain(found: list[dict], rules: Rules, limit: int = 40) -> None:
+def explain(found: list[dict], rules: Rules, pot: str = "high", hole: int = 0, limit: int = 40) -> None:
     """Add to each pair (the first ``limit``) why the rules order it so: the ASP encodings'
-    explanation (``asp/explain.lp``) of a showdown where the two classes meet (``witness``)."""
+    explanation (``asp/explain.lp``) of a hold'em showdown where the two classes meet
+    (``witness``); in other games and pots, the two classes in the rules' order."""
     from ...asp import Solver
     from ...core import Card, Deal, format_cards
 
@@ -240,7 +222,11 @@ def explain(found: list[dict], rules: Rules, limit: int = 40) -> None:
         if item["relation"] == "failure":
             continue
         better, worse = item["cards"]
-        deal = witness(better, worse, tuple(item["truth"]), rules)
+        holdem = pot == "high" and not hole and rules.game.holdem_shape
+        deal = witness(better, worse, tuple(item["truth"]), rules) if holdem else None
+        if hole and item["rule"] == hole_rule(rules):
+            item["explanation"] = _hole_explanation(item, rules, pot, hole)
+            continue
         if deal is None:
             item["explanation"] = f"{item['classes'][0]} and {item['classes'][1]}: " + (
                 "one class" if item["relation"] == "split" else "the first is the better class"
@@ -255,10 +241,10 @@ def explain(found: list[dict], rules: Rules, limit: int = 40) -> None:
 
 
 __all__ = [
+    "NONE_KEY",
     "simplicity",
     "class_examples",
     "failure_examples",
-    "kind_of",
     "out_of_order",
     "failures",
     "witness",

@@ -39,8 +39,8 @@ from ...evaluator import categories, evaluate_batch, n_values
 from ...rulebook import rules_of
 from .._compare import asp_answers, compare_hands
 from .equity_spots import equity_rows, equity_schema
-from .findings import _is_wheel
 from .hands import quick_hands
+from .kinds import is_wheel
 
 VECTORS_VERSION = 1
 """The version of the vectors' format (the row schema and the manifest)."""
@@ -110,7 +110,7 @@ def _rows(rules, cards: int) -> tuple[np.ndarray, list[dict]]:
     for i, (hand, value, kind, part) in enumerate(zip(hands.tolist(), values.tolist(), kinds.tolist(), parts)):
         category = Category(int(kind))
         tags = [SHAPE_TAGS[names[part]]]
-        if _is_wheel(value, rules):
+        if is_wheel(value, rules):
             tags.append("wheel")
         if category in (Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH):
             tags.append("straight_flush")
