@@ -46,6 +46,34 @@ def test_pytest_conform_passes_a_right_evaluator_and_fails_a_wrong_one(tmp_path)
     assert "Traceback" not in bad.stdout  # the report, not a traceback
 
 
+DEUCE_TO_SEVEN = textwrap.dedent(
+    """
+    from tests.helpers.textbook import evaluate
+
+    def right(cards):  # A-5-4-3-2 is ace high, no straight: the textbook's wheel bug is this game's rule
+        return -evaluate(cards, bugs=("wheel",))
+
+    def compare(a, b):
+        return right(a) - right(b)
+
+    def wheel_straight(cards):
+        return -evaluate(cards)
+    """
+)
+
+
+def test_pytest_conform_checks_a_game_and_a_comparison(tmp_path):
+    (tmp_path / "lowball.py").write_text(DEUCE_TO_SEVEN)
+    root = str(Path(__file__).resolve().parents[2])
+    common = ("--conform-rules", "deuce_to_seven", "--rootdir", str(tmp_path), "-o", f"pythonpath={root}")
+    good = run_pytest(tmp_path, "--conform", "lowball:right", *common)
+    assert good.returncode == 0, good.stdout + good.stderr
+    compared = run_pytest(tmp_path, "--conform", "lowball:compare", "--conform-compare", *common)
+    assert compared.returncode == 0, compared.stdout + compared.stderr
+    bad = run_pytest(tmp_path, "--conform", "lowball:wheel_straight", *common)
+    assert bad.returncode == 1 and "the deuce-to-seven wheel" in bad.stdout
+
+
 def test_pytest_conform_equity_runs_a_calculator(tmp_path):
     (tmp_path / "calc.py").write_text("from tests.helpers.equity_calcs import ties_as_wins\n")
     root = str(Path(__file__).resolve().parents[2])  # where tests.helpers is

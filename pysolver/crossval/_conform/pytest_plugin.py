@@ -4,7 +4,8 @@ Two ways in, both failing with the report's findings (most basic first) when the
 not conform:
 
 - ``pytest --conform MODULE:FUNCTION`` adds one test that checks the hand evaluator
-  (``--conform-rules``, ``--conform-cards`` choose the rule book and the hand size), and
+  (``--conform-rules``, ``--conform-cards``, ``--conform-pot`` choose the rule book or game,
+  the hand size and the pot; ``--conform-compare``: a comparison function), and
   ``pytest --conform-equity MODULE:FUNCTION`` one that checks an equity calculator;
 - the fixture ``pysolver_conform`` checks any evaluator from a test of one's own:
   ``pysolver_conform(evaluate, cards=5)``, or ``pysolver_conform(equity, equity=True)``,
@@ -27,7 +28,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--conform", metavar="MODULE:FUNCTION", help="check this hand evaluator against the rules")
     group.addoption("--conform-equity", metavar="MODULE:FUNCTION", help="check this equity calculator")
     group.addoption("--conform-rules", metavar="RULES", default=None, help="the rule book (default: standard)")
-    group.addoption("--conform-cards", type=int, default=7, choices=[5, 6, 7], help="cards per hand (default 7)")
+    group.addoption(
+        "--conform-cards", type=int, default=None, help="cards per hand (default: the game's whole deal, 7 in hold'em)"
+    )
+    group.addoption("--conform-pot", choices=["high", "low"], default=None, help="the pot the evaluator values")
+    group.addoption(
+        "--conform-compare", action="store_true", help="the function compares two hands: f(a, b) negative, 0, positive"
+    )
 
 
 _root: list[pytest.Collector] = []
@@ -63,6 +70,8 @@ class ConformItem(pytest.Item):
         options = {"rules": self.config.getoption("conform_rules")}
         if not self.equity:
             options["cards"] = self.config.getoption("conform_cards")
+            options["pot"] = self.config.getoption("conform_pot")
+            options["kind"] = "compare" if self.config.getoption("conform_compare") else "values"
         _check(self.target, self.equity, options)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
