@@ -32,7 +32,6 @@ import numpy as np
 from ...core import STANDARD, Rules
 from .._blocks import dealt_rows
 from .._colex import _unrank
-from .._evaluator_answers import CARD_TEXT  # noqa: F401 (the example of reference_hands)
 
 #: Boards that play (five cards; rank, suit), each dealt with every pair of other cards.
 BOARDS_THAT_PLAY = (
@@ -120,24 +119,6 @@ def quick_hands(cards: int = 7, rules: Rules = STANDARD) -> tuple[np.ndarray, di
     return hands, {name: len(part) for name, part in parts.items()}
 
 
-@lru_cache(maxsize=8)
-def reference_hands(cards: int = 7, rules: Rules = STANDARD) -> tuple[np.ndarray, np.ndarray]:
-    """One hand of each class under ``rules`` (the simplest of the quick check's), in the rules'
-    order from the worst: (hands (C, ``cards``), their values (C,), ascending).
-
-    >>> hands, values = reference_hands(5)
-    >>> len(hands), [" ".join(CARD_TEXT[c] for c in hands[i]) for i in (0, -1)]
-    (7462, ['7d 5c 4s 3h 2d', 'Ah Kh Qh Jh Th'])
-    """
-    from ...evaluator import evaluate_batch
-
-    hands = quick_hands(cards, rules)[0]
-    truth = evaluate_batch(hands, rules=rules)
-    order = np.lexsort(((hands >> 2).sum(axis=1), truth))
-    first = order[np.concatenate([[True], np.diff(truth[order]) != 0])]
-    return hands[first], truth[first]
-
-
 def random_hands(count: int, seed: int, cards: int = 7, rules: Rules = STANDARD) -> np.ndarray:
     """``count`` hands of ``cards`` distinct cards drawn uniformly from the rules' deck, in random order.
 
@@ -202,7 +183,6 @@ __all__ = [
     "BOARDS_THAT_PLAY",
     "HANDS_PER_BLOCK",
     "quick_hands",
-    "reference_hands",
     "random_hands",
     "random_rows",
     "deck_hands",

@@ -127,13 +127,6 @@ class PotHands:
         worst: (hands, their values ascending)."""
         return _references(self)
 
-    def inputs(self, hands: np.ndarray, text: bool) -> list:
-        """The hands as the evaluator takes them: a list of cards each, or [hole, board]."""
-        from .._evaluator_answers import CARD_TEXT
-
-        rows = [[CARD_TEXT[c] for c in hand] for hand in hands.tolist()] if text else hands.tolist()
-        return [[row[: self.hole], row[self.hole :]] for row in rows] if self.hole else rows
-
 
 @lru_cache(maxsize=16)
 def _references(hands_of: PotHands) -> tuple[np.ndarray, np.ndarray]:
