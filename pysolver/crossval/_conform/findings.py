@@ -26,9 +26,10 @@ from collections import defaultdict
 
 import numpy as np
 
-from ...core import FIVE, STANDARD, Card, Category, Explanation, Rules, format_cards  # noqa: F401 (STANDARD: the example above)
+from ...core import STANDARD, Card, Category, Explanation, Rules, format_cards  # noqa: F401 (STANDARD: the example above)
 from ...evaluator import categories, describe_pot, evaluate_batch, tiebreak_ranks
 from .kinds import hole_rule, kind_of, rule_rank
+from .report import hand_text
 
 #: The key of a hand answered None (no low): below every value, and negated without overflow.
 NONE_KEY = -(2**63 - 1)
@@ -75,7 +76,7 @@ def _hole_explanation(item: dict, rules: Rules, pot: str, hole: int) -> str:
     free = best_of_any_five(hands, rules, pot).tolist()
     said = []
     for cards, truth, loose in zip(hands.tolist(), item["truth"], free):
-        text = f"{format_cards(Card(c) for c in cards[:hole])} | {format_cards(Card(c) for c in cards[hole:])}"
+        text = hand_text(cards, hole)
         hand = describe_pot(truth, pot, rules)
         said.append(
             f"{text}: {hand}" + (f" (any five of its cards: {describe_pot(loose, pot, rules)})" * (loose != truth))
@@ -215,7 +216,7 @@ def explain(found: list[dict], rules: Rules, pot: str = "high", hole: int = 0, l
     explanation (``asp/explain.lp``) of a hold'em showdown where the two classes meet
     (``witness``); in other games and pots, the two classes in the rules' order."""
     from ...asp import Solver
-    from ...core import Card, Deal, format_cards
+    from ...core import Deal
 
     solver = Solver(rules, explain=True)
     for item in found[:limit]:

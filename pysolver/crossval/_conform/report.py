@@ -113,7 +113,10 @@ def _text(cards: list[int]) -> list[str]:
 
 def hand_text(cards: list[int], hole: int) -> str:
     """A hand as one line: its cards, the hole cards apart from the board (``hole | board``)."""
-    words = _text(cards)
+    return _line(_text(cards), hole)
+
+
+def _line(words: list[str], hole: int) -> str:
     return " ".join(words[:hole] + ["|"] + words[hole:] if hole else words)
 
 
@@ -132,7 +135,7 @@ def public_finding(item: dict) -> dict:
 
 
 def _lines(c: dict, hole: int = 0) -> list[str]:
-    hands = [" ".join(h[:hole] + ["|"] + h[hole:] if hole else h) for h in c["hands"]]
+    hands = [_line(h, hole) for h in c["hands"]]
     times = f" ({c['count']} times)" if c["count"] > 1 else ""
     if c["relation"] == "failure":
         return [f"[{c['kind']}]{times}", f"  {hands[0]}: {c['message']}"]
