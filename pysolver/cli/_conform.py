@@ -8,6 +8,7 @@
     pysolver conform shortdeck:evaluate --rules short_deck
     pysolver conform myomaha:low --rules omaha_hi_lo --pot low   # f(hole, board), None for no low
     pysolver conform myeval:compare --compare             # f(a, b): negative, 0 or positive
+    pysolver conform myeval:showdown --winners            # f(hands, board): the winners' indices
     pysolver conform --export vectors/                    # the vectors as data (JSON Lines), for any language
     pysolver conform --equity mycalc:equity               # an equity calculator against exact counts
     pysolver conform --equity --command "./calc"          # any language: a spot as a JSON line in, an answer out
@@ -16,7 +17,8 @@
 does); the function takes one hand as a list of card texts (``--index``: card indices
 ``4 * rank + suit``; ``--batch``: a numpy array of hands, returning one value per hand) and
 returns a value of any ordered type: an integer of any size, a float, a tuple, an ordered
-object, or ``None`` for a hand with no qualifying low; ``--compare``: it compares two hands.
+object, or ``None`` for a hand with no qualifying low; ``--compare``: it compares two hands;
+``--winners``: it settles a showdown, ``f(hands, board)`` returning the winners' indices.
 In a game whose five takes a limited number of hole cards (Omaha), it takes ``(hole, board)``.
 A command reads one hand per line, card texts separated by spaces (``hole | board`` apart
 where the game needs it), and writes one integer (or ``none``) per line. Exit status 0 when
@@ -79,10 +81,17 @@ def add_parser(subparsers) -> None:
         choices=["high", "low"],
         help="the pot the evaluator values, in a game that has both (default: its first, the high)",
     )
-    parser.add_argument(
+    kind = parser.add_mutually_exclusive_group()
+    kind.add_argument(
         "--compare",
         action="store_true",
         help="the function compares two hands: f(a, b) is negative, 0 or positive as hand a is worse, equal or better",
+    )
+    kind.add_argument(
+        "--winners",
+        action="store_true",
+        help="the function settles a showdown: f(hands, board) returns the indices of the players who "
+        "win the pot (none where no hand qualifies)",
     )
     parser.add_argument(
         "--export",
@@ -162,9 +171,10 @@ def _equity(args: argparse.Namespace) -> int:
     for option in ("cards", "random", "seed", "resume", "tasks", "scheduler", "workers"):
         if getattr(args, option, None) not in (None, False):
             raise PokerInputError(f"--{option} checks a hand evaluator, not an equity calculator (--equity)")
-    if args.exhaustive or args.index or args.batch or args.compare or args.pot or args.order != "auto":
+    if args.exhaustive or args.index or args.batch or args.compare or args.winners or args.pot or args.order != "auto":
         raise PokerInputError(
-            "--exhaustive, --index, --batch, --compare, --pot and --order check a hand evaluator, not --equity"
+            "--exhaustive, --index, --batch, --compare, --winners, --pot and --order check a hand evaluator, "
+            "not --equity"
         )
     report = check_equity(
         args.command if args.command is not None else args.evaluator,
@@ -185,10 +195,12 @@ def run(args: argparse.Namespace) -> int:
         raise PokerInputError('name the evaluator: MODULE:FUNCTION or --command "CMD ARGS" (one of them)')
     if args.equity:
         return _equity(args)
-    if args.command is not None and (args.batch or args.compare):
-        raise PokerInputError("--batch and --compare are for a Python function (a command reads one hand per line)")
-    if args.compare and args.batch:
-        raise PokerInputError("--compare takes two hands a call: no --batch")
+    if args.command is not None and (args.batch or args.compare or args.winners):
+        raise PokerInputError(
+            "--batch, --compare and --winners are for a Python function (a command reads one hand per line)"
+        )
+    if (args.compare or args.winners) and args.batch:
+        raise PokerInputError("--compare and --winners take one question a call: no --batch")
     mode = _mode(args)
     workers = args.workers
     if mode == "exhaustive" and workers is None and args.scheduler is None:
@@ -198,7 +210,7 @@ def run(args: argparse.Namespace) -> int:
         command=args.command is not None,
         cards=args.cards,
         pot=args.pot,
-        kind="compare" if args.compare else "values",
+        kind="compare" if args.compare else "winners" if args.winners else "values",
         order=args.order,
         mode=mode,
         rules=rules_from(args),

@@ -55,6 +55,20 @@ class Answers:
         return self.status == OK
 
 
+def failure_label(status: int, message: str, wrong_answer: str = "not an integer") -> str:
+    """How a report names a failure of ``status`` (an exception by its type; ``wrong_answer``: the
+    name of an answer that could not be read).
+
+    >>> failure_label(EXCEPTION, "KeyError: 'As'"), failure_label(NOT_RUN, "")
+    ('exception KeyError', 'not run (too many hangs or crashes)')
+    """
+    if status == EXCEPTION and message:
+        return f"exception {message.split(':', 1)[0]}"
+    if status == NOT_INTEGER:
+        return wrong_answer
+    return FAILURES[status - 1] if status != NOT_RUN else "not run (too many hangs or crashes)"
+
+
 class Reader(Protocol):
     """Reads an evaluator's answer for hand ``j`` into an int64 integer; ValueError says why it cannot."""
 
@@ -182,6 +196,7 @@ __all__ = [
     "MAX_MESSAGES",
     "CARD_TEXT",
     "Answers",
+    "failure_label",
     "as_integer",
     "batch_answers",
     "answer_hands",

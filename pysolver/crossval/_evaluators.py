@@ -40,8 +40,8 @@ from ._evaluator_keys import Compared, OrderKeys
 
 #: Seconds an evaluator may take for one hand (a batch: this plus a millisecond per hand).
 TIMEOUT = 5.0
-#: What an evaluator answers: a value per hand, or the order of two hands.
-KINDS = ("values", "compare")
+#: What an evaluator answers: a value per hand, the order of two hands, or a showdown's winners.
+KINDS = ("values", "compare", "winners")
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,8 @@ class Evaluator:
     ``"index"`` (``4 * rank + suit``, as :func:`pysolver.evaluate` takes); ``batch``: it takes a
     numpy array of hands (n, k) and returns n values; ``timeout``: seconds per call (None: no limit,
     called in this process). ``kind``: ``"values"`` (a value per hand) or ``"compare"`` (``f(a, b)``
-    of two hands: negative, 0 or positive as ``a`` is worse, equal or better). ``hole``: a hand's
+    of two hands: negative, 0 or positive as ``a`` is worse, equal or better) or ``"winners"``
+    (``f(hands, board)`` of a showdown: the indices of the players who win). ``hole``: a hand's
     first ``hole`` cards are hole cards and the rest a board, given apart: ``f(hole, board)`` (a
     batch: two arrays; a command: a line ``hole | board``; a comparison: hands ``[hole, board]``)."""
 
@@ -142,8 +143,14 @@ def run_evaluator(
         read = OrderKeys(
             evaluator_inputs(np.asarray(references, np.int64), evaluator), None if hints is None else hints.tolist()
         )
+    return run_items(evaluator, call, items, read)
+
+
+def run_items(evaluator: Evaluator, call: Callable, items, read: Reader = as_integer) -> Answers:
+    """``call``'s answers for ``items``, read by ``read``: in a forked child watched for hangs and
+    crashes, or (``timeout`` None, or no fork) here."""
     if evaluator.timeout is None or not hasattr(os, "fork"):
-        answers = Answers(np.zeros(len(hands), np.int64), np.full(len(hands), NOT_RUN, np.int8))
+        answers = Answers(np.zeros(len(items), np.int64), np.full(len(items), NOT_RUN, np.int8))
         answer_hands(
             call,
             items,
@@ -157,7 +164,7 @@ def run_evaluator(
             read,
         )
         return answers
-    return run_forked(call, items, evaluator.batch, evaluator.timeout, len(hands), read)
+    return run_forked(call, items, evaluator.batch, evaluator.timeout, len(items), read)
 
 
 def _apart(call: Callable, hand) -> object:
@@ -190,4 +197,4 @@ class _Apart:
         return [part[:, : self.hole], part[:, self.hole :]]
 
 
-__all__ = ["TIMEOUT", "KINDS", "Evaluator", "load_function", "run_evaluator", "evaluator_inputs"]
+__all__ = ["TIMEOUT", "KINDS", "Evaluator", "load_function", "run_evaluator", "run_items", "evaluator_inputs"]

@@ -35,14 +35,13 @@ from ...evaluator import NO_HAND
 from ...rulebook import rules_of
 from .._compare import Partial
 from .._evaluator_answers import (
-    EXCEPTION,
     FAILURES,
     NO_VALUE,
     NOT_COMPARABLE,
     NOT_INTEGER,
-    NOT_RUN,
     OK,
     batch_answers,
+    failure_label,
 )
 from .._evaluators import TIMEOUT, Evaluator, evaluator_inputs, run_evaluator
 from .._execution import check_where, resume_file, rules_label, run_checks, run_seed
@@ -50,6 +49,7 @@ from .findings import NONE_KEY, class_examples, explain, failure_examples, failu
 from .hands import deck_hands, hands_of_ranks, random_rows, rank_ranges
 from .pot_hands import PotHands
 from .report import ConformReport, hand_text, public_finding
+from .winners import check_winners
 
 MODES = ("quick", "random", "exhaustive")
 ORDERS = ("higher", "lower", "auto")
@@ -95,7 +95,7 @@ def conform_task(
         keys[none], good = NONE_KEY, good | none
     part.examples = class_examples(hands[good], truth[good], keys[good])
     bad = np.flatnonzero(~good)
-    labels = [_label(int(answers.status[i]), answers.messages.get(int(i), "")) for i in bad.tolist()]
+    labels = [failure_label(int(answers.status[i]), answers.messages.get(int(i), "")) for i in bad.tolist()]
     part.cases.update(labels)
     part.examples.update(
         failure_examples(hands[bad], labels, [answers.messages.get(int(i), _message(answers.status[i])) for i in bad])
@@ -106,12 +106,6 @@ def conform_task(
 
 def _message(status: int) -> str:
     return "returned None" if status == NO_VALUE else FAILURES[status - 1]
-
-
-def _label(status: int, message: str) -> str:
-    if status == EXCEPTION and message:
-        return f"exception {message.split(':', 1)[0]}"
-    return FAILURES[status - 1] if status != NOT_RUN else "not run (too many hangs or crashes)"
 
 
 def _restate(evaluator: Evaluator, found: list[dict]) -> None:
@@ -237,6 +231,8 @@ def check_evaluator(
     if mode == "random":
         check_count("count", count, 1, MOST_TASKS * MOST_PER_TASK)
     check_where(workers, scheduler)
+    if kind == "winners" or (isinstance(evaluator, Evaluator) and evaluator.kind == "winners"):
+        return _check_winners(evaluator, judged, mode, count, seed, takes, timeout, workers, scheduler, resume, tasks)
     if not isinstance(evaluator, Evaluator):
         evaluator = Evaluator(
             evaluator, command=command, cards=takes, batch=batch, timeout=timeout, kind=kind, hole=judged.hole
@@ -311,7 +307,33 @@ def check_evaluator(
         judged.pot,
         judged.hole,
         judged.label,
+        evaluator.kind,
     )
+
+
+def _check_winners(
+    evaluator: EvaluatorLike,
+    judged: PotHands,
+    mode: str,
+    count: int,
+    seed: int | None,
+    takes: str,
+    timeout: float | None,
+    workers: int,
+    scheduler: str | None,
+    resume: object,
+    tasks: int | None,
+) -> ConformReport:
+    """:func:`check_evaluator` of a showdown function (``kind="winners"``): quick or random showdowns,
+    in one process."""
+    if mode == "exhaustive":
+        raise PokerInputError("exhaustive: a showdown function is checked on quick or random showdowns")
+    if workers != 1 or scheduler is not None or resume is not None or tasks is not None:
+        raise PokerInputError("workers, scheduler, resume and tasks check a hand evaluator, not a showdown function")
+    if not isinstance(evaluator, Evaluator):
+        evaluator = Evaluator(evaluator, cards=takes, timeout=timeout, kind="winners")
+    evaluator.check()
+    return check_winners(evaluator, judged, mode=mode, count=count, seed=seed)
 
 
 def _pot_word(judged: PotHands) -> str:

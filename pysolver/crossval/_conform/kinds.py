@@ -72,7 +72,7 @@ def kind_of(
     wheel = is_wheel(better, rules) or is_wheel(worse, rules)
     if better == worse:
         same_ranks = sorted(c >> 2 for c in better_hand) == sorted(c >> 2 for c in worse_hand)
-        rule = "suits" if same_ranks else "cards beyond the best five"
+        rule = "the wheel" if wheel else "suits" if same_ranks else "cards beyond the best five"
         return f"{cat_b.label.lower()}: {rule}", rule
     if cat_b != cat_w:
         rule = "the wheel" if wheel else "the category"

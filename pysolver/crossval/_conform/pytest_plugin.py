@@ -5,7 +5,8 @@ not conform:
 
 - ``pytest --conform MODULE:FUNCTION`` adds one test that checks the hand evaluator
   (``--conform-rules``, ``--conform-cards``, ``--conform-pot`` choose the rule book or game,
-  the hand size and the pot; ``--conform-compare``: a comparison function), and
+  the hand size and the pot; ``--conform-compare``: a comparison function;
+  ``--conform-winners``: a showdown function), and
   ``pytest --conform-equity MODULE:FUNCTION`` one that checks an equity calculator;
 - the fixture ``pysolver_conform`` checks any evaluator from a test of one's own:
   ``pysolver_conform(evaluate, cards=5)``, or ``pysolver_conform(equity, equity=True)``,
@@ -34,6 +35,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--conform-pot", choices=["high", "low"], default=None, help="the pot the evaluator values")
     group.addoption(
         "--conform-compare", action="store_true", help="the function compares two hands: f(a, b) negative, 0, positive"
+    )
+    group.addoption(
+        "--conform-winners", action="store_true", help="the function settles a showdown: f(hands, board) -> winners"
     )
 
 
@@ -71,7 +75,8 @@ class ConformItem(pytest.Item):
         if not self.equity:
             options["cards"] = self.config.getoption("conform_cards")
             options["pot"] = self.config.getoption("conform_pot")
-            options["kind"] = "compare" if self.config.getoption("conform_compare") else "values"
+            compare, winners = self.config.getoption("conform_compare"), self.config.getoption("conform_winners")
+            options["kind"] = "compare" if compare else "winners" if winners else "values"
         _check(self.target, self.equity, options)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:

@@ -41,6 +41,7 @@ class ConformReport:
     pot: str = "high"
     hole: int = 0
     shape: str = "high pot, 7-card hands"
+    kind: str = "values"
 
     @property
     def ok(self) -> bool:
@@ -73,17 +74,21 @@ class ConformReport:
             "pot": self.pot,
             "hole": self.hole,
             "shape": self.shape,
+            "kind": self.kind,
         }
 
     def __str__(self) -> str:
+        unit = "showdowns" if self.kind == "winners" else "hands"
         head = (
-            f"{self.evaluator}: {self.mode} check of {self.hands:,} {self.cards}-card hands "
-            f"({self.classes:,} classes) under rules {self.rules}"
+            f"{self.evaluator}: {self.mode} check of {self.hands:,} "
+            + (unit if self.kind == "winners" else f"{self.cards}-card hands")
+            + f" ({self.classes:,} classes) under rules {self.rules}"
             + ("" if self.seed is None else f", seed {self.seed}")
         )
         if self.shape != f"high pot, {self.cards}-card hands":
             head += f"\n{self.shape}"
-        lines = [head, f"order: {self.order_note}", f"{self.hands_per_second:,.0f} hands/s, {self.seconds:.1f} s"]
+        rate = f"{self.hands_per_second:,.0f} {unit}/s, {self.seconds:.1f} s"
+        lines = [head, f"order: {self.order_note}", rate]
         if self.ok:
             lines.append("conforms: every hand evaluated, every class in the rules' order")
             return "\n".join(lines)
@@ -116,6 +121,27 @@ def hand_text(cards: list[int], hole: int) -> str:
     return _line(_text(cards), hole)
 
 
+def _showdown_lines(c: dict) -> list[str]:
+    """A showdown finding: the players' hands and the board, the winners named and the rules'."""
+    times = f" ({c['count']} times)" if c["count"] > 1 else ""
+    verb = {
+        "split": "a tie broken",
+        "tied": "a worse hand named beside the best",
+        "reversed": "a worse hand named, the best left out",
+        "no winner": "a winner named where no hand qualifies",
+        "none named": "no winner named",
+        "failure": "no answer",
+    }[c["relation"]]
+    board = f" | board {' '.join(c['board'])}" if c["board"] else ""
+    out = [f"[{c['kind']}] {verb}{times}", "  " + " | ".join(" ".join(h) for h in c["hands"]) + board]
+    if c["relation"] == "failure":
+        return out + [f"  {c['message']}"]
+    out.append(f"  winners named {c['winners']['got']}, the rules' {c['winners']['rules']}")
+    if "explanation" in c:
+        out.append(f"  rules: {c['explanation']}")
+    return out
+
+
 def _line(words: list[str], hole: int) -> str:
     return " ".join(words[:hole] + ["|"] + words[hole:] if hole else words)
 
@@ -135,6 +161,8 @@ def public_finding(item: dict) -> dict:
 
 
 def _lines(c: dict, hole: int = 0) -> list[str]:
+    if "board" in c:  # a showdown's winners
+        return _showdown_lines(c)
     hands = [_line(h, hole) for h in c["hands"]]
     times = f" ({c['count']} times)" if c["count"] > 1 else ""
     if c["relation"] == "failure":
