@@ -74,7 +74,7 @@ def add_parser(subparsers) -> None:
         "--cards",
         type=int,
         help="cards per hand, hole cards and board together (default: the game's whole deal, 7 in hold'em; "
-        "--export: 5, 6 and 7)",
+        "--export: 5, 6 and 7 in hold'em, a game's whole deal)",
     )
     parser.add_argument(
         "--pot",
@@ -155,7 +155,7 @@ def _mode(args: argparse.Namespace) -> str:
 def _export(args: argparse.Namespace) -> int:
     if args.evaluator is not None or args.command is not None:
         raise PokerInputError("--export writes the vectors: it takes no evaluator")
-    written = export_vectors(args.export, rules_from(args), (args.cards,) if args.cards else (5, 6, 7))
+    written = export_vectors(args.export, rules_from(args), (args.cards,) if args.cards else None)
     if args.json:
         print(
             json.dumps({"folder": str(written.folder), "files": [p.name for p in written.files], "rows": written.rows})

@@ -19,6 +19,8 @@ from pysolver.cli import main
 from pysolver.crossval import VECTORS_VERSION, export_vectors
 from pysolver.evaluator import n_values
 from tests.helpers.equity_brute import rank5, rank7
+from tests.helpers.game_brute import best
+from tests.helpers.textbook import evaluate as textbook
 from tests.helpers.variant_brute import CATEGORIES
 
 
@@ -110,7 +112,9 @@ def test_a_variant_is_written_with_its_own_classes(tmp_path):
     assert len(rows) == written.rows["short_deck-5"] and all(card_index(r["cards"][:2]) >= 16 for r in rows)
 
 
-@pytest.mark.parametrize("argv, says", [(["--rules", "omaha"], "rules omaha"), (["x:y"], "takes no evaluator")])
+@pytest.mark.parametrize(
+    "argv, says", [(["--rules", "omaha", "--cards", "7"], "whole deal, 9 cards"), (["x:y"], "takes no evaluator")]
+)
 def test_bad_exports_are_one_line_and_exit_2(tmp_path, capsys, argv, says):
     assert main(["conform", "--export", str(tmp_path / "v"), *argv]) == 2
     err = capsys.readouterr().err.strip().splitlines()
@@ -120,3 +124,51 @@ def test_bad_exports_are_one_line_and_exit_2(tmp_path, capsys, argv, says):
 def test_the_library_refuses_card_counts_it_has_no_hands_for(tmp_path):
     with pytest.raises(PokerInputError, match="each must be 5, 6 or 7"):
         export_vectors(tmp_path, cards=(4,))
+
+
+@pytest.fixture(scope="module")
+def omaha8(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("omaha8")
+    return folder, export_vectors(folder, rules="omaha_hi_lo", asp_sample=50)
+
+
+def _hole_and_board(cards):
+    hole, board = cards.split(" | ")
+    return [card_index(t) for t in hole.split()], [card_index(t) for t in board.split()]
+
+
+@pytest.mark.parametrize("pot, brute_pot", [("high", "high"), ("low", "low8")])
+def test_a_games_files_order_each_pot_as_an_independent_ranker_does(omaha8, pot, brute_pot):
+    folder, written = omaha8
+    rows = read_rows(folder / f"omaha_hi_lo-{pot}.jsonl")
+    assert len(rows) == written.rows[f"omaha_hi_lo-{pot}"] > 20_000
+    by_class = {}
+    for row in random.Random(1).sample(rows, 2000):
+        hole, board = _hole_and_board(row["cards"])
+        value = best(brute_pot, hole, board, {2})  # exactly two hole cards; None: no low
+        assert (value is None) == (row["class"] == 0) == ("no_low" in row["tags"]), row
+        anyhow = best(brute_pot, hole, board, {0, 1, 2, 3, 4})
+        assert (anyhow != value) == ("hole_card_rule" in row["tags"]), row
+        if value is not None:
+            assert by_class.setdefault(row["class"], value) == value, row
+    ordered = [by_class[c] for c in sorted(by_class)]
+    assert all(a < b for a, b in pairwise(ordered))
+    schema = jsonschema.Draft202012Validator(json.loads((folder / "schema.json").read_text()))
+    for row in rows[::5]:
+        schema.validate(row)
+    manifest = json.loads((folder / "manifest.json").read_text())
+    [entry] = [e for e in manifest["files"] if e["file"] == f"omaha_hi_lo-{pot}.jsonl"]
+    assert entry["pot"] == pot and entry["hole_cards_apart"] == 4 and entry["asp_checked_rows"] == 50
+
+
+def test_deuce_to_seven_vectors_tag_the_wheel_that_is_no_straight(tmp_path):
+    export_vectors(tmp_path, rules="deuce_to_seven", asp_sample=50)
+    rows = read_rows(tmp_path / "deuce_to_seven-low.jsonl")
+    by_class = {}
+    for row in rows:
+        value = -textbook(row["cards"].split(), bugs=("wheel",))  # ace high, A-5-4-3-2 no straight
+        assert by_class.setdefault(row["class"], value) == value, row
+        wheel = sorted(card[0] for card in row["cards"].split()) == sorted("A5432")
+        assert wheel == ("deuce_seven_wheel" in row["tags"]), row
+    ordered = [by_class[c] for c in sorted(by_class)]
+    assert len(ordered) == 7462 and all(a < b for a, b in pairwise(ordered))

@@ -148,7 +148,7 @@ def _low_kind(better: int, worse: int, better_hand: list[int], worse_hand: list[
     if hand_w is None:
         return ("no low: one class" if hand_b is None else "a low over no low"), "the qualifier"
     assert hand_b is not None  # the better of two classes has a low when the worse has
-    rule = _scale_rule(rules, (hand_b[1], better_hand), (hand_w[1], worse_hand))
+    rule = scale_rule(rules, (hand_b[1], better_hand), (hand_w[1], worse_hand))
     if better == worse:
         same_ranks = sorted(c >> 2 for c in better_hand) == sorted(c >> 2 for c in worse_hand)
         rule = rule or ("suits" if same_ranks else "cards beyond the best five")
@@ -161,7 +161,7 @@ def _low_kind(better: int, worse: int, better_hand: list[int], worse_hand: list[
     return f"{_low_name(hand_b[0])}: {rule}", rule
 
 
-def _scale_rule(rules: Rules, *hands: tuple[tuple[int, ...], list[int]]) -> str:
+def scale_rule(rules: Rules, *hands: tuple[tuple[int, ...], list[int]]) -> str:
     """The low scale's own rule where one of the lows (ranks, the hand's cards) meets it, else ''."""
     scale = rules.game.low_scale
     for ranks, cards in hands:
@@ -178,4 +178,4 @@ def _scale_rule(rules: Rules, *hands: tuple[tuple[int, ...], list[int]]) -> str:
     return ""
 
 
-__all__ = ["RULE_ORDER", "rule_rank", "is_wheel", "kind_of", "hole_rule"]
+__all__ = ["RULE_ORDER", "rule_rank", "is_wheel", "kind_of", "hole_rule", "scale_rule"]
