@@ -1,15 +1,19 @@
 """Conformance of the evaluators people install: which order hands as the rules do, and how
 long a full check takes.
 
-Every peer (treys, eval7, phevaluator, pokerkit, poker-equity, holdem-hand-evaluator; the
-``bench`` extra) and pysolver's own evaluator go through ``pysolver.check_evaluator`` as a
-user would run them: the quick check of 5, 6 and 7 cards, random 7-card hands (seeded),
-every 5-card hand (2,598,960, on two worker processes), and poker-equity's short-deck
-kernel under the two short-deck rule books. The time of a check of every 7-card hand
-(133,784,560) is projected from each peer's measured rate on random 7-card hands, or
-measured with ``--seven PEER``. The rate is hands per second of the evaluator's calls
-through the check (a forked child, one hand a call unless the peer takes batches):
-what a user's check costs, not the peer's raw speed (``bench_evaluator.py`` has that).
+Every peer (treys, eval7, phevaluator, pokerkit, poker-equity, holdem-hand-evaluator,
+deuces, PyPokerEngine; the ``bench`` extra) and pysolver's own evaluator go through
+``pysolver.check_evaluator`` as a user would run them: the quick check of 5, 6 and 7 cards,
+random 7-card hands (seeded), every 5-card hand (2,598,960, on two worker processes), and
+poker-equity's short-deck kernel under the two short-deck rule books. Every game a peer
+claims (phevaluator's Omaha, pokerkit's Omaha, Omaha hi-lo, stud hi-lo, razz and
+deuce-to-seven hand types, poker-equity's lowball kernels) is checked under pysolver's
+rule book of that game, pot by pot: the quick check and random hands of the whole deal.
+The time of a check of every 7-card hand (133,784,560) is projected from each peer's
+measured rate on random 7-card hands, or measured with ``--seven PEER``. The rate is
+hands per second of the evaluator's calls through the check (a forked child, one hand a
+call unless the peer takes batches): what a user's check costs, not the peer's raw speed
+(``bench_evaluator.py`` has that).
 
     python benchmarks/bench_conform.py [--quick] [--seven poker-equity]
 """
@@ -19,7 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from conform_peers import CONFORM_PEERS, Adapter, adapter
+from conform_peers import CONFORM_PEERS, GAME_PEERS, Adapter, adapter, made
 from harness import Result, Side, Timing, absent, write_results
 from peers import package_version
 
@@ -60,6 +64,26 @@ def _check(peer: Adapter, name: str, **options) -> dict:
             for c in report.counterexamples[:3]
         ],
         "kinds": len(report.counterexamples),
+    }
+
+
+def _game(peer, count: int, quick: bool) -> dict:
+    """A peer's evaluator of a game's pot: the quick check and (unless ``quick``) random hands."""
+    found, why = made(peer.make, peer.peer)
+    about = {"peer": peer.peer, "rules": peer.rules, "pot": peer.pot, "issue": peer.issue}
+    if found is None:
+        return about | {"version": None, "absent": why}
+    print(f"== {peer.peer} {peer.rules} {peer.pot}", flush=True)
+    options = {"rules": peer.rules, "pot": peer.pot}
+    checks = {"quick": _check(found, peer.peer, **options)}
+    if not quick:
+        checks["random"] = _check(found, peer.peer, mode="random", count=count, seed=SEED, **options)
+    return about | {
+        "version": package_version(peer.peer),
+        "how": found.how,
+        "order": checks["quick"]["order"],
+        "ok": all(c["ok"] for c in checks.values()),
+        "checks": checks,
     }
 
 
@@ -124,6 +148,7 @@ def main(argv: list[str] | None = None) -> int:
                     "checks": {f"quick {c}": _check(short, "poker-equity", cards=c, rules=rules) for c in (5, 7)},
                 }
             )
+    games = [_game(peer, random_hands // 5, args.quick) for peer in GAME_PEERS]
     case = Result(
         "random-7",
         f"random 7-card hands through the check ({random_hands:,}, seed {SEED})",
@@ -142,7 +167,13 @@ def main(argv: list[str] | None = None) -> int:
             "child, one hand a call (poker-equity and pysolver: a batch a call); the ratio is "
             "pysolver's evaluator's time over the peer's under the same check."
         ],
-        extra={"verdicts": verdicts, "rule_books": rule_books, "workers": WORKERS, "cores": os.cpu_count()},
+        extra={
+            "verdicts": verdicts,
+            "rule_books": rule_books,
+            "games": games,
+            "workers": WORKERS,
+            "cores": os.cpu_count(),
+        },
     )
     return 0
 

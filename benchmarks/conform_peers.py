@@ -24,6 +24,8 @@ CONFORM_PEERS = {
     "pokerkit": "pokerkit",
     "poker-equity": "poker_equity",
     "holdem-hand-evaluator": "holdem_hand_evaluator",
+    "deuces": "deuces",
+    "PyPokerEngine": "pypokerengine",
 }
 
 
@@ -32,6 +34,14 @@ class Adapter:
 
     def __init__(self, function: Callable, batch: bool = False, how: str = ""):
         self.function, self.batch, self.how = function, batch, how
+
+
+class GamePeer:
+    """A peer's evaluator of one pot of a game: the distribution, the rule book and pot it claims,
+    how to make its adapter, and the upstream issue where its finding is reported."""
+
+    def __init__(self, peer: str, rules: str, pot: str, make: Callable[[], Adapter], issue: str = ""):
+        self.peer, self.rules, self.pot, self.make, self.issue = peer, rules, pot, make, issue
 
 
 def _treys() -> Adapter:
@@ -92,6 +102,75 @@ def _holdem_hand_evaluator() -> Adapter:
     return Adapter(holdem_hand_evaluator_evaluate, how='evaluate_hand("AsKd..."), one hand a call')
 
 
+def _deuces() -> Adapter:
+    from deuces import Card, Evaluator
+
+    evaluator, cards = Evaluator(), {t: Card.new(t) for t in TEXTS}
+
+    def deuces_evaluate(hand):
+        return evaluator.evaluate([cards[t] for t in hand[:2]], [cards[t] for t in hand[2:]])
+
+    return Adapter(deuces_evaluate, how="Evaluator().evaluate(hole, board), one hand a call")
+
+
+def _pypokerengine() -> Adapter:
+    from pypokerengine.engine.card import Card
+    from pypokerengine.engine.hand_evaluator import HandEvaluator
+
+    cards = {t: Card.from_str(t[1].upper() + t[0]) for t in TEXTS}
+
+    def pypokerengine_evaluate(hand):
+        return HandEvaluator.eval_hand([cards[t] for t in hand[:2]], [cards[t] for t in hand[2:]])
+
+    return Adapter(pypokerengine_evaluate, how="HandEvaluator.eval_hand(hole, community), one hand a call")
+
+
+def _pokerkit_hand(kind: str, hole_and_board: bool) -> Callable[[], Adapter]:
+    """A pokerkit hand type as a value (its hands order themselves); None where it forms no hand."""
+
+    def make() -> Adapter:
+        import pokerkit
+
+        hand_type = getattr(pokerkit, kind)
+
+        def value(hole, board=()):
+            try:
+                return hand_type.from_game("".join(hole), "".join(board))
+            except ValueError:  # no hand of this type (no qualifying low)
+                return None
+
+        how = f"{kind}.from_game(hole, board)" if hole_and_board else f"{kind}.from_game(cards)"
+        return Adapter(value, how=f"{how}, an ordered object, one hand a call")
+
+    return make
+
+
+def _phevaluator_omaha() -> Adapter:
+    from phevaluator.evaluator_omaha import evaluate_omaha_cards
+
+    def phevaluator_omaha(hole, board):
+        return evaluate_omaha_cards(*board, *hole)
+
+    return Adapter(phevaluator_omaha, how="evaluate_omaha_cards(*board, *hole), one hand a call")
+
+
+def _poker_equity_kernel(kernel: str) -> Callable[[], Adapter]:
+    return lambda: _poker_equity(kernel)
+
+
+#: The games the peers claim: each evaluator of a pot, checked under pysolver's rule book of that game.
+GAME_PEERS = (
+    GamePeer("phevaluator", "omaha", "high", _phevaluator_omaha, "PHEvaluator #21 (Omaha returning 0)"),
+    GamePeer("pokerkit", "omaha", "high", _pokerkit_hand("OmahaHoldemHand", True)),
+    GamePeer("pokerkit", "omaha_hi_lo", "low", _pokerkit_hand("OmahaEightOrBetterLowHand", True)),
+    GamePeer("pokerkit", "stud_hi_lo", "low", _pokerkit_hand("EightOrBetterLowHand", False)),
+    GamePeer("pokerkit", "razz", "low", _pokerkit_hand("RegularLowHand", False)),
+    GamePeer("pokerkit", "deuce_to_seven", "low", _pokerkit_hand("StandardLowHand", False), "pokerkit #44 (2-7 wheel)"),
+    GamePeer("poker-equity", "deuce_to_seven", "low", _poker_equity_kernel("deuce_seven")),
+    GamePeer("poker-equity", "razz", "low", _poker_equity_kernel("low_a5")),
+)
+
+
 _MAKERS = {
     "treys": _treys,
     "eval7": _eval7,
@@ -99,15 +178,22 @@ _MAKERS = {
     "pokerkit": _pokerkit,
     "poker-equity": _poker_equity,
     "holdem-hand-evaluator": _holdem_hand_evaluator,
+    "deuces": _deuces,
+    "PyPokerEngine": _pypokerengine,
 }
 
 
 def adapter(name: str, **options) -> tuple[Adapter | None, str]:
     """The peer's adapter, or None and why it is absent."""
+    return made(lambda: _MAKERS[name](**options), name)
+
+
+def made(make: Callable[[], Adapter], name: str) -> tuple[Adapter | None, str]:
+    """``make()``, or None and why the peer ``name`` is absent."""
     try:
-        return _MAKERS[name](**options), ""
+        return make(), ""
     except ImportError:
         return None, not_installed(name)
 
 
-__all__ = ["TEXTS", "CONFORM_PEERS", "Adapter", "adapter"]
+__all__ = ["TEXTS", "CONFORM_PEERS", "GAME_PEERS", "Adapter", "GamePeer", "adapter", "made"]

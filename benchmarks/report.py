@@ -252,9 +252,10 @@ def verdict_table(doc: dict) -> list[str]:
         lines.append(
             f"| {book['peer']} under `--rules {book['rules']}` | `{book['how']}` | | {quick} (5 / 7 cards) | | | |"
         )
+    lines += game_table(doc)
     wrong = [
         (f"{v['peer']}", ex)
-        for v in doc["verdicts"] + doc.get("rule_books", [])
+        for v in doc["verdicts"] + doc.get("rule_books", []) + doc.get("games", [])
         for check in v.get("checks", {}).values()
         for ex in check["counterexamples"][:1]
         if not check["ok"]
@@ -269,6 +270,31 @@ def verdict_table(doc: dict) -> list[str]:
         lines.append(
             f"- {peer}: {ex['kind']} ({ex['relation']}): {hands}, values {ex['values']}"
             + (f"; the rules: {ex['explanation']}" if ex.get("explanation") else "")
+        )
+    return lines
+
+
+def game_table(doc: dict) -> list[str]:
+    """The peers' evaluators of other games, each judged by pysolver's rule book of the game, pot by pot."""
+    games = doc.get("games", [])
+    if not games:
+        return []
+    lines = [
+        "",
+        "| evaluator | game, pot | called as | order | quick check | random hands of the deal | upstream |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for g in games:
+        where = f"`{g['rules']}`, {g['pot']}"
+        if "absent" in g:
+            lines.append(f"| {g['peer']} | {where} | absent: {g['absent']} | | | | |")
+            continue
+        checks = g["checks"]
+        rand = checks.get("random")
+        random_text = f"{_verdict(rand)}, {significant(rand['hands_per_second'])} hands/s" if rand else "-"
+        lines.append(
+            f"| {g['peer']} {g['version']} | {where} | `{g['how']}` | {g['order']} is better "
+            f"| {_verdict(checks['quick'])} | {random_text} | {g['issue'] or '-'} |"
         )
     return lines
 
