@@ -27,6 +27,7 @@ from conform_peers import CONFORM_PEERS, GAME_PEERS, Adapter, adapter, made
 from harness import Result, Side, Timing, absent, write_results
 from peers import package_version
 
+import pysolver
 from pysolver import check_evaluator, evaluate_batch
 
 SEVEN_CARD_HANDS = 133_784_560
@@ -96,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     verdicts, rate_sides = [], {}
     for name in ("pysolver", *CONFORM_PEERS):
         peer, why = (_pysolver(), "") if name == "pysolver" else adapter(name)
-        version = package_version("pysolver" if name == "pysolver" else name)
+        version = pysolver.__version__ if name == "pysolver" else package_version(name)
         if peer is None:
             verdicts.append({"peer": name, "version": None, "absent": why})
             rate_sides[name] = absent(why)
