@@ -56,6 +56,13 @@ def test_a_right_omaha_evaluator_of_tuples_conforms_for_the_high_and_the_low():
     assert low.categories["no_low"] > 0 and low.classes == 57  # the 56 eight-or-better lows and no low
 
 
+def test_random_omaha_hands_of_classes_the_quick_hands_lack_are_keyed_exactly():
+    # random deals hold high classes no quick hand has: tuples of two such classes between the same
+    # two quick classes must still compare, in each task and across tasks
+    report = check_evaluator(omaha_high, rules="omaha", mode="random", count=3000, seed=3, takes="index", tasks=3)
+    assert report.ok, str(report)
+
+
 def test_three_hole_cards_in_omaha_is_a_finding_with_a_witness():
     report = check_evaluator(lambda hole, board: best("high", hole, board, {1, 2, 3}), rules="omaha", takes="index")
     assert not report.ok and report.counterexamples[0]["kind"].startswith("high hand: exactly 2 hole cards")

@@ -70,22 +70,47 @@ def _hands(source: str, args: tuple, judged: PotHands) -> np.ndarray:
     return hands_of_ranks(args[0], args[1], judged.cards, judged.rules)
 
 
-def _answers(evaluator: Evaluator, hands: np.ndarray, truth: np.ndarray, keyed: bool, judged: PotHands):
-    """The evaluator's answers: its integers, or (``keyed``) keys among the reference hands' values."""
-    if not keyed:
+References = tuple[np.ndarray, np.ndarray]
+"""Reference hands, one of each class a run's hands have, and their values ascending."""
+
+
+def _answers(evaluator: Evaluator, hands: np.ndarray, truth: np.ndarray, references: References | None):
+    """The evaluator's answers: its integers, or keys among the reference hands' values."""
+    if references is None:
         return run_evaluator(evaluator, hands)
-    references, values = judged.references()
-    return run_evaluator(evaluator, hands, references, np.searchsorted(values, truth))
+    return run_evaluator(evaluator, hands, references[0], np.searchsorted(references[1], truth))
+
+
+def _references(judged: PotHands, mode: str, args: Sequence[tuple]) -> References:
+    """One hand of each class the run's hands have: the quick check's, and where those do not hold
+    every class (random deals of a hole-card game), the simplest hand of each other class the run
+    deals. Every task keys its values among the same references, so keys compare across tasks."""
+    hands, values = judged.references()
+    if mode == "quick" or not judged.hole:
+        return hands, values
+    extra_hands, extra_values = [hands], [values]
+    for a in args:
+        dealt = _hands(mode, a, judged)
+        truth = judged.truth(dealt)
+        new = ~np.isin(truth, np.concatenate(extra_values))
+        order = np.lexsort(((dealt[new] >> 2).sum(axis=1), truth[new]))
+        first = order[np.concatenate([[True], np.diff(truth[new][order]) != 0])] if len(order) else order
+        extra_hands.append(dealt[new][first])
+        extra_values.append(truth[new][first])
+    every_hand, every_value = np.concatenate(extra_hands), np.concatenate(extra_values)
+    ranked = np.argsort(every_value, kind="stable")
+    return every_hand[ranked], every_value[ranked]
 
 
 def conform_task(
-    evaluator: Evaluator, sign: int, source: str, args: tuple, judged: PotHands, keyed: bool = False
+    evaluator: Evaluator, sign: int, source: str, args: tuple, judged: PotHands, references: References | None = None
 ) -> Partial:
-    """Deal one task's hands to the evaluator: the classes' examples and the failures."""
+    """Deal one task's hands to the evaluator (its values keyed among ``references`` where they are
+    not 64-bit integers): the classes' examples and the failures."""
     hands = _hands(source, args, judged)
     truth = judged.truth(hands)
     start = time.perf_counter()
-    answers = _answers(evaluator, hands, truth, keyed, judged)
+    answers = _answers(evaluator, hands, truth, references)
     part = Partial(hands=len(hands), evaluator_seconds=time.perf_counter() - start)
     part.categories.update(judged.category_counts(truth))
     keys = sign * answers.values
@@ -268,10 +293,11 @@ def check_evaluator(
         **run,
     )
     sizes = [len(judged.quick()[0])] if mode == "quick" else [a[1] - a[0] for a in args]
+    references = _references(judged, mode, args) if keyed else None
     result = run_checks(
         f"conform {mode} {cards}",
         conform_task,
-        [(evaluator, sign, mode, a, judged, keyed) for a in args],
+        [(evaluator, sign, mode, a, judged, references) for a in args],
         workers,
         progress,
         rules,
