@@ -281,7 +281,8 @@ def game_table(doc: dict) -> list[str]:
         return []
     lines = [
         "",
-        "| evaluator | game, pot | called as | order | quick check | random hands of the deal | upstream report of this shape |",
+        "| evaluator | game, pot | called as | order | quick check | random hands of the deal "
+        "| upstream report of this shape |",
         "|---|---|---|---|---|---|---|",
     ]
     for g in games:
