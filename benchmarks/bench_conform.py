@@ -9,6 +9,9 @@ poker-equity's short-deck kernel under the two short-deck rule books. Every game
 claims (phevaluator's Omaha, pokerkit's Omaha, Omaha hi-lo, stud hi-lo, razz and
 deuce-to-seven hand types, poker-equity's lowball kernels) is checked under pysolver's
 rule book of that game, pot by pot: the quick check and random hands of the whole deal.
+The equity calculators (poker-equity's exact counts, pokerkit's sampling) answer the
+equity spots of a rule book (``check_equity``); a spot of a kind they do not take
+(ranges, dead cards) is counted apart, not as a finding.
 The time of a check of every 7-card hand (133,784,560) is projected from each peer's
 measured rate on random 7-card hands, or measured with ``--seven PEER``. The rate is
 hands per second of the evaluator's calls through the check (a forked child, one hand a
@@ -23,12 +26,13 @@ from __future__ import annotations
 import argparse
 import os
 
-from conform_peers import CONFORM_PEERS, GAME_PEERS, Adapter, adapter, made
+from conform_peers import CONFORM_PEERS, EQUITY_PEERS, GAME_PEERS, Adapter, adapter, made
 from harness import Result, Side, Timing, absent, write_results
 from peers import package_version
 
 import pysolver
 from pysolver import check_evaluator, evaluate_batch
+from pysolver.crossval import check_equity
 
 SEVEN_CARD_HANDS = 133_784_560
 WORKERS = 2
@@ -85,6 +89,30 @@ def _game(peer, count: int, quick: bool) -> dict:
         "order": checks["quick"]["order"],
         "ok": all(c["ok"] for c in checks.values()),
         "checks": checks,
+    }
+
+
+def _equity(peer) -> dict:
+    """A peer's equity calculator on the conformance spots of a rule book: what it answers, what it
+    does not take (ranges, dead cards: not findings), and what it gets wrong."""
+    found, why = made(peer.make, peer.peer)
+    about = {"peer": peer.peer, "rules": peer.rules}
+    if found is None:
+        return about | {"version": None, "absent": why}
+    print(f"== {peer.peer} equity, {peer.rules}", flush=True)
+    report = check_equity(found.function, rules=peer.rules)
+    unsupported = [f["spot"] for f in report.findings if f["message"].startswith("Unsupported")]
+    findings = [f for f in report.findings if not f["message"].startswith("Unsupported")]
+    print(f"  {report.spots - len(unsupported)} of {report.spots} spots answered, {len(findings)} findings", flush=True)
+    return about | {
+        "version": package_version(peer.peer),
+        "how": found.how,
+        "spots": report.spots,
+        "unsupported": unsupported,
+        "ok": not findings,
+        "findings": findings[:3],
+        "kinds": len(findings),
+        "seconds": round(report.seconds, 2),
     }
 
 
@@ -150,6 +178,7 @@ def main(argv: list[str] | None = None) -> int:
                 }
             )
     games = [_game(peer, random_hands // 5, args.quick) for peer in GAME_PEERS]
+    calculators = [_equity(peer) for peer in EQUITY_PEERS]
     case = Result(
         "random-7",
         f"random 7-card hands through the check ({random_hands:,}, seed {SEED})",
@@ -172,6 +201,7 @@ def main(argv: list[str] | None = None) -> int:
             "verdicts": verdicts,
             "rule_books": rule_books,
             "games": games,
+            "calculators": calculators,
             "workers": WORKERS,
             "cores": os.cpu_count(),
         },

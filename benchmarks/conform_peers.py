@@ -171,6 +171,89 @@ GAME_PEERS = (
 )
 
 
+class Unsupported(Exception):
+    """A spot whose kind of question the calculator does not take (ranges, dead cards): not a finding."""
+
+
+def _known_or_random(player) -> list[str] | None:
+    """A player's cards (a stud hand so far: fewer), None for a random hand; :class:`Unsupported`
+    for a range."""
+    if player == "random":
+        return None
+    if isinstance(player, str):
+        raise Unsupported(f"ranges ({player!r}) are not taken")
+    return list(player)
+
+
+def _poker_equity_calculator(game: str, size: int) -> Callable[[], Adapter]:
+    def make() -> Adapter:
+        import poker_equity
+
+        def poker_equity_equity(players, board, dead):
+            if dead:
+                raise Unsupported("dead cards are not taken")
+            hands = ["".join(cards) if cards else "*" * size for cards in map(_known_or_random, players)]
+            result = poker_equity.exact_from_text(game, hands, "".join(board))
+            if result is None:  # too many deals to walk: sampled, with its standard errors
+                result = poker_equity.chunk_from_text(game, hands, "".join(board), samples=400_000, seed=1)
+                return {
+                    "equity": [p["equity"] for p in result["players"]],
+                    "stderr": [p["std_error"] for p in result["players"]],
+                }
+            return [p["equity"] for p in result["players"]]
+
+        return Adapter(poker_equity_equity, how=f'exact_from_text("{game}", hands, board), sampled where it refuses')
+
+    return make
+
+
+def _pokerkit_calculator(samples: int) -> Callable[[], Adapter]:
+    def make() -> Adapter:
+        from itertools import combinations
+        from math import sqrt
+
+        import pokerkit
+
+        def pokerkit_equity(players, board, dead):
+            gone = set(pokerkit.Card.parse("".join(dead))) if dead else set()
+            deck = tuple(c for c in pokerkit.Deck.STANDARD if c not in gone)
+            ranges = []
+            for player in players:
+                if player == "random":
+                    ranges.append([list(combo) for combo in combinations(deck, 2)])
+                elif isinstance(player, str):
+                    if "(" in player:
+                        raise Unsupported(f"weighted ranges ({player!r}) are not taken")
+                    ranges.append([list(combo) for combo in pokerkit.parse_range(player)])
+                else:
+                    ranges.append([list(pokerkit.Card.parse("".join(player)))])
+            cards = list(pokerkit.Card.parse("".join(board))) if board else []
+            equities = pokerkit.calculate_equities(
+                ranges, cards, 2, 5, deck, (pokerkit.StandardHighHand,), sample_count=samples
+            )
+            return {"equity": equities, "stderr": [sqrt(max(e * (1 - e), 1e-12) / samples) for e in equities]}
+
+        return Adapter(pokerkit_equity, how=f"calculate_equities(ranges, board, ...), {samples:,} samples")
+
+    return make
+
+
+class EquityPeer:
+    """A peer's equity calculator of a game: how to make its adapter, and the rule book it is judged by."""
+
+    def __init__(self, peer: str, rules: str, make: Callable[[], Adapter]):
+        self.peer, self.rules, self.make = peer, rules, make
+
+
+#: The equity calculators people install, each judged on the conformance spots of a rule book.
+EQUITY_PEERS = (
+    EquityPeer("poker-equity", "standard", _poker_equity_calculator("holdem", 2)),
+    EquityPeer("poker-equity", "omaha_hi_lo", _poker_equity_calculator("omaha_hi_lo", 4)),
+    EquityPeer("poker-equity", "razz", _poker_equity_calculator("razz", 7)),
+    EquityPeer("pokerkit", "standard", _pokerkit_calculator(2_000)),
+)
+
+
 _MAKERS = {
     "treys": _treys,
     "eval7": _eval7,
@@ -196,4 +279,15 @@ def made(make: Callable[[], Adapter], name: str) -> tuple[Adapter | None, str]:
         return None, not_installed(name)
 
 
-__all__ = ["TEXTS", "CONFORM_PEERS", "GAME_PEERS", "Adapter", "GamePeer", "adapter", "made"]
+__all__ = [
+    "TEXTS",
+    "CONFORM_PEERS",
+    "GAME_PEERS",
+    "EQUITY_PEERS",
+    "Adapter",
+    "GamePeer",
+    "EquityPeer",
+    "Unsupported",
+    "adapter",
+    "made",
+]

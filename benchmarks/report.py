@@ -252,7 +252,7 @@ def verdict_table(doc: dict) -> list[str]:
         lines.append(
             f"| {book['peer']} under `--rules {book['rules']}` | `{book['how']}` | | {quick} (5 / 7 cards) | | | |"
         )
-    lines += game_table(doc)
+    lines += game_table(doc) + calculator_table(doc)
     wrong = [
         (f"{v['peer']}", ex)
         for v in doc["verdicts"] + doc.get("rule_books", []) + doc.get("games", [])
@@ -297,6 +297,32 @@ def game_table(doc: dict) -> list[str]:
             f"| {g['peer']} {g['version']} | {where} | `{g['how']}` | {g['order']} is better "
             f"| {_verdict(checks['quick'])} | {random_text} | {g['issue'] or '-'} |"
         )
+    return lines
+
+
+def calculator_table(doc: dict) -> list[str]:
+    """The peers' equity calculators on the conformance spots: answered, not taken, the verdict."""
+    rows = doc.get("calculators", [])
+    if not rows:
+        return []
+    lines = [
+        "",
+        "| equity calculator | rule book | called as | spots answered | verdict | not taken |",
+        "|---|---|---|---|---|---|",
+    ]
+    for c in rows:
+        if "absent" in c:
+            lines.append(f"| {c['peer']} | `{c['rules']}` | absent: {c['absent']} | | | |")
+            continue
+        verdict = _verdict({"ok": c["ok"], "kinds": c["kinds"], "seconds": c["seconds"]})
+        answered = f"{c['spots'] - len(c['unsupported'])} of {c['spots']}"
+        skipped = "; ".join(c["unsupported"]) or "-"
+        lines.append(
+            f"| {c['peer']} {c['version']} | `{c['rules']}` | `{c['how']}` | {answered} | {verdict} | {skipped} |"
+        )
+    for c in rows:
+        for f in c.get("findings", [])[:1]:
+            lines.append(f"\n- {c['peer']} ({c['rules']}): {f['kind']}: {f['spot']}: {f['message']}")
     return lines
 
 
