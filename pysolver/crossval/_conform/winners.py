@@ -114,7 +114,8 @@ def _pair(values: list[int], expected: int, got: int) -> tuple[str, int | None, 
     return "none named", rules_say[0], None
 
 
-def _kind(relation: str, i: int | None, j: int | None, rows: list[list[int]], values: list[int], judged: PotHands):
+def _kind(i: int | None, j: int | None, rows: list[list[int]], values: list[int], judged: PotHands):
+    """(kind, rule) of the pair of players a wrong showdown comes to."""
     if i is None:
         return f"no {judged.pot} qualifies: a winner named", "the qualifier"
     if j is None:
@@ -160,7 +161,7 @@ def check_winners(
             item["message"] = answers.messages.get(k, "")
         else:
             relation, i, j = _pair(values[k].tolist(), int(expected[k]), int(answers.values[k]))
-            kind, rule = _kind(relation, i, j, rows, values[k].tolist(), judged)
+            kind, rule = _kind(i, j, rows, values[k].tolist(), judged)
             item = {"kind": kind, "relation": relation, "rule": rule, "players": [i, j]}
             item["classes"] = [judged.describe(v) for v in values[k, : players[k]].tolist()]
         item |= {"cards": cards, "board": boards[k].tolist(), "truth": values[k, : players[k]].tolist()}
