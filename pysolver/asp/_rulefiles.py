@@ -328,7 +328,7 @@ def rule_statements(rule: RuleText) -> tuple[ast.AST, ...]:
         ) from None
     if any(s.location.begin.filename != "<string>" or s.ast_type == ast.ASTType.Script for s in statements):
         raise RuleFileError(f"rule file '{rule.path}': reads more than its own text")
-    return tuple(_placed(s, rule.path) for s in statements)
+    return tuple(_placed(s, rule.path) for s in statements if s.ast_type != ast.ASTType.Comment)
 
 
 def _placed(node: ast.AST, path: str) -> ast.AST:

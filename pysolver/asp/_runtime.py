@@ -98,10 +98,11 @@ def encoding_text(name: str) -> str:
 
 @cache
 def encoding_statements(names: tuple[str, ...]) -> tuple[ast.AST, ...]:
-    """The encodings ``names`` parsed once into clingo AST statements."""
+    """The encodings ``names`` parsed once into clingo AST statements (their comments left out:
+    a control takes each statement it is given, and the documentation is half of them)."""
     statements: list[ast.AST] = []
     ast.parse_string("\n".join(encoding_text(n) for n in names), statements.append)
-    return tuple(statements)
+    return tuple(s for s in statements if s.ast_type != ast.ASTType.Comment)
 
 
 @cache
