@@ -91,7 +91,8 @@ def add_backend_option(parser: argparse.ArgumentParser) -> None:
         "--backend",
         default=None,
         metavar="NAME",
-        help="numpy or numba (default: numba where its loops are compiled or pay for their compile)",
+        help="numpy, numba or cuda (default: numba where its loops are compiled or pay for their compile; "
+        "cuda samples known and random hands on an NVIDIA GPU)",
     )
 
 

@@ -18,7 +18,7 @@ from ._cards import (
 )
 from ._categories import Category, HandValue, describe, describe_low
 from ._combos import CLASS_INDEX, COMBO_CLASS, COMBOS, HAND_CLASSES, class_combos, combo_index, combo_mask
-from ._deal import Deal, check_player_count
+from ._deal import MAX_PLAYERS, Deal, check_player_count
 from ._errors import (
     CardCountError,
     DuplicateCardError,
@@ -78,6 +78,7 @@ __all__ = [
     "describe",
     "describe_low",
     "Deal",
+    "MAX_PLAYERS",
     "CardCountError",
     "DuplicateCardError",
     "InvalidCardError",

@@ -53,7 +53,7 @@ from ._backends import (
     set_compile_mode,
     using,
 )
-from ._cuda import cuda_present
+from ._cuda import THREADS_PER_BLOCK, cuda_device, cuda_module, cuda_present, cuda_showdown, cuda_tables, simulated
 from ._engines import compiled_key_value, compiled_showdown, evaluate_boards, kernel_tables
 from ._game_tables import n_values
 from ._games import (
@@ -90,6 +90,12 @@ __all__ = [
     "BACKENDS",
     "CPU_BACKENDS",
     "cuda_present",
+    "cuda_device",
+    "cuda_module",
+    "cuda_showdown",
+    "cuda_tables",
+    "simulated",
+    "THREADS_PER_BLOCK",
     "GPU_ROWS",
     "Loops",
     "backends_present",

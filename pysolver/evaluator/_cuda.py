@@ -65,8 +65,10 @@ def _kernels() -> ModuleType:
 _on_device: dict[int, tuple[Any, tuple]] = {}
 
 
-def _device_tables(tables: Any) -> tuple:
-    """The kernel tables' arrays on the GPU, copied once per tables object."""
+def cuda_tables(tables: Any) -> tuple:
+    """The arrays of a game's :class:`~pysolver.evaluator.KernelTables` on the GPU, copied once per
+    tables object: the card words (``card_word0``, ``card_word1``), then ``rank_starts``,
+    ``rank_values`` and ``flush_values``, as a kernel takes them."""
     cuda = _cuda()
     assert cuda is not None
     key = id(tables)
@@ -91,10 +93,38 @@ def cuda_rows(hands: np.ndarray, out: np.ndarray, tables: Any) -> int:
     device_out = cuda.device_array(n, dtype=np.int16)
     bad = cuda.to_device(np.array([n], dtype=np.int64))
     blocks = -(-n // THREADS_PER_BLOCK)
-    _kernels().rows[blocks, THREADS_PER_BLOCK](device_hands, device_out, bad, *_device_tables(tables))
+    _kernels().rows[blocks, THREADS_PER_BLOCK](device_hands, device_out, bad, *cuda_tables(tables))
     device_out.copy_to_host(out)
     first = int(bad.copy_to_host()[0])
     return first if first < n else -1
 
 
-__all__ = ["THREADS_PER_BLOCK", "cuda_present", "simulated", "cuda_rows"]
+def cuda_showdown() -> Any:
+    """The evaluator's showdown (:func:`~pysolver.evaluator.compiled_showdown`) as a CUDA device
+    function, for a kernel that values boards: the same source as the CPU's."""
+    return _kernels().showdown
+
+
+def cuda_device(function: Any, **calls: Any) -> Any:
+    """A CPU kernel function compiled once more as a CUDA device function, ``calls`` naming the
+    device functions to call in place of the CPU ones its source calls (by the source's names)."""
+    return _kernels().device(function, **calls)
+
+
+def cuda_module() -> ModuleType:
+    """numba's CUDA module (where :func:`cuda_present`)."""
+    cuda = _cuda()
+    assert cuda is not None
+    return cuda
+
+
+__all__ = [
+    "THREADS_PER_BLOCK",
+    "cuda_present",
+    "simulated",
+    "cuda_rows",
+    "cuda_tables",
+    "cuda_showdown",
+    "cuda_device",
+    "cuda_module",
+]

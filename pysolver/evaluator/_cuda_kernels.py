@@ -1,20 +1,39 @@
 """The CUDA kernels (numba-cuda), imported only where a GPU or the simulator answers (:mod:`._cuda`).
 
 The per-hand functions are the CPU kernel's (:mod:`pysolver.evaluator._compiled`), their Python
-source compiled once more as CUDA device functions: one place says how a hand's value is read.
-``cuda`` is this module's global, so that numba-cuda's simulator can stand in for it.
+source compiled once more as CUDA device functions (:func:`device`): one place says how a hand's
+value is read, and a showdown's. ``cuda`` is this module's global, so that numba-cuda's simulator
+can stand in for it.
 """
 
 from __future__ import annotations
+
+import types
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 from numba import cuda
 
 from ._compiled import _flush_value, _rank_value
+from ._compiled import showdown as _showdown
 from ._shipped_tables import FLUSH_BIAS, FLUSH_OR_BAD
 
-rank_value = cuda.jit(device=True)(_rank_value.py_func)
-flush_value = cuda.jit(device=True)(_flush_value.py_func)
+
+def device(function: Callable, **calls: Any) -> Any:
+    """A CPU kernel function (numba-compiled, or plain Python) compiled once more as a CUDA device
+    function, from its Python source; ``calls`` name the device functions its source calls in
+    place of the CPU ones (by the names the source uses)."""
+    source = getattr(function, "py_func", function)
+    if calls:
+        scope = {**source.__globals__, **calls}
+        source = types.FunctionType(source.__code__, scope, source.__name__, source.__defaults__, source.__closure__)
+    return cuda.jit(device=True)(source)
+
+
+rank_value = device(_rank_value)
+flush_value = device(_flush_value)
+showdown = device(_showdown, _rank_value=rank_value, _flush_value=flush_value)
 
 
 @cuda.jit
@@ -39,4 +58,4 @@ def rows(hands, out, bad, word0_of, word1_of, rank_starts, rank_values, flush_va
     out[i] = value
 
 
-__all__ = ["rank_value", "flush_value", "rows"]
+__all__ = ["device", "rank_value", "flush_value", "showdown", "rows"]

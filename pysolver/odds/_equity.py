@@ -44,13 +44,14 @@ from ..core import (
     check_threads,
     table_html,
 )
-from ..evaluator import CPU_BACKENDS, using
+from ..evaluator import CPU_BACKENDS, check_backend, using
 from ..rulebook import rules_of
 from ._breakdown import Breakdown, as_count
 from ._fit import no_deal
 from ._games.equity import GameEquity, game_equity
 from ._model import Question
 from ._planner import Announce, Outcome, Progress, plan
+from ._sampling.gpu import check_gpu_question
 from ._sampling.sampler import MAX_TRIALS
 
 
@@ -206,7 +207,8 @@ def equity(
     ``backend`` (``"numpy"`` or ``"numba"``; None: the package chooses,
     :mod:`~pysolver.evaluator._backends`) runs it there. Exact counts are the same on any;
     a sampled run's figures depend on the seed and the backend, both in the result
-    (``seed``, ``kernel``): the two repeat it.
+    (``seed``, ``kernel``): the two repeat it. ``"cuda"`` samples known and random hands on an
+    NVIDIA GPU (:mod:`~pysolver.odds._sampling.gpu`: the same integers for a seed on any GPU).
 
     >>> r = equity(["TcJd", "random"], board="4h 5h 6d 2h Kh")
     >>> r.players[0].wins, r.players[0].ties, r.players[0].losses, r.deals
@@ -238,7 +240,10 @@ def equity(
     situation = Situation.of(players, board, dead=dead, rules=read, ranges=True)
     exact = _check_sampling(exact, trials, target_stderr, seed)
     question = Question.of(situation, table, check_threads(threads))
-    with using(backend, CPU_BACKENDS):
+    if check_backend(backend) == "cuda":
+        check_gpu_question(question.players, exact, breakdown)
+        exact = False
+    with using(backend, CPU_BACKENDS + ("cuda",)):
         chosen = plan(question, exact, force, breakdown)
         if announce is not None:
             announce(*chosen.announcement(trials, target_stderr))

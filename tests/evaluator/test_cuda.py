@@ -73,5 +73,5 @@ def test_without_a_gpu_the_cuda_backend_is_refused_in_one_line():
 
 def test_the_odds_engine_says_which_backends_it_runs_on(monkeypatch):
     monkeypatch.setattr(_backends, "cuda_present", lambda: True)  # as where a GPU answers
-    with pytest.raises(PokerInputError, match="runs on numpy, numba"):
-        equity(["AhKh", "QsQd"], trials=1000, seed=1, backend="cuda")
+    with pytest.raises(PokerInputError, match="runs on numpy, numba"):  # a game's equity: the CPU's
+        equity(["AhKhQdJd", "9s9c8s7c"], "Th 8d 2c", rules="omaha", trials=1000, seed=1, backend="cuda")

@@ -42,6 +42,14 @@ def block_state(seed: int, block: int) -> int:
 
 
 @jit(inline=True)
+def mixed(z):
+    """splitmix64's output function, on an unsigned 64-bit integer (:func:`block_state`'s ``_mix``)."""
+    z = (z ^ (z >> np.uint64(30))) * _MIX1
+    z = (z ^ (z >> np.uint64(27))) * _MIX2
+    return z ^ (z >> np.uint64(31))
+
+
+@jit(inline=True)
 def next_output(state):
     """splitmix64: the next state and a 64-bit output."""
     state = state + _GOLDEN
@@ -124,4 +132,4 @@ def dealt(state, bits, left, deck, step, floor):
     return state, bits, left, drawn
 
 
-__all__ = ["block_state", "next_output", "below", "uniform", "below16", "card", "pair", "dealt"]
+__all__ = ["block_state", "mixed", "next_output", "below", "uniform", "below16", "card", "pair", "dealt"]

@@ -25,7 +25,7 @@ from itertools import combinations
 import numpy as np
 
 from ...core import COMBOS, Rules, cpu_threads
-from ...evaluator import Loops, kernel_tables, runs_on
+from ...evaluator import Loops, kernel_tables, requested, runs_on
 from .._combo_codes import COMBO_BITS
 from .._model import Player, combo_indices
 from .numpy_loop import JointPair, is_ranged
@@ -237,10 +237,17 @@ def sampling_loops(players: Sequence[Player], board_size: int, observed: bool = 
     return DECK_LOOPS if deals_from_deck(players, unseen, 5 - board_size) else PLAIN_LOOPS
 
 
+GPU_TRIAL_SECONDS = 1e-9
+"""A trial's seconds on a GPU, for a run's estimate: a billion trials a second (a GPU of the H100
+class deals tens of billions; the simulator, thousands)."""
+
+
 def sampling_backend(players: Sequence[Player], board_size: int, trials: int, threads: int, observed: bool) -> str:
-    """The backend that deals ``trials`` trials of the question: the one the work was given; numba
-    where its loop is ready or the run outlasts its compile on numpy; else numpy
-    (:func:`~pysolver.evaluator._backends.runs_on`)."""
+    """The backend that deals ``trials`` trials of the question: the one the work was given (``cuda``
+    too: :mod:`.gpu`); numba where its loop is ready or the run outlasts its compile on numpy;
+    else numpy (:func:`~pysolver.evaluator._backends.runs_on`)."""
+    if requested() == "cuda":
+        return "cuda"
     seconds = {kernel: sampling_seconds(players, board_size, trials, threads, kernel) for kernel in ("numpy", "numba")}
     return runs_on(sampling_loops(players, board_size, observed), seconds["numpy"], seconds["numba"])
 
@@ -253,6 +260,8 @@ def sampling_seconds(players, board_size: int, trials: int, threads: int, kernel
     >>> 0 < sampling_seconds([Player.hand([51, 47]), Player.hand([43, 42])], 0, 10**6, 1, "numba") < 1
     True
     """
+    if kernel == "cuda":
+        return trials * GPU_TRIAL_SECONDS
     fixed, per_player, per_card = TRIAL_COST if kernel == "numba" else NUMPY_TRIAL_COST
     cards = 5 - board_size + 2 * sum(p.is_random for p in players)
     per_trial = fixed + per_player * len(players) + per_card * cards
@@ -266,6 +275,7 @@ def sampling_seconds(players, board_size: int, trials: int, threads: int, kernel
 
 
 __all__ = [
+    "GPU_TRIAL_SECONDS",
     "REJECT",
     "JOINT",
     "WEIGHTED",

@@ -45,6 +45,7 @@ from ...core import COMBOS, Rules, run_parts
 from ...evaluator import kernel_tables
 from .._hand_tables import CARD_BITS
 from .._model import Player, Tally
+from .gpu import check_gpu_question, gpu_monte_carlo
 from .numpy_loop import JointPair, never_fit, numpy_block
 from .plan import RANGED, WEIGHTED, KernelInputs, kernel_inputs, method, sampling_backend
 
@@ -246,11 +247,14 @@ def block_trials(kernel: str) -> int:
 
 
 def run_threads(trials: int, threads: int, kernel: str) -> int:
-    """The threads a run of ``trials`` on ``kernel`` takes: one per block, ``threads`` at most.
+    """The threads a run of ``trials`` on ``kernel`` takes: one per block, ``threads`` at most (one
+    on ``cuda``: the GPU's threads are its own).
 
     >>> run_threads(1, 8, "numba"), run_threads(10**6, 8, "numba"), run_threads(3 * BLOCK, 8, "numba")
     (1, 8, 3)
     """
+    if kernel == "cuda":
+        return 1
     return max(1, min(threads, -(-trials // block_trials(kernel))))
 
 
@@ -322,12 +326,15 @@ def monte_carlo(
     figures depend on it and the seed.
     """
     board = np.asarray(board, dtype=np.int64)
-    fixed = [p.hole for p in players if p.is_hand]
-    known = np.concatenate(fixed + [board, np.asarray(dead, dtype=np.int64)]).astype(np.int64)
-    sampler = Sampler(players, board, int(CARD_BITS[known].sum()), rules, observe is not None)
     limit = trials if trials is not None else (MAX_TRIALS if target_stderr is not None else DEFAULT_TRIALS)
     if kernel is None:
         kernel = sampling_backend(players, len(board), limit, threads, observe is not None)
+    if kernel == "cuda":
+        check_gpu_question(players, breakdown=observe is not None)
+        return gpu_monte_carlo(players, board, np.asarray(dead), trials, target_stderr, seed, limit, progress, rules)
+    fixed = [p.hole for p in players if p.is_hand]
+    known = np.concatenate(fixed + [board, np.asarray(dead, dtype=np.int64)]).astype(np.int64)
+    sampler = Sampler(players, board, int(CARD_BITS[known].sum()), rules, observe is not None)
     if kernel == "numba":
         sampler.inputs = kernel_inputs(players, board, known, rules)
         sampler.alias()  # once, before the threads read it

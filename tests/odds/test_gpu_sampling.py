@@ -1,0 +1,140 @@
+"""Monte Carlo on the ``cuda`` backend, in numba-cuda's simulator (no GPU needed).
+
+The simulator must be switched on before a process imports numba, so the runs happen in a fresh
+process (``NUMBA_ENABLE_CUDASIM=1``). The kernel's counts are held to the sampler's stated
+procedure replayed in plain Python (``tests/helpers/gpu_twin.py``, hands valued by the textbook
+evaluator, or by the CPU evaluator for a short deck), count for count; to the exact equity within
+four standard errors; and to themselves on another number of GPU threads.
+"""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pysolver import PokerInputError, equity
+from pysolver.evaluator import cuda_present
+
+pytest.importorskip("numba.cuda")
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SIMULATED = """
+import json, sys, warnings
+warnings.simplefilter("ignore")  # the simulator's 64-bit arithmetic wraps, with numpy's warnings
+sys.path.insert(0, ROOT)
+import numpy as np
+import pysolver
+from pysolver import Card, PokerInputError, equity
+from pysolver.evaluator import evaluate_batch
+from pysolver.odds._model import Player
+from pysolver.odds._sampling import gpu
+from tests.helpers import gpu_twin, textbook
+
+def text(c):
+    return str(Card(c))
+
+def textbook_value(cards):
+    return textbook.evaluate([text(c) for c in cards])
+
+def short_value(cards):
+    return int(evaluate_batch(np.array([cards]), rules="short_deck")[0])
+
+def player(hole):
+    return Player.hand(hole) if hole else Player("random", np.zeros((0, 2), np.int64), np.ones(0), is_random=True)
+
+def run(seed, trials, holes, board, dead, rules=None, threads=None):
+    players = [player(h) for h in holes]
+    found = gpu.gpu_counts(players, np.array(board, np.int64), np.array(dead, np.int64), seed, 0, trials,
+                           pysolver.load_rules(rules) if rules else None, threads)
+    return found.tolist()
+
+found = {}
+ahkh, qsqd = [50, 46], [43, 41]
+spots = {
+    "two-known-preflop": (5, 300, [ahkh, qsqd], [], [], None, textbook_value),
+    "known-vs-two-random-flop": (9, 200, [ahkh, None, None], [42, 38, 0], [1], None, textbook_value),
+    "random-first-turn": (2, 200, [None, [51, 47]], [43, 39, 2, 7], [], None, textbook_value),
+}
+removed = [int(c) for c in pysolver.load_rules("short_deck").removed]
+spots["short-deck"] = (4, 150, [[51, 50], None], [47, 43, 39], removed, "short_deck", short_value)
+for name, (seed, trials, holes, board, dead, rules, value) in spots.items():
+    mine = run(seed, trials, holes, board, dead, rules)
+    found[name] = {
+        "gpu": mine,
+        "twin": gpu_twin.counts(seed, trials, holes, board, dead, value),
+        "few_threads": run(seed, trials, holes, board, dead, rules, threads=5) == mine,
+    }
+
+r = equity(["AhKh", "random"], "Qs Js 2c 7d", trials=600, seed=3, backend="cuda")
+exact = equity(["AhKh", "random"], "Qs Js 2c 7d")
+found["equity"] = {"gpu": [p.equity for p in r.players], "stderr": [p.stderr for p in r.players],
+                   "exact": [p.equity for p in exact.players], "kernel": r.kernel, "deals": r.deals, "seed": r.seed,
+                   "again": [p.equity for p in equity(["AhKh", "random"], "Qs Js 2c 7d", trials=600, seed=3,
+                                                      backend="cuda").players]}
+gpu.WAVE = 100
+r = equity(["AhKh", "QsQd"], target_stderr=0.03, seed=5, backend="cuda")
+found["target"] = {"deals": r.deals, "stderr": max(p.stderr for p in r.players)}
+refused = {}
+for name, call in {
+    "range": lambda: equity(["AhKh", "QQ+"], trials=100, seed=1, backend="cuda"),
+    "exact": lambda: equity(["AhKh", "QsQd"], exact=True, backend="cuda"),
+    "breakdown": lambda: equity(["AhKh", "QQ+"], trials=100, seed=1, backend="cuda", breakdown=True),
+}.items():
+    try:
+        call()
+    except PokerInputError as error:
+        refused[name] = str(error)
+found["refused"] = refused
+print(json.dumps(found))
+"""
+
+
+@pytest.fixture(scope="module")
+def simulated():
+    env = dict(os.environ, NUMBA_ENABLE_CUDASIM="1")
+    env.pop("PYSOLVER_KERNEL", None)
+    script = SIMULATED.replace("ROOT", repr(str(ROOT)))
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("spot", ["two-known-preflop", "known-vs-two-random-flop", "random-first-turn", "short-deck"])
+def test_the_gpu_deals_the_stated_trials_count_for_count(simulated, spot):
+    found = simulated[spot]
+    assert found["gpu"] == found["twin"]
+    assert found["few_threads"]  # the same counts on 5 GPU threads as on many
+
+
+def test_gpu_equity_is_within_four_standard_errors_of_the_exact_and_repeats_with_its_seed(simulated):
+    found = simulated["equity"]
+    assert found["kernel"] == "cuda" and found["deals"] == 600 and found["seed"] == 3
+    for mine, error, exact in zip(found["gpu"], found["stderr"], found["exact"]):
+        assert 0 < error < 0.05
+        assert abs(mine - exact) <= 4 * error
+    assert found["again"] == found["gpu"]
+
+
+def test_a_gpu_run_to_a_standard_error_stops_at_the_first_wave_within_it(simulated):
+    found = simulated["target"]
+    # AhKh vs QsQd splits near 46/54: a share's spread is about 0.5, so after the first 1,000
+    # trials (MIN_TRIALS, ten waves of 100) the error is about 0.016, under the 0.03 asked
+    assert found["stderr"] <= 0.03
+    assert found["deals"] == 1000
+
+
+def test_the_gpu_refuses_what_it_does_not_sample_in_one_line(simulated):
+    refused = simulated["refused"]
+    assert "'QQ+' is a range" in refused["range"]
+    assert "exact counts run on numpy or numba" in refused["exact"]
+    assert "breakdown" in refused["breakdown"]
+
+
+@pytest.mark.skipif(cuda_present(), reason="a GPU answers here")
+def test_without_a_gpu_equity_refuses_the_cuda_backend():
+    with pytest.raises(PokerInputError, match="backend 'cuda': no CUDA GPU answers"):
+        equity(["AhKh", "QsQd"], trials=1000, seed=1, backend="cuda")
