@@ -10,7 +10,7 @@ from pathlib import Path
 from ..core import PokerInputError
 from ..odds import heads_up_table
 from ._equity import progress_bar
-from ._options import add_json_option, add_rules_options, add_threads_option, emit, rules_from
+from ._options import add_backend_option, add_json_option, add_rules_options, add_threads_option, emit, rules_from
 
 
 def add_parser(subparsers) -> None:
@@ -27,6 +27,7 @@ def add_parser(subparsers) -> None:
     )
     parser.add_argument("--csv", metavar="FILE", help="write the equities as CSV (a row per class)")
     add_threads_option(parser)
+    add_backend_option(parser)
     add_json_option(parser)
     add_rules_options(parser)
     parser.set_defaults(run=run)
@@ -34,7 +35,9 @@ def add_parser(subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     with progress_bar(sys.stdout.isatty() and not args.json) as progress:
-        table = heads_up_table(rules_from(args), classes=args.classes, threads=args.threads, progress=progress)
+        table = heads_up_table(
+            rules_from(args), classes=args.classes, threads=args.threads, progress=progress, backend=args.backend
+        )
     if args.csv:
         try:
             Path(args.csv).write_text(table.to_csv(), encoding="utf-8")

@@ -17,6 +17,7 @@ from ._cards import (
     whole_number,
 )
 from ._categories import Category, HandValue, describe, describe_low
+from ._colex import BINOMIALS, colex_unrank
 from ._combos import CLASS_INDEX, COMBO_CLASS, COMBOS, HAND_CLASSES, class_combos, combo_index, combo_mask
 from ._deal import MAX_PLAYERS, Deal, check_player_count
 from ._errors import (
@@ -79,6 +80,8 @@ __all__ = [
     "describe_low",
     "Deal",
     "MAX_PLAYERS",
+    "BINOMIALS",
+    "colex_unrank",
     "CardCountError",
     "DuplicateCardError",
     "InvalidCardError",

@@ -19,13 +19,11 @@ from math import comb
 
 import numpy as np
 
-from ..core import Rules
+from ..core import BINOMIALS, Rules, colex_unrank
 from ._showdown_groups import ShowdownGroups
 
 DeckLike = Rules | Sequence[int] | np.ndarray | int | None
 """A deck: None (all 52 cards), a :class:`Rules` (its deck), card indices, or n (the n lowest cards)."""
-
-_BINOM = np.array([[comb(c, k) for k in range(8)] for c in range(53)], dtype=np.int64)  # C(c, k)
 
 
 def _deck(deck: DeckLike) -> np.ndarray:
@@ -60,20 +58,9 @@ def seven_card_hands(deck: DeckLike = None) -> int:
     return comb(len(_deck(deck)), 7)
 
 
-def _unrank(ranks: np.ndarray, k: int, n: int) -> np.ndarray:
-    """(N, k) ascending positions of the k-sets of colex rank ``ranks`` among n positions."""
-    rest = np.array(ranks, dtype=np.int64).reshape(-1)
-    out = np.empty((len(rest), k), np.int64)
-    for i in range(k - 1, -1, -1):
-        column = _BINOM[:n, i + 1]
-        out[:, i] = np.searchsorted(column, rest, side="right") - 1
-        rest -= column[out[:, i]]
-    return out
-
-
 def _rank(positions: np.ndarray) -> np.ndarray:
     """Colex ranks of (N, k) ascending positions."""
-    return _BINOM[positions, np.arange(1, positions.shape[1] + 1)].sum(axis=1)
+    return BINOMIALS[positions, np.arange(1, positions.shape[1] + 1)].sum(axis=1)
 
 
 def hands_at(ranks: np.ndarray | Sequence[int], deck: DeckLike = None) -> np.ndarray:
@@ -86,7 +73,7 @@ def hands_at(ranks: np.ndarray | Sequence[int], deck: DeckLike = None) -> np.nda
     ranks = np.asarray(ranks, dtype=np.int64)
     if ranks.size and (ranks.min() < 0 or ranks.max() >= comb(len(cards), 7)):
         raise ValueError(f"ranks must be 0..{comb(len(cards), 7) - 1}")
-    return _cards(_unrank(ranks, 7, len(cards)), cards)
+    return _cards(colex_unrank(ranks, 7, len(cards)), cards)
 
 
 def colex_ranks(hands: np.ndarray, deck: DeckLike = None) -> np.ndarray:
@@ -117,16 +104,16 @@ def hand_range(start: int, stop: int, deck: DeckLike = None) -> ShowdownGroups:
         raise ValueError(f"ranks {start}..{stop}: must lie in 0..{comb(n, 7)}")
     if start == stop:
         return ShowdownGroups(np.empty((0, 7), np.int8), np.zeros(1, np.int64))
-    ends = _rank(_unrank(np.array([start, stop - 1]), 7, n)[:, 2:])  # the first and last board's 5-set ranks
-    tops = _unrank(np.arange(ends[0], ends[1] + 1), 5, n)
+    ends = _rank(colex_unrank(np.array([start, stop - 1]), 7, n)[:, 2:])  # the first and last board's 5-set ranks
+    tops = colex_unrank(np.arange(ends[0], ends[1] + 1), 5, n)
     tops = tops[tops[:, 0] >= 2]  # boards with a pair below them
-    base = _BINOM[tops, np.arange(3, 8)].sum(axis=1)  # rank of the group's first hand
+    base = BINOMIALS[tops, np.arange(3, 8)].sum(axis=1)  # rank of the group's first hand
     lo = np.maximum(start - base, 0)
-    counts = np.minimum(stop - base, _BINOM[tops[:, 0], 2]) - lo
+    counts = np.minimum(stop - base, BINOMIALS[tops[:, 0], 2]) - lo
     offsets = np.concatenate([[0], np.cumsum(counts)])
     pair = np.arange(offsets[-1]) - np.repeat(offsets[:-1] - lo, counts)  # the hole pair's colex rank
-    high = np.searchsorted(_BINOM[:n, 2], pair, side="right") - 1
-    positions = np.column_stack([pair - _BINOM[high, 2], high, np.repeat(tops, counts, axis=0)])
+    high = np.searchsorted(BINOMIALS[:n, 2], pair, side="right") - 1
+    positions = np.column_stack([pair - BINOMIALS[high, 2], high, np.repeat(tops, counts, axis=0)])
     return ShowdownGroups(_cards(positions, cards), offsets)
 
 
@@ -145,9 +132,9 @@ def rank_tasks(tasks: int, deck: DeckLike = None, whole_groups: bool = True) -> 
     cuts = np.array([total * i // tasks for i in range(tasks + 1)], dtype=np.int64)
     inner = cuts[1:-1]
     if whole_groups and len(inner):
-        hands = _unrank(np.minimum(inner, total - 1), 7, n)
-        into = hands[:, 0] + _BINOM[hands[:, 1], 2]  # the rank within the group
-        size = _BINOM[hands[:, 2], 2]
+        hands = colex_unrank(np.minimum(inner, total - 1), 7, n)
+        into = hands[:, 0] + BINOMIALS[hands[:, 1], 2]  # the rank within the group
+        size = BINOMIALS[hands[:, 2], 2]
         cuts[1:-1] = np.where(2 * into <= size, inner - into, inner - into + size)
     return [(int(a), int(b)) for a, b in itertools.pairwise(cuts)]
 

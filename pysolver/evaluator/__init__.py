@@ -55,6 +55,7 @@ from ._backends import (
 )
 from ._cuda import THREADS_PER_BLOCK, cuda_device, cuda_module, cuda_present, cuda_showdown, cuda_tables, simulated
 from ._engines import compiled_key_value, compiled_showdown, evaluate_boards, kernel_tables
+from ._every_hand import every_hand, every_hand_categories
 from ._game_tables import n_values
 from ._games import (
     across_players,
@@ -90,6 +91,8 @@ __all__ = [
     "BACKENDS",
     "CPU_BACKENDS",
     "cuda_present",
+    "every_hand",
+    "every_hand_categories",
     "cuda_device",
     "cuda_module",
     "cuda_showdown",

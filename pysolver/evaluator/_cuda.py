@@ -99,6 +99,38 @@ def cuda_rows(hands: np.ndarray, out: np.ndarray, tables: Any) -> int:
     return first if first < n else -1
 
 
+HANDS_PER_THREAD = 64
+"""Hands a GPU thread of the every-hand count walks (4 in numba-cuda's simulator)."""
+
+
+def cuda_every_hand(tables: Any, deck: np.ndarray, cards: int, values: int) -> np.ndarray:
+    """The number of ``cards``-card hands of ``deck`` (card indices, ascending) at each value 0 ..
+    ``values`` (the game's tables: :class:`~pysolver.evaluator.KernelTables`), every one valued
+    on the GPU (:func:`._cuda_kernels.every_hand`)."""
+    from ..core import BINOMIALS
+
+    cuda = _cuda()
+    assert cuda is not None
+    kernels = _kernels()
+    if values >= kernels.MOST_VALUES:
+        raise ValueError(f"{values} values: the GPU counts {kernels.MOST_VALUES - 1} at most")
+    total = int(BINOMIALS[len(deck), cards])
+    per_thread = 4 if simulated() else HANDS_PER_THREAD
+    per_block = 32 if simulated() else THREADS_PER_BLOCK
+    blocks = max(1, -(-total // (per_thread * per_block)))
+    counts = cuda.to_device(np.zeros(kernels.MOST_VALUES, dtype=np.int64))
+    kernels.every_hand[blocks, per_block](
+        cuda.to_device(np.ascontiguousarray(deck, dtype=np.int64)),
+        cards,
+        total,
+        per_thread,
+        cuda.to_device(BINOMIALS),
+        counts,
+        *cuda_tables(tables),
+    )
+    return counts.copy_to_host()[: values + 1]
+
+
 def cuda_showdown() -> Any:
     """The evaluator's showdown (:func:`~pysolver.evaluator.compiled_showdown`) as a CUDA device
     function, for a kernel that values boards: the same source as the CPU's."""
@@ -123,6 +155,7 @@ __all__ = [
     "cuda_present",
     "simulated",
     "cuda_rows",
+    "cuda_every_hand",
     "cuda_tables",
     "cuda_showdown",
     "cuda_device",

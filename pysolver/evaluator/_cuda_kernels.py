@@ -17,6 +17,7 @@ from numba import cuda
 
 from ._compiled import _flush_value, _rank_value
 from ._compiled import showdown as _showdown
+from ._compiled import table_value as _table_value
 from ._shipped_tables import FLUSH_BIAS, FLUSH_OR_BAD
 
 
@@ -58,4 +59,54 @@ def rows(hands, out, bad, word0_of, word1_of, rank_starts, rank_values, flush_va
     out[i] = value
 
 
-__all__ = ["device", "rank_value", "flush_value", "showdown", "rows"]
+MOST_VALUES = 8192
+"""Values a game's table may hold, 0 included, for :func:`every_hand`'s block counts (shared memory)."""
+
+table_value = device(_table_value, _rank_value=rank_value, _flush_value=flush_value)
+
+
+@cuda.jit
+def every_hand(deck, k, total, per_thread, binomials, counts, word0_of, word1_of, rank_starts, rank_values,
+               flush_values):  # fmt: skip
+    """Every ``k``-card hand of ``deck`` (card indices, ascending) valued and counted into ``counts``
+    by value: thread ``i`` takes the hands of colex rank ``i * per_thread`` onward (``per_thread``
+    of them, ``total`` in all), the first unranked, each next one its successor (the lowest
+    position that can move up one, moved, the ones below it reset); a block counts in shared
+    memory and adds its counts once."""
+    block_counts = cuda.shared.array(MOST_VALUES, np.int32)
+    for v in range(cuda.threadIdx.x, MOST_VALUES, cuda.blockDim.x):
+        block_counts[v] = 0
+    cuda.syncthreads()
+    first = cuda.grid(1) * per_thread
+    last = min(first + per_thread, total)
+    if first < last:
+        places = cuda.local.array(7, np.int64)
+        rest = first
+        place = deck.shape[0]
+        for i in range(k - 1, -1, -1):
+            place -= 1
+            while binomials[place, i + 1] > rest:
+                place -= 1
+            places[i] = place
+            rest -= binomials[place, i + 1]
+        for _ in range(first, last):
+            word0 = np.int64(0)
+            word1 = np.int64(0)
+            for i in range(k):
+                card = deck[places[i]]
+                word0 += word0_of[card]
+                word1 += word1_of[card]
+            cuda.atomic.add(block_counts, table_value(word0, word1, rank_starts, rank_values, flush_values), 1)
+            i = 0
+            while i < k - 1 and places[i] + 1 == places[i + 1]:
+                i += 1
+            places[i] += 1
+            for j in range(i):
+                places[j] = j
+    cuda.syncthreads()
+    for v in range(cuda.threadIdx.x, MOST_VALUES, cuda.blockDim.x):
+        if block_counts[v]:
+            cuda.atomic.add(counts, v, block_counts[v])
+
+
+__all__ = ["MOST_VALUES", "device", "rank_value", "flush_value", "showdown", "table_value", "rows", "every_hand"]

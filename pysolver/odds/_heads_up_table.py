@@ -29,14 +29,17 @@ from ..core import (
     COMBOS,
     HAND_CLASSES,
     PokerInputError,
+    Rules,
     RulesLike,
     check_threads,
     combo_mask,
     quoted,
     run_parts,
 )
+from ..evaluator import CPU_BACKENDS, check_backend, cuda_present, using
 from ..rulebook import rules_of
 from ._exact.fixed import exact_fixed
+from ._exact.gpu import gpu_fixed_counts
 from ._table_matchups import canonical
 
 PARTS_PER_THREAD = 8
@@ -136,11 +139,15 @@ def heads_up_table(
     classes: Sequence[str] | None = None,
     threads: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    backend: str | None = None,
 ) -> HeadsUpTable:
     """The exact heads-up preflop table of ``rules``: rows for ``classes`` (None: every class of
     its deck), a column for every class, on ``threads`` threads (None or 0: every core; the counts
-    do not depend on it). ``progress(done, total)`` follows the matchups counted."""
+    do not depend on it). ``progress(done, total)`` follows the matchups counted. ``backend``:
+    ``"cuda"`` counts the matchups on a GPU (:func:`~pysolver.odds._exact.gpu.gpu_fixed_counts`),
+    ``"numpy"`` or ``"numba"`` on the CPU (None: a GPU where one answers); the same integers."""
     rules = rules_of(rules)
+    chosen = check_backend(backend)
     if not rules.game.holdem_shape:
         raise PokerInputError(f"rules {rules.label}: the preflop table is of two hole cards and a board of five")
     combos = np.flatnonzero(combo_mask(rules.removed.tolist()))
@@ -158,19 +165,14 @@ def heads_up_table(
     keys, swapped = canonical(first, second)
     unique, where = np.unique(keys, return_inverse=True)
     threads = check_threads(threads)
-    parts = np.array_split(np.arange(len(unique)), max(1, min(len(unique), PARTS_PER_THREAD * threads)))
-    done = [0]
-
-    def count(part: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        found = count_matchups(unique[part], rules)
-        done[0] += len(part)
-        if progress is not None:
-            progress(done[0], len(unique))
-        return found
-
-    counted = run_parts(count, parts, threads)
-    wins = np.concatenate([w for w, _ in counted]) if counted else np.zeros(0, np.int64)
-    ties = np.concatenate([t for _, t in counted]) if counted else np.zeros(0, np.int64)
+    if chosen == "cuda" or (chosen is None and cuda_present()):
+        first_combo, second_combo = np.divmod(unique, len(COMBOS))
+        counts = gpu_fixed_counts(np.stack([COMBOS[first_combo], COMBOS[second_combo]], axis=1), rules=rules,
+                                  progress=progress)  # fmt: skip
+        wins, ties = counts[:, 0, 0], counts[:, 0, 1]
+    else:
+        with using(chosen, CPU_BACKENDS):
+            wins, ties = _count_on_threads(unique, rules, threads, progress)
     boards = comb(len(rules.deck) - 4, 5)
     first_wins = np.where(swapped, boards - wins[where] - ties[where], wins[where])
     row_of, column_of = np.zeros(len(HAND_CLASSES), np.int64), np.zeros(len(HAND_CLASSES), np.int64)
@@ -184,6 +186,26 @@ def heads_up_table(
     out_ties = np.bincount(cell, weights=ties[where], minlength=size).round().astype(np.int64).reshape(shape)
     deals = (np.bincount(cell, minlength=size) * boards).reshape(shape)
     return HeadsUpTable(rules.label, names, rows, out_wins, out_ties, deals, len(unique))
+
+
+def _count_on_threads(
+    unique: np.ndarray, rules: Rules, threads: int, progress: Callable[[int, int], None] | None
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`count_matchups` of the matchup keys ``unique``, in parts on ``threads`` threads."""
+    parts = np.array_split(np.arange(len(unique)), max(1, min(len(unique), PARTS_PER_THREAD * threads)))
+    done = [0]
+
+    def count(part: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        found = count_matchups(unique[part], rules)
+        done[0] += len(part)
+        if progress is not None:
+            progress(done[0], len(unique))
+        return found
+
+    counted = run_parts(count, parts, threads)
+    wins = np.concatenate([w for w, _ in counted]) if counted else np.zeros(0, np.int64)
+    ties = np.concatenate([t for _, t in counted]) if counted else np.zeros(0, np.int64)
+    return wins, ties
 
 
 __all__ = ["PARTS_PER_THREAD", "HeadsUpTable", "count_matchups", "heads_up_table"]

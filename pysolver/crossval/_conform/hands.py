@@ -29,9 +29,8 @@ from math import comb
 
 import numpy as np
 
-from ...core import STANDARD, Rules
+from ...core import STANDARD, Rules, colex_unrank
 from .._blocks import dealt_rows
-from .._colex import _unrank
 
 #: Boards that play (five cards; rank, suit), each dealt with every pair of other cards.
 BOARDS_THAT_PLAY = (
@@ -175,7 +174,7 @@ def hands_of_ranks(start: int, stop: int, cards: int, rules: Rules = STANDARD) -
     [[0, 1, 2, 3, 4], [0, 1, 2, 3, 5]]
     """
     deck = np.array([c.index for c in rules.deck], dtype=np.int64)
-    positions = _unrank(np.arange(start, stop, dtype=np.int64), cards, len(deck))
+    positions = colex_unrank(np.arange(start, stop, dtype=np.int64), cards, len(deck))
     return deck[positions]
 
 

@@ -39,7 +39,7 @@ from ...core import (
     check_seed,
     draw_seed,
 )
-from ...evaluator import best_five, categories, describe_value, evaluate_batch, n_values
+from ...evaluator import best_five, categories, describe_value, evaluate_batch, every_hand_categories, n_values
 from ...rulebook import load_rules, rules_of
 from .._dealer import deal_skewed
 from .games import GameDiff, game_diff
@@ -66,12 +66,6 @@ def combinations_array(n: int, k: int) -> np.ndarray:
     return rows
 
 
-def deck_hands(rules: Rules) -> np.ndarray:
-    """Every five-card hand of the rules' deck, (C(deck, 5), 5) card indices."""
-    deck = np.array([c.index for c in rules.deck], dtype=np.int64)
-    return deck[combinations_array(len(deck), 5)]
-
-
 def category_counts(rules: Rules) -> dict[str, tuple[int, int]]:
     """(hands, classes) of each category among the five-card hands of the rules' deck,
     in the rules' order, best first.
@@ -79,10 +73,9 @@ def category_counts(rules: Rules) -> dict[str, tuple[int, int]]:
     >>> category_counts(load_rules())["full_house"], category_counts(load_rules())["flush"]
     ((3744, 156), (5108, 1277))
     """
-    values = evaluate_batch(deck_hands(rules), rules=rules)
-    cats = categories(values, rules)
+    hands = every_hand_categories(5, rules)
     classes = categories(np.arange(1, n_values(rules) + 1), rules)
-    return {c.snake: (int((cats == c).sum()), int((classes == c).sum())) for c in reversed(rules.order)}
+    return {c.snake: (hands[c.snake], int((classes == c).sum())) for c in reversed(rules.order)}
 
 
 def _inversions(x: np.ndarray) -> int:
@@ -343,7 +336,6 @@ __all__ = [
     "KINDS",
     "describe_rules",
     "combinations_array",
-    "deck_hands",
     "category_counts",
     "class_changes",
     "showdown_changes",

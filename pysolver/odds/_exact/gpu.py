@@ -1,0 +1,88 @@
+"""Exact counts of known hands over every board, many deals at once, on an NVIDIA GPU.
+
+A *deal* is the players' known hands (P, 2); :func:`gpu_fixed_counts` counts each over every
+completion of the board from the cards left (the deck less the board, the dead cards and the
+deal's own hands), a row of GPU blocks a deal, a GPU thread a stream of 64 boards walked in
+colex order (:func:`~pysolver.odds._exact.gpu_kernel.fixed_deals`). The counts are exact and
+the same integers as the CPU's exact count of the same deal. The heads-up preflop table
+(:func:`~pysolver.odds.heads_up_table`, ``backend="cuda"``) counts its matchups this way.
+
+    >>> BOARDS_PER_THREAD
+    64
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from ...core import BINOMIALS, PokerInputError, RulesLike
+from ...evaluator import THREADS_PER_BLOCK, cuda_module, cuda_tables, kernel_tables, simulated
+from ...rulebook import rules_of
+
+BOARDS_PER_THREAD = 64
+"""Boards a GPU thread walks (2 in numba-cuda's simulator)."""
+DEALS_PER_LAUNCH = 4096
+"""Deals a launch counts (the progress between two launches)."""
+
+
+def gpu_fixed_counts(
+    holes: np.ndarray,
+    board: np.ndarray | None = None,
+    dead: np.ndarray | None = None,
+    rules: RulesLike = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> np.ndarray:
+    """Each deal of ``holes`` (M, P, 2) card indices over every completion of ``board`` from the
+    cards of the rules' deck (its cards outside it taken out) not in the board, ``dead`` or the deal: (M, P, P) int64,
+    ``[m, p, k - 1]`` the boards player ``p`` of deal ``m`` won with ``k - 1`` others."""
+    from . import gpu_kernel
+
+    cuda = cuda_module()
+    rules = rules_of(rules)
+    tables = kernel_tables(rules)
+    holes = np.ascontiguousarray(holes, dtype=np.int64)
+    board = np.zeros(0, np.int64) if board is None else np.asarray(board, dtype=np.int64)
+    dead = np.zeros(0, np.int64) if dead is None else np.asarray(dead, dtype=np.int64)
+    deals, players = holes.shape[:2]
+    out = np.zeros((deals, players, players), dtype=np.int64)
+    if not deals:
+        return out
+    taken = np.zeros((deals, 52), dtype=bool)
+    taken[:, np.concatenate([board, dead, rules.removed]).astype(np.int64)] = True
+    taken[np.arange(deals)[:, None], holes.reshape(deals, -1)] = True
+    left_over = (~taken).sum(axis=1)
+    if (left_over != 52 - len(np.unique(np.concatenate([board, dead, rules.removed]))) - 2 * players).any():
+        raise PokerInputError("a deal's hands share a card with each other, the board or the dead cards")
+    rest = np.nonzero(~taken)[1].reshape(deals, -1)
+    left = 5 - len(board)
+    total = int(BINOMIALS[rest.shape[1], left])
+    per_thread = 2 if simulated() else BOARDS_PER_THREAD
+    per_block = 32 if simulated() else THREADS_PER_BLOCK
+    columns = max(1, -(-total // (per_thread * per_block)))
+    board0, board1 = int(tables.card_word0[board].sum()), int(tables.card_word1[board].sum())
+    arrays = cuda_tables(tables)
+    binomials = cuda.to_device(BINOMIALS)
+    for start in range(0, deals, DEALS_PER_LAUNCH):
+        stop = min(start + DEALS_PER_LAUNCH, deals)
+        counts = cuda.to_device(np.zeros((stop - start, players, players), dtype=np.int64))
+        gpu_kernel.fixed_deals[(columns, stop - start), per_block](
+            cuda.to_device(holes[start:stop]),
+            cuda.to_device(np.ascontiguousarray(rest[start:stop])),
+            left,
+            total,
+            per_thread,
+            np.int64(board0),
+            np.int64(board1),
+            binomials,
+            counts,
+            *arrays,
+        )
+        out[start:stop] = counts.copy_to_host()
+        if progress is not None:
+            progress(stop, deals)
+    return out
+
+
+__all__ = ["BOARDS_PER_THREAD", "DEALS_PER_LAUNCH", "gpu_fixed_counts"]
