@@ -3,22 +3,28 @@
     python benchmarks/bench_gpu.py            # on a machine with an NVIDIA GPU: about a minute
     python benchmarks/bench_gpu.py --quick    # smaller runs
 
-Needs the ``gpu`` extra and an NVIDIA GPU, which the results name (``gpu``). Rows: Monte Carlo of
-AhKh against one random hand and against five, preflop, on ``cuda`` beside ``numba`` on every core
-(a rate per trial; the equities agree within four standard errors); random 7-card hands valued by
-``evaluate_batch`` on ``cuda`` beside ``numba`` on every core (a rate per hand, the copies to and
-from the GPU included). Without a GPU it says so and writes nothing.
+Needs the ``gpu`` extra and an NVIDIA GPU, which the results name (``gpu``). Rows, each on ``cuda``
+beside ``numba`` on every core of the same machine:
+
+- Monte Carlo of AhKh against one random hand and against five, preflop (a rate per trial; the
+  equities agree within four standard errors);
+- random 7-card hands valued by ``evaluate_batch`` (a rate per hand, the copies included);
+- every 7-card hand of the deck counted by value (``every_hand``; the counts equal);
+- the short deck's heads-up preflop table, and four ranges preflop exactly (the counts equal).
+
+Without a GPU it says so and writes nothing.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+import numpy as np
 from harness import Result, Side, quick_flag, random_cards, side_by_side, write_results
 
 import pysolver
-from pysolver.evaluator import cuda_module, cuda_present, evaluate_batch, simulated
+from pysolver.evaluator import cuda_module, cuda_present, evaluate_batch, every_hand, simulated
 
 MC_TRIALS = 1 << 30
 """Trials of a GPU Monte Carlo row (the CPU's run: :data:`CPU_SHARE` of them)."""
@@ -81,6 +87,34 @@ def batch(quick: bool) -> Result:
     )
 
 
+def same_work(
+    key: str, what: str, unit: str, items: int, gpu: Callable[[], object], cpu: Callable[[], object], quick: bool
+) -> Result:
+    """One piece of work done whole on both sides, its answers compared."""
+    details = {"same": bool(np.array_equal(np.asarray(gpu_answer(gpu())), np.asarray(gpu_answer(cpu()))))}
+    timings = side_by_side({"pysolver": gpu, "every core": cpu}, 1 if quick else 3)
+    return Result(
+        key,
+        what,
+        unit,
+        Side(timings["pysolver"], items),
+        {"every core": Side(timings["every core"], items, note="numba, every core")},
+        details=details,
+    )
+
+
+def gpu_answer(answer: object) -> object:
+    """What a side's answer is compared by: a table's counts, a result's counts, or the array."""
+    if isinstance(answer, pysolver.odds.HeadsUpTable):
+        return np.stack([answer.wins, answer.ties, answer.deals])
+    if isinstance(answer, pysolver.odds.EquityResult):
+        return [[p.wins, p.ties] for p in answer.players] + [[answer.deals, 0]]
+    return answer
+
+
+FOUR_RANGES = ["QQ+,AKs", "JJ,TT,99,AQs", "88,77,66,KQs,JTs", "A5s-A2s"]
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     quick = quick_flag(__doc__.splitlines()[0], argv)
     if not cuda_present() or simulated():
@@ -88,6 +122,39 @@ def main(argv: Sequence[str] | None = None) -> None:
     name = getattr(cuda_module().get_current_device(), "name", "the simulator")
     gpu = name.decode() if isinstance(name, bytes) else str(name)
     cases = [monte_carlo(1, quick), monte_carlo(5, quick), batch(quick)]
+    cases.append(
+        same_work(
+            "gpu-every-hand-7",
+            "every 7-card hand counted by value (every_hand)",
+            "hand",
+            133_784_560,
+            lambda: every_hand(7, backend="cuda"),
+            lambda: every_hand(7, backend="numba"),
+            quick,
+        )
+    )
+    cases.append(
+        same_work(
+            "gpu-table-short-deck",
+            "the short deck's heads-up preflop table, exact",
+            "run",
+            1,
+            lambda: pysolver.odds.heads_up_table("short_deck", backend="cuda"),
+            lambda: pysolver.odds.heads_up_table("short_deck", backend="numba"),
+            quick,
+        )
+    )
+    cases.append(
+        same_work(
+            "gpu-four-ranges",
+            "four ranges preflop, exact",
+            "run",
+            1,
+            lambda: pysolver.equity(FOUR_RANGES, exact=True, backend="cuda"),
+            lambda: pysolver.equity(FOUR_RANGES, exact=True, backend="numba"),
+            quick,
+        )
+    )
     for case in cases:
         print(case.line())
     write_results(

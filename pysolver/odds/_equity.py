@@ -47,6 +47,7 @@ from ..core import (
 from ..evaluator import CPU_BACKENDS, check_backend, using
 from ..rulebook import rules_of
 from ._breakdown import Breakdown, as_count
+from ._exact.gpu import gpu_exact
 from ._fit import no_deal
 from ._games.equity import GameEquity, game_equity
 from ._model import Question
@@ -241,7 +242,9 @@ def equity(
     exact = _check_sampling(exact, trials, target_stderr, seed)
     question = Question.of(situation, table, check_threads(threads))
     if check_backend(backend) == "cuda":
-        check_gpu_question(question.players, exact, breakdown)
+        if exact:
+            return _result(situation, question, _exact_on_the_gpu(question, breakdown, progress))
+        check_gpu_question(question.players, breakdown)
         exact = False
     with using(backend, CPU_BACKENDS + ("cuda",)):
         chosen = plan(question, exact, force, breakdown)
@@ -249,6 +252,14 @@ def equity(
             announce(*chosen.announcement(trials, target_stderr))
         outcome = chosen.run(progress, trials, target_stderr, seed)
     return _result(situation, question, outcome)
+
+
+def _exact_on_the_gpu(question: Question, breakdown: bool, progress: Progress | None) -> Outcome:
+    """An exact question of known hands and ranges counted on the GPU (:func:`~pysolver.odds._exact.gpu.gpu_exact`)."""
+    if breakdown:
+        raise PokerInputError("backend 'cuda': a breakdown is counted on numpy or numba")
+    tally = gpu_exact(question.players, question.board, question.dead, question.rules, progress)
+    return Outcome(tally, method="gpu", kernel="cuda")
 
 
 def _check_sampling(

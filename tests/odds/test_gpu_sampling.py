@@ -78,10 +78,20 @@ found["equity"] = {"gpu": [p.equity for p in r.players], "stderr": [p.stderr for
 gpu.WAVE = 100
 r = equity(["AhKh", "QsQd"], target_stderr=0.03, seed=5, backend="cuda")
 found["target"] = {"deals": r.deals, "stderr": max(p.stderr for p in r.players)}
+exact = {}
+spots = ((["AhKh", "QQ, 0.5(JJ)"], "Qs Js 2c 7d"), (["AhKh", "QQ", "T9s, 76s"], "9h 8c 2d 3s"),
+         (["AhKh", "QQ", "0.3(T9s), 76s"], "9h 8c 2d 3s"))
+for players, board in spots:
+    on_gpu = equity(players, board, exact=True, backend="cuda")
+    on_cpu = equity(players, board, exact=True, backend="numpy")
+    figures = [[p.wins, p.ties, p.equity] for p in on_gpu.players], [[p.wins, p.ties, p.equity] for p in on_cpu.players]
+    apart = max(abs(a - b) for x, y in zip(*figures) for a, b in zip(x, y))
+    exact[" vs ".join(players)] = [on_gpu.kernel, on_gpu.exact, figures[0] == figures[1], apart < 1e-9]
+found["exact"] = exact
 refused = {}
 for name, call in {
     "range": lambda: equity(["AhKh", "QQ+"], trials=100, seed=1, backend="cuda"),
-    "exact": lambda: equity(["AhKh", "QsQd"], exact=True, backend="cuda"),
+    "exact-random": lambda: equity(["AhKh", "random"], "Qs Js 2c 7d", exact=True, backend="cuda"),
     "breakdown": lambda: equity(["AhKh", "QQ+"], trials=100, seed=1, backend="cuda", breakdown=True),
 }.items():
     try:
@@ -119,6 +129,14 @@ def test_gpu_equity_is_within_four_standard_errors_of_the_exact_and_repeats_with
     assert found["again"] == found["gpu"]
 
 
+def test_an_exact_question_of_ranges_counts_on_the_gpu_the_cpus_integers(simulated):
+    found = simulated["exact"]
+    assert found["AhKh vs QQ, 0.5(JJ)"] == ["cuda", True, True, True]  # weights of 1 and 0.5: every bit
+    assert found["AhKh vs QQ vs T9s, 76s"] == ["cuda", True, True, True]
+    kernel, exact, _, close = found["AhKh vs QQ vs 0.3(T9s), 76s"]  # 0.3s summed in another order
+    assert (kernel, exact, close) == ("cuda", True, True)
+
+
 def test_a_gpu_run_to_a_standard_error_stops_at_the_first_wave_within_it(simulated):
     found = simulated["target"]
     # AhKh vs QsQd splits near 46/54: a share's spread is about 0.5, so after the first 1,000
@@ -130,7 +148,7 @@ def test_a_gpu_run_to_a_standard_error_stops_at_the_first_wave_within_it(simulat
 def test_the_gpu_refuses_what_it_does_not_sample_in_one_line(simulated):
     refused = simulated["refused"]
     assert "'QQ+' is a range" in refused["range"]
-    assert "exact counts run on numpy or numba" in refused["exact"]
+    assert "'random' is a random player" in refused["exact-random"]
     assert "breakdown" in refused["breakdown"]
 
 

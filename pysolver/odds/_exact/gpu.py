@@ -5,26 +5,35 @@ completion of the board from the cards left (the deck less the board, the dead c
 deal's own hands), a row of GPU blocks a deal, a GPU thread a stream of 64 boards walked in
 colex order (:func:`~pysolver.odds._exact.gpu_kernel.fixed_deals`). The counts are exact and
 the same integers as the CPU's exact count of the same deal. The heads-up preflop table
-(:func:`~pysolver.odds.heads_up_table`, ``backend="cuda"``) counts its matchups this way.
+(:func:`~pysolver.odds.heads_up_table`, ``backend="cuda"``) counts its matchups this way, and an
+exact question of known hands and ranges (``equity(..., exact=True, backend="cuda")``) every
+assignment of the ranges' combos that shares no card (:func:`assignments`), each weighed by its
+combos' weights (:func:`gpu_exact`).
 
-    >>> BOARDS_PER_THREAD
-    64
+    >>> from pysolver.odds._model import Player
+    >>> deals, weights = assignments([Player.hand([51, 47]), Player("QQ", np.array([[43, 42], [47, 46]]),
+    ...                                                                 np.array([1.0, 1.0]))], np.array([], np.int64))
+    >>> deals.tolist(), weights.tolist()                   # KsKh... the second combo holds the Ks: left out
+    ([[[51, 47], [43, 42]]], [1.0])
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from ...core import BINOMIALS, PokerInputError, RulesLike
 from ...evaluator import THREADS_PER_BLOCK, cuda_module, cuda_tables, kernel_tables, simulated
 from ...rulebook import rules_of
+from .._model import Player, Tally
 
 BOARDS_PER_THREAD = 64
 """Boards a GPU thread walks (2 in numba-cuda's simulator)."""
 DEALS_PER_LAUNCH = 4096
 """Deals a launch counts (the progress between two launches)."""
+MOST_ASSIGNMENTS = 1 << 24
+"""Most assignments of the ranges' combos an exact question on the GPU lists."""
 
 
 def gpu_fixed_counts(
@@ -85,4 +94,53 @@ def gpu_fixed_counts(
     return out
 
 
-__all__ = ["BOARDS_PER_THREAD", "DEALS_PER_LAUNCH", "gpu_fixed_counts"]
+def assignments(players: Sequence[Player], known: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every assignment of one combo to each player (a known hand: its own) that shares no card
+    with another or with ``known``: (M, P, 2) card indices and (M,) weights, the products of the
+    combos' weights."""
+    deals = np.zeros((1, 0, 2), dtype=np.int64)
+    weights = np.ones(1)
+    taken = np.zeros((1, 52), dtype=bool)
+    taken[:, known] = True
+    for player in players:
+        combos = np.asarray(player.combos, dtype=np.int64)
+        fits = ~(taken[:, combos[:, 0]] | taken[:, combos[:, 1]])  # (M, n)
+        row, column = np.nonzero(fits)
+        if len(row) > MOST_ASSIGNMENTS:
+            raise PokerInputError(f"exact on the GPU: more than {MOST_ASSIGNMENTS:,} assignments of the ranges' combos")
+        deals = np.concatenate([deals[row], combos[column][:, None, :]], axis=1)
+        weights = weights[row] * np.asarray(player.weights, dtype=np.float64)[column]
+        taken = taken[row]
+        taken[np.arange(len(row)), combos[column, 0]] = True
+        taken[np.arange(len(row)), combos[column, 1]] = True
+    return deals, weights
+
+
+def gpu_exact(
+    players: Sequence[Player],
+    board: np.ndarray,
+    dead: np.ndarray,
+    rules: RulesLike = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Tally:
+    """The exact tally of known hands and ranges (no random player) on ``board``: every
+    assignment (:func:`assignments`) over every board, counted on the GPU and weighed."""
+    random = [p.name for p in players if p.is_random]
+    if random:
+        raise PokerInputError(
+            f"exact on the GPU: known hands and ranges; {random[0]!r} is a random player (counted exactly on the CPU)"
+        )
+    board, dead = np.asarray(board, dtype=np.int64), np.asarray(dead, dtype=np.int64)
+    deals, weights = assignments(players, np.concatenate([board, dead]))
+    counts = gpu_fixed_counts(deals, board, dead, rules, progress).astype(np.float64)  # (M, P, P)
+    split = np.arange(1, len(players) + 1, dtype=np.float64)
+    boards = (counts / split).sum(axis=(1, 2))  # every board once: a board split k ways counts k times
+    return Tally(
+        weights @ counts[:, :, 0],
+        weights @ counts[:, :, 1:].sum(axis=2),
+        weights @ (counts / split).sum(axis=2),
+        float(weights @ boards),
+    )
+
+
+__all__ = ["BOARDS_PER_THREAD", "DEALS_PER_LAUNCH", "MOST_ASSIGNMENTS", "gpu_fixed_counts", "assignments", "gpu_exact"]

@@ -40,10 +40,8 @@ MIN_TRIALS = 1000
 """Trials before a standard error is trusted to stop a run."""
 
 
-def check_gpu_question(players: Sequence[Player], exact: bool | None = False, breakdown: bool = False) -> None:
-    """Refuse, in one line, what the GPU does not sample: an exact count, a breakdown, a range."""
-    if exact:
-        raise PokerInputError("backend 'cuda' samples (Monte Carlo); exact counts run on numpy or numba")
+def check_gpu_question(players: Sequence[Player], breakdown: bool = False) -> None:
+    """Refuse, in one line, what the GPU does not sample: a breakdown, a range."""
     if breakdown:
         raise PokerInputError("backend 'cuda': a breakdown samples on numpy or numba")
     ranged = [p.name for p in players if not (p.is_hand or p.is_random)]
