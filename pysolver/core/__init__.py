@@ -17,7 +17,7 @@ from ._cards import (
     whole_number,
 )
 from ._categories import Category, HandValue, describe, describe_low
-from ._colex import BINOMIALS, colex_unrank
+from ._colex import BINOMIALS, colex_first, colex_next, colex_unrank
 from ._combos import CLASS_INDEX, COMBO_CLASS, COMBOS, HAND_CLASSES, class_combos, combo_index, combo_mask
 from ._deal import MAX_PLAYERS, Deal, check_player_count
 from ._errors import (
@@ -82,6 +82,8 @@ __all__ = [
     "MAX_PLAYERS",
     "BINOMIALS",
     "colex_unrank",
+    "colex_first",
+    "colex_next",
     "CardCountError",
     "DuplicateCardError",
     "InvalidCardError",

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 from numba import cuda
 
+from ..core import colex_first, colex_next
 from ._compiled import _flush_value, _rank_value
 from ._compiled import showdown as _showdown
 from ._compiled import table_value as _table_value
@@ -63,6 +64,8 @@ MOST_VALUES = 8192
 """Values a game's table may hold, 0 included, for :func:`every_hand`'s block counts (shared memory)."""
 
 table_value = device(_table_value, _rank_value=rank_value, _flush_value=flush_value)
+first_set = device(colex_first)
+next_set = device(colex_next)
 
 
 @cuda.jit
@@ -81,14 +84,7 @@ def every_hand(deck, k, total, per_thread, binomials, counts, word0_of, word1_of
     last = min(first + per_thread, total)
     if first < last:
         places = cuda.local.array(7, np.int64)
-        rest = first
-        place = deck.shape[0]
-        for i in range(k - 1, -1, -1):
-            place -= 1
-            while binomials[place, i + 1] > rest:
-                place -= 1
-            places[i] = place
-            rest -= binomials[place, i + 1]
+        first_set(places, first, k, deck.shape[0], binomials)
         for _ in range(first, last):
             word0 = np.int64(0)
             word1 = np.int64(0)
@@ -97,16 +93,22 @@ def every_hand(deck, k, total, per_thread, binomials, counts, word0_of, word1_of
                 word0 += word0_of[card]
                 word1 += word1_of[card]
             cuda.atomic.add(block_counts, table_value(word0, word1, rank_starts, rank_values, flush_values), 1)
-            i = 0
-            while i < k - 1 and places[i] + 1 == places[i + 1]:
-                i += 1
-            places[i] += 1
-            for j in range(i):
-                places[j] = j
+            next_set(places, k)
     cuda.syncthreads()
     for v in range(cuda.threadIdx.x, MOST_VALUES, cuda.blockDim.x):
         if block_counts[v]:
-            cuda.atomic.add(counts, v, block_counts[v])
+            cuda.atomic.add(counts, v, np.int64(block_counts[v]))
 
 
-__all__ = ["MOST_VALUES", "device", "rank_value", "flush_value", "showdown", "table_value", "rows", "every_hand"]
+__all__ = [
+    "MOST_VALUES",
+    "device",
+    "rank_value",
+    "flush_value",
+    "showdown",
+    "table_value",
+    "first_set",
+    "next_set",
+    "rows",
+    "every_hand",
+]

@@ -10,10 +10,12 @@ from __future__ import annotations
 import numpy as np
 from numba import cuda
 
-from ...core import MAX_PLAYERS
-from ...evaluator import cuda_showdown
+from ...core import MAX_PLAYERS, colex_first, colex_next
+from ...evaluator import cuda_device, cuda_showdown
 
 showdown = cuda_showdown()
+first_set = cuda_device(colex_first)
+next_set = cuda_device(colex_next)
 MOST = MAX_PLAYERS
 
 
@@ -40,14 +42,7 @@ def fixed_deals(holes, rest, left, total, per_thread, board0, board1, binomials,
         words[p, 1] = word1_of[holes[m, p, 0]] + word1_of[holes[m, p, 1]]
     for i in range(players * players):
         tally[i] = 0
-    remaining = first
-    place = rest.shape[1]
-    for i in range(left - 1, -1, -1):
-        place -= 1
-        while binomials[place, i + 1] > remaining:
-            place -= 1
-        places[i] = place
-        remaining -= binomials[place, i + 1]
+    first_set(places, first, left, rest.shape[1], binomials)
     for _ in range(first, last):
         on0, on1 = board0, board1
         for i in range(left):
@@ -58,13 +53,7 @@ def fixed_deals(holes, rest, left, total, per_thread, board0, board1, binomials,
         for p in range(players):
             if values[p] == best:
                 tally[p * players + winners - 1] += 1
-        if left > 0:
-            i = 0
-            while i < left - 1 and places[i] + 1 == places[i + 1]:
-                i += 1
-            places[i] += 1
-            for j in range(i):
-                places[j] = j
+        next_set(places, left)
     for i in range(players * players):
         if tally[i]:
             cuda.atomic.add(counts, (m, i // players, i % players), tally[i])

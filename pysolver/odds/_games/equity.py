@@ -50,6 +50,7 @@ from ...evaluator import CPU_BACKENDS, using
 from ...rulebook import rules_of
 from .._planner import EXACT_TIME_LIMIT, _duration
 from .deals import BLOCK, MAX_COMBOS, SHARE_UNIT, Progress, Shape, Sums, count_exact, sample, stderr
+from .live import LiveCards, live_cards
 from .seats import read_table
 
 EXACT_FIVES = 400_000_000
@@ -69,7 +70,8 @@ class GamePlayer:
     """One player's figures: ``equity`` the expected share of the whole pot, ``pots`` the
     expected share of it won in each pot (they sum to ``equity``), ``scoop`` how often the
     player takes the whole pot; ``shares`` the integer sum behind ``equity`` and ``stderr``
-    its standard error when sampled (0 when exact)."""
+    its standard error when sampled (0 when exact); ``live`` the cards of the player's ranks and
+    suits still to be dealt (:mod:`.live`; None for a random player or a list of holdings)."""
 
     player: int
     hand: str
@@ -78,6 +80,7 @@ class GamePlayer:
     scoop: float
     shares: int
     stderr: float
+    live: LiveCards | None = None
 
 
 @dataclass(frozen=True)
@@ -121,6 +124,7 @@ class GameEquity:
                     "scoop": p.scoop,
                     "shares": p.shares,
                     "stderr": p.stderr,
+                    "live": None if p.live is None else p.live.to_dict(),
                 }
                 for p in self.players
             ],
@@ -136,7 +140,7 @@ class GameEquity:
             for p in self.players
         ]
         header = ["", "hand", "equity", *self.pots, "scoop"]
-        summary = html.escape(str(self).splitlines()[-1])
+        summary = "<br>".join(html.escape(line) for line in str(self).splitlines()[len(self.players) + 1 :])
         return table_html(header, rows, [p.player for p in self.players if p.equity == best]) + f"<p>{summary}</p>"
 
     def __str__(self) -> str:
@@ -152,7 +156,8 @@ class GameEquity:
         how += f" on {format_cards(self.board)}" if self.board else ""
         if self.no_low is not None:
             how += f"; no low qualifies on {100 * self.no_low / self.weight:.2f}% of them"
-        return "\n".join(lines + [f"{how}; {self.rules} rules"])
+        live = [f"player {p.player} {p.live}" for p in self.players if p.live is not None and not self.board]
+        return "\n".join(lines + [f"{how}; {self.rules} rules"] + (["live cards: " + " | ".join(live)] if live else []))
 
 
 def game_equity(
@@ -232,11 +237,12 @@ def _result(shape: Shape, sums: Sums, exact: bool, seed: int | None) -> GameEqui
     game, table, whole = shape.rules.game, shape.table, SHARE_UNIT * sums.weight
     result = []
     spreads = [0.0] * len(table.seats) if exact else stderr(sums)
+    live = live_cards(table, shape.rules)
     for p, seat in enumerate(table.seats):
         mean, spread = sums.shares[p] / whole, spreads[p]
         hand = seat.text + (" " + "?" * seat.to_come if seat.to_come and seat.holdings else "")
         pots = {pot: sums.pots[pot][p] / whole for pot in game.pots}
-        result.append(GamePlayer(p, hand, mean, pots, sums.scoops[p] / sums.weight, sums.shares[p], spread))
+        result.append(GamePlayer(p, hand, mean, pots, sums.scoops[p] / sums.weight, sums.shares[p], spread, live[p]))
     return GameEquity(
         shape.rules.label,
         tuple(result),
