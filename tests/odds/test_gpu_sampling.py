@@ -13,10 +13,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from pysolver import PokerInputError, equity
-from pysolver.evaluator import cuda_present
+from pysolver.evaluator import backends_present, cuda_present, using
 
 pytest.importorskip("numba.cuda")
 
@@ -232,3 +233,19 @@ def test_the_gpu_counts_known_hands_over_every_board_exactly(exact_simulated, sp
 def test_the_preflop_table_counts_its_matchups_on_the_gpu_backend(exact_simulated):
     matchups, same = exact_simulated["table"]
     assert matchups > 0 and same
+
+
+def test_a_long_run_of_known_and_random_hands_goes_to_a_gpu_where_one_answers(monkeypatch):
+    from pysolver.odds._model import Player
+    from pysolver.odds._sampling import plan
+
+    monkeypatch.setattr(plan, "cuda_present", lambda: True)  # as where a GPU answers
+    known = [Player.hand([51, 47]), Player.hand([43, 42])]
+    many, few = plan.GPU_TRIALS, plan.GPU_TRIALS - 1
+    assert plan.sampling_backend(known, 0, many, 2, observed=False) == "cuda"
+    assert plan.sampling_backend(known, 0, few, 2, observed=False) != "cuda"
+    assert plan.sampling_backend(known, 0, many, 2, observed=True) != "cuda"  # a breakdown: the CPU's
+    ranged = Player("QQ", np.array([[43, 42], [41, 40]]), np.ones(2))
+    assert plan.sampling_backend([known[0], ranged], 0, many, 2, observed=False) != "cuda"
+    with using("numba" if "numba" in backends_present() else "numpy"):
+        assert plan.sampling_backend(known, 0, many, 2, observed=False) != "cuda"  # a backend named

@@ -25,7 +25,7 @@ from itertools import combinations
 import numpy as np
 
 from ...core import COMBOS, Rules, cpu_threads
-from ...evaluator import Loops, kernel_tables, requested, runs_on
+from ...evaluator import Loops, cuda_present, kernel_tables, requested, runs_on
 from .._combo_codes import COMBO_BITS
 from .._model import Player, combo_indices
 from .numpy_loop import JointPair, is_ranged
@@ -237,6 +237,9 @@ def sampling_loops(players: Sequence[Player], board_size: int, observed: bool = 
     return DECK_LOOPS if deals_from_deck(players, unseen, 5 - board_size) else PLAIN_LOOPS
 
 
+GPU_TRIALS = 1 << 22
+"""Trials from which a run of known and random hands goes to a GPU where one answers (and no
+backend is named): some 40 ms of two CPU cores, a millisecond of a GPU."""
 GPU_TRIAL_SECONDS = 1e-9
 """A trial's seconds on a GPU, for a run's estimate: a billion trials a second (a GPU of the H100
 class deals tens of billions; the simulator, thousands)."""
@@ -244,9 +247,14 @@ class deals tens of billions; the simulator, thousands)."""
 
 def sampling_backend(players: Sequence[Player], board_size: int, trials: int, threads: int, observed: bool) -> str:
     """The backend that deals ``trials`` trials of the question: the one the work was given (``cuda``
-    too: :mod:`.gpu`); numba where its loop is ready or the run outlasts its compile on numpy;
-    else numpy (:func:`~pysolver.evaluator._backends.runs_on`)."""
-    if requested() == "cuda":
+    too: :mod:`.gpu`); a GPU where one answers, for :data:`GPU_TRIALS` trials or more of known and
+    random hands; numba where its loop is ready or the run outlasts its compile on numpy; else
+    numpy (:func:`~pysolver.evaluator._backends.runs_on`)."""
+    named = requested()
+    if named == "cuda":
+        return "cuda"
+    gpu_work = not observed and trials >= GPU_TRIALS and all(p.is_hand or p.is_random for p in players)
+    if named is None and gpu_work and cuda_present():  # (numba's CUDA module loads here: a long run)
         return "cuda"
     seconds = {kernel: sampling_seconds(players, board_size, trials, threads, kernel) for kernel in ("numpy", "numba")}
     return runs_on(sampling_loops(players, board_size, observed), seconds["numpy"], seconds["numba"])
@@ -275,6 +283,7 @@ def sampling_seconds(players, board_size: int, trials: int, threads: int, kernel
 
 
 __all__ = [
+    "GPU_TRIALS",
     "GPU_TRIAL_SECONDS",
     "REJECT",
     "JOINT",
