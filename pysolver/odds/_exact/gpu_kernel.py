@@ -17,6 +17,8 @@ showdown = cuda_showdown()
 first_set = cuda_device(colex_first)
 next_set = cuda_device(colex_next)
 MOST = MAX_PLAYERS
+TALLY = MOST * MOST
+"""Entries of a thread's tally: a player by the players splitting (constants size a GPU thread's arrays)."""
 
 
 @cuda.jit
@@ -35,7 +37,7 @@ def fixed_deals(holes, rest, left, total, per_thread, board0, board1, binomials,
     players = holes.shape[1]
     words = cuda.local.array((MOST, 2), np.int64)
     values = cuda.local.array(MOST, np.int64)
-    tally = cuda.local.array(MOST * MOST, np.int64)
+    tally = cuda.local.array(TALLY, np.int64)
     places = cuda.local.array(5, np.int64)
     for p in range(players):
         words[p, 0] = word0_of[holes[m, p, 0]] + word0_of[holes[m, p, 1]]

@@ -24,6 +24,8 @@ showdown = cuda_showdown()
 TRIAL_STEP = np.uint64(0xD1B54A32D192ED03)
 """What a trial's number adds to the run's base state (:func:`~.draws.block_state`'s step)."""
 MOST = MAX_PLAYERS
+TALLY = MOST * MOST
+"""Entries of a thread's tally: a player by the players splitting (constants size a GPU thread's arrays)."""
 
 
 @cuda.jit
@@ -42,7 +44,7 @@ def trials(base, first, count, unseen, takes, known, board0, board1, board_left,
     swapped = cuda.local.array(52, np.int64)
     words = cuda.local.array((MOST, 2), np.int64)
     values = cuda.local.array(MOST, np.int64)
-    tally = cuda.local.array(MOST * MOST, np.int64)
+    tally = cuda.local.array(TALLY, np.int64)
     for i in range(size):
         deck[i] = unseen[i]
     for i in range(players * players):
