@@ -72,6 +72,12 @@ SPOTS = (
     Spot("3way-preflop", "AhKh vs QsQd vs JcTc preflop, exact", ("AhKh", "QsQd", "JcTc")),
     Spot("hand-random-flop", "AsKs vs random on Qs Js 2c, exact", ("AsKs", "random"), "Qs Js 2c"),
     Spot("range-random-flop", "QQ+,AKs vs random on Ks 7h 2d, exact", ("QQ+,AKs", "random"), "Ks 7h 2d"),
+    Spot(
+        "ranges-random-turn",
+        "TT+,AQs+,AKo vs 88,77,66,KQs,JTs vs random on Kh 9d 4c 2s, exact",
+        ("TT+,AQs+,AKo", "88,77,66,KQs,JTs", "random"),
+        "Kh 9d 4c 2s",
+    ),
     Spot("ranges-preflop", "QQ+,AKs vs JJ,TT,99,AQs preflop, exact", ("QQ+,AKs", "JJ,TT,99,AQs"), rounds=3),
     Spot("ranges-flop", "QQ+,AKs vs JJ,TT,99,AQs on Ks 7h 2d, exact", ("QQ+,AKs", "JJ,TT,99,AQs"), "Ks 7h 2d"),
     Spot(

@@ -70,6 +70,7 @@ BLOCK = 1 << 16
 """About how many showdowns are valued and counted at once."""
 _DENSE = 1 << 14  # up to this many pairs of a class and a run-out are all valued, without a filter
 _TABLE = 1 << 14  # classes of up to this many possible columns are found by a table, not a sort
+_MOST_TABLE = 1 << 22  # ... or up to twice as many as the columns, this many at most (32 MB of sums)
 
 _NONE = np.zeros(0, dtype=np.int64)
 _CHOOSE = np.array([comb(n, m) for n in range(5) for m in range(5)], dtype=np.int64)  # C(n, m) at 5 n + m
@@ -129,7 +130,7 @@ def _classes(codes: np.ndarray, weight: np.ndarray, base: int) -> tuple[np.ndarr
         return found.T, np.bincount(inverse.ravel(), weights=weight)
     radix = _radix(base, len(codes))
     key = radix @ codes
-    if base ** len(codes) <= _TABLE:  # a table of every column instead of a sort
+    if base ** len(codes) <= max(_TABLE, min(2 * len(weight), _MOST_TABLE)):  # a table of every column, not a sort
         summed = np.bincount(key, weights=weight, minlength=base ** len(codes))
         found = (summed > 0).nonzero()[0]
         summed = summed.take(found)
