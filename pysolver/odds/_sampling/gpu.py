@@ -8,7 +8,7 @@ players two cards each in seat order, then the board's cards to come; every play
 valued and the players holding the best split the trial. A GPU thread deals every
 ``gridsize``-th trial and adds its counts to the run's once, at the end: the counts are sums over
 the trials, so a seed gives the same integers on any GPU, with any number of threads, and in
-numba-cuda's simulator (the tests run it there, against a reading of this paragraph in numpy).
+numba-cuda's simulator (the tests run it there, against this paragraph replayed in plain Python).
 
 A run of ``trials`` deals trials ``0 .. trials - 1``; a run to a standard error deals
 :data:`WAVE` trials at a time and stops after the first wave at which every equity's standard
@@ -28,6 +28,7 @@ import numpy as np
 
 from ...core import PokerInputError, Rules
 from ...evaluator import THREADS_PER_BLOCK, cuda_module, cuda_tables, kernel_tables, simulated
+from ...rulebook import rules_of
 from .._model import Player, Tally
 
 WAVE = 1 << 24
@@ -71,15 +72,17 @@ def gpu_counts(
     rules: Rules | None = None,
     threads: int | None = None,
 ) -> np.ndarray:
-    """The counts (P, P) of trials ``first .. first + count - 1``: ``[p, k - 1]`` the trials player
-    ``p`` won with ``k - 1`` others. ``threads``: GPU threads of the launch (None: as many as
+    """The counts (P, P) of trials ``first .. first + count - 1``, dealt from the rules' deck less
+    the known hands, the board and ``dead``: ``[p, k - 1]`` the trials player ``p`` won with
+    ``k - 1`` others. ``threads``: GPU threads of the launch (None: as many as
     the trials take, :data:`GPU_THREADS` at most; the counts do not depend on it)."""
     from . import gpu_kernel
 
     check_gpu_question(players)
     cuda = cuda_module()
+    rules = rules_of(rules)
     tables = kernel_tables(rules)
-    known = np.concatenate([p.hole for p in players if p.is_hand] + [board, dead]).astype(np.int64)
+    known = np.concatenate([p.hole for p in players if p.is_hand] + [board, dead, rules.removed]).astype(np.int64)
     unseen = np.setdiff1d(np.arange(52), known).astype(np.int64)
     takes = np.array([0 if p.is_hand else 2 for p in players], dtype=np.int64)
     words = np.zeros((len(players), 2), dtype=np.int64)
