@@ -11,10 +11,10 @@ assignment of the ranges' combos that shares no card (:func:`assignments`), each
 combos' weights (:func:`gpu_exact`).
 
     >>> from pysolver.odds._model import Player
-    >>> deals, weights = assignments([Player.hand([51, 47]), Player("QQ", np.array([[43, 42], [47, 46]]),
-    ...                                                                 np.array([1.0, 1.0]))], np.array([], np.int64))
-    >>> deals.tolist(), weights.tolist()                   # KsKh... the second combo holds the Ks: left out
-    ([[[51, 47], [43, 42]]], [1.0])
+    >>> kq = Player("KsQs, 0.5(KhQh)", np.array([[47, 43], [46, 42]]), np.array([1.0, 0.5]))
+    >>> deals, weights = assignments([Player.hand([51, 47]), kq], np.array([], np.int64))   # AsKs
+    >>> deals.tolist(), weights.tolist()                   # KsQs holds the Ks: only KhQh is dealt
+    ([[[51, 47], [46, 42]]], [0.5])
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def gpu_fixed_counts(
     progress: Callable[[int, int], None] | None = None,
 ) -> np.ndarray:
     """Each deal of ``holes`` (M, P, 2) card indices over every completion of ``board`` from the
-    cards of the rules' deck (its cards outside it taken out) not in the board, ``dead`` or the deal: (M, P, P) int64,
+    cards of the rules' deck not on the board, among ``dead`` or in the deal: (M, P, P) int64,
     ``[m, p, k - 1]`` the boards player ``p`` of deal ``m`` won with ``k - 1`` others."""
     from . import gpu_kernel
 
