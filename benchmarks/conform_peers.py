@@ -9,6 +9,7 @@ here: they are called.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
 import numpy as np
@@ -44,15 +45,15 @@ class GamePeer:
         self.peer, self.rules, self.pot, self.make, self.issue = peer, rules, pot, make, issue
 
 
-def _treys() -> Adapter:
-    from treys import Card, Evaluator
+def _cactus_kev(package: str) -> Adapter:
+    """treys or deuces (one API, Cactus Kev's): ``Evaluator().evaluate(hole, board)``."""
+    module = importlib.import_module(package)
+    evaluator, cards = module.Evaluator(), {t: module.Card.new(t) for t in TEXTS}
 
-    evaluator, cards = Evaluator(), {t: Card.new(t) for t in TEXTS}
-
-    def treys_evaluate(hand):
+    def evaluate(hand):
         return evaluator.evaluate([cards[t] for t in hand[:2]], [cards[t] for t in hand[2:]])
 
-    return Adapter(treys_evaluate, how="Evaluator().evaluate(hole, board), one hand a call")
+    return Adapter(evaluate, how="Evaluator().evaluate(hole, board), one hand a call")
 
 
 def _eval7() -> Adapter:
@@ -100,17 +101,6 @@ def _holdem_hand_evaluator() -> Adapter:
         return evaluate_hand("".join(hand))
 
     return Adapter(holdem_hand_evaluator_evaluate, how='evaluate_hand("AsKd..."), one hand a call')
-
-
-def _deuces() -> Adapter:
-    from deuces import Card, Evaluator
-
-    evaluator, cards = Evaluator(), {t: Card.new(t) for t in TEXTS}
-
-    def deuces_evaluate(hand):
-        return evaluator.evaluate([cards[t] for t in hand[:2]], [cards[t] for t in hand[2:]])
-
-    return Adapter(deuces_evaluate, how="Evaluator().evaluate(hole, board), one hand a call")
 
 
 def _pypokerengine() -> Adapter:
@@ -255,13 +245,13 @@ EQUITY_PEERS = (
 
 
 _MAKERS = {
-    "treys": _treys,
+    "treys": lambda: _cactus_kev("treys"),
     "eval7": _eval7,
     "phevaluator": _phevaluator,
     "pokerkit": _pokerkit,
     "poker-equity": _poker_equity,
     "holdem-hand-evaluator": _holdem_hand_evaluator,
-    "deuces": _deuces,
+    "deuces": lambda: _cactus_kev("deuces"),
     "PyPokerEngine": _pypokerengine,
 }
 

@@ -6,6 +6,7 @@ No clingo is imported here, and none is needed for the standard game.
 
 from ._cards import (
     RANKS,
+    SUITS,
     Card,
     CardsLike,
     check_distinct,
@@ -110,6 +111,7 @@ __all__ = [
     # what the other packages build on: card text, combos and classes, argument checks, the
     # explanations' vocabulary, rule books
     "RANKS",
+    "SUITS",
     "CardsLike",
     "check_distinct",
     "quoted",

@@ -33,6 +33,7 @@ from ._errors import CardCountError, DuplicateCardError, InvalidCardError
 RANKS = "23456789TJQKA"
 """The rank characters, 2 (rank 0) to A (rank 12)."""
 SUITS = "cdhs"
+"""The suit characters, c (suit 0) to s (suit 3)."""
 RANK_NAMES = ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace")
 RANK_PLURALS = (
     "Twos",

@@ -53,7 +53,16 @@ from ._backends import (
     set_compile_mode,
     using,
 )
-from ._cuda import THREADS_PER_BLOCK, cuda_device, cuda_module, cuda_present, cuda_showdown, cuda_tables, simulated
+from ._cuda import (
+    THREADS_PER_BLOCK,
+    block_threads,
+    cuda_device,
+    cuda_module,
+    cuda_present,
+    cuda_showdown,
+    cuda_tables,
+    simulated,
+)
 from ._engines import compiled_key_value, compiled_showdown, evaluate_boards, kernel_tables
 from ._every_hand import every_hand, every_hand_categories
 from ._game_tables import n_values
@@ -98,6 +107,7 @@ __all__ = [
     "cuda_showdown",
     "cuda_tables",
     "simulated",
+    "block_threads",
     "THREADS_PER_BLOCK",
     "GPU_ROWS",
     "Loops",

@@ -54,6 +54,12 @@ def simulated() -> bool:
     return os.environ.get("NUMBA_ENABLE_CUDASIM", "") not in ("", "0")
 
 
+def block_threads() -> int:
+    """GPU threads per block of a launch: :data:`THREADS_PER_BLOCK`, or 32 in numba-cuda's
+    simulator (which runs a block's threads as Python threads)."""
+    return 32 if simulated() else THREADS_PER_BLOCK
+
+
 @cache
 def _kernels() -> ModuleType:
     """The CUDA kernels' module (:mod:`pysolver.evaluator._cuda_kernels`), compiled on first use."""
@@ -116,7 +122,7 @@ def cuda_every_hand(tables: Any, deck: np.ndarray, cards: int, values: int) -> n
         raise ValueError(f"{values} values: the GPU counts {kernels.MOST_VALUES - 1} at most")
     total = int(BINOMIALS[len(deck), cards])
     per_thread = 4 if simulated() else HANDS_PER_THREAD
-    per_block = 32 if simulated() else THREADS_PER_BLOCK
+    per_block = block_threads()
     blocks = max(1, -(-total // (per_thread * per_block)))
     counts = cuda.to_device(np.zeros(kernels.MOST_VALUES, dtype=np.int64))
     kernels.every_hand[blocks, per_block](
@@ -154,6 +160,7 @@ __all__ = [
     "THREADS_PER_BLOCK",
     "cuda_present",
     "simulated",
+    "block_threads",
     "cuda_rows",
     "cuda_every_hand",
     "cuda_tables",

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from ...core import BINOMIALS, PokerInputError, RulesLike
-from ...evaluator import THREADS_PER_BLOCK, cuda_module, cuda_tables, kernel_tables, simulated
+from ...evaluator import block_threads, cuda_module, cuda_tables, kernel_tables, simulated
 from ...rulebook import rules_of
 from .._model import Player, Tally
 
@@ -68,7 +68,7 @@ def gpu_fixed_counts(
     left = 5 - len(board)
     total = int(BINOMIALS[rest.shape[1], left])
     per_thread = 2 if simulated() else BOARDS_PER_THREAD
-    per_block = 32 if simulated() else THREADS_PER_BLOCK
+    per_block = block_threads()
     columns = max(1, -(-total // (per_thread * per_block)))
     board0, board1 = int(tables.card_word0[board].sum()), int(tables.card_word1[board].sum())
     arrays = cuda_tables(tables)
@@ -135,7 +135,7 @@ def gpu_exact(
     counts = gpu_fixed_counts(deals, board, dead, rules, progress).astype(np.float64)  # (M, P, P)
     split = np.arange(1, len(players) + 1, dtype=np.float64)
     boards = (counts / split).sum(axis=(1, 2))  # every board once: a board split k ways counts k times
-    return Tally(
+    return Tally(  # each deal weighs its combos' weights, the deals too (a Monte Carlo tally does not)
         weights @ counts[:, :, 0],
         weights @ counts[:, :, 1:].sum(axis=2),
         weights @ (counts / split).sum(axis=2),

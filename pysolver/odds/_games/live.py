@@ -19,10 +19,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ...core import RANKS, Rules
+from ...core import RANKS, SUITS, Rules
 from .seats import Table
-
-SUITS = "cdhs"
 
 
 @dataclass(frozen=True)
@@ -62,4 +60,4 @@ def live_cards(table: Table, rules: Rules) -> tuple[LiveCards | None, ...]:
     return tuple(found)
 
 
-__all__ = ["SUITS", "LiveCards", "live_cards"]
+__all__ = ["LiveCards", "live_cards"]

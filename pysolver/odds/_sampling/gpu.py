@@ -27,9 +27,10 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from ...core import PokerInputError, Rules
-from ...evaluator import THREADS_PER_BLOCK, cuda_module, cuda_tables, kernel_tables, simulated
+from ...evaluator import block_threads, cuda_module, cuda_tables, kernel_tables, simulated
 from ...rulebook import rules_of
 from .._model import Player, Tally
+from .sums import MIN_TRIALS, Sums
 
 WAVE = 1 << 24
 """Trials a run to a standard error deals between two looks at it (about a millisecond on a GPU)."""
@@ -37,8 +38,6 @@ GPU_THREADS = 1 << 18
 """Most GPU threads a launch takes (each deals every ``GPU_THREADS``-th trial)."""
 SIMULATED_THREADS = 64
 """GPU threads a launch takes in numba-cuda's simulator (a Python thread each)."""
-MIN_TRIALS = 1000
-"""Trials before a standard error is trusted to stop a run."""
 
 
 def check_gpu_question(players: Sequence[Player], breakdown: bool = False) -> None:
@@ -94,7 +93,7 @@ def gpu_counts(
     if takes.sum() + left > len(unseen):
         raise PokerInputError(f"{len(unseen)} unseen cards cannot deal {int(takes.sum()) + left}")
     counts = cuda.to_device(np.zeros((len(players), len(players)), dtype=np.int64))
-    per_block = 32 if simulated() else THREADS_PER_BLOCK
+    per_block = block_threads()
     lanes = min(count, threads or (SIMULATED_THREADS if simulated() else GPU_THREADS))
     blocks = max(1, -(-lanes // per_block))
     gpu_kernel.trials[blocks, per_block](
@@ -111,25 +110,6 @@ def gpu_counts(
         *cuda_tables(tables),
     )
     return counts.copy_to_host()
-
-
-def sums_of_counts(counts: np.ndarray) -> tuple[Tally, np.ndarray]:
-    """The tally and each equity's standard error of trial counts (P, P) (:func:`gpu_counts`).
-
-    >>> tally, error = sums_of_counts(np.array([[6, 2], [0, 2]]))      # 8 trials: 6 won, 2 split
-    >>> tally.wins.tolist(), tally.shares.tolist(), tally.deals
-    ([6.0, 0.0], [7.0, 1.0], 8.0)
-    """
-    split = np.arange(1, counts.shape[1] + 1, dtype=np.float64)
-    trials = float((counts / split).sum())  # a trial split k ways is counted by its k winners
-    shares = (counts / split).sum(axis=1)
-    squares = (counts / split**2).sum(axis=1)
-    tally = Tally(counts[:, 0].astype(np.float64), counts[:, 1:].sum(axis=1).astype(np.float64), shares, trials)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        mean = shares / trials
-        spread = (squares - trials * mean**2) / (trials - 1)
-        error = np.sqrt(np.maximum(spread, 0.0) / trials)
-    return tally, np.where(trials < 2, np.inf, error)
 
 
 def gpu_monte_carlo(
@@ -154,11 +134,10 @@ def gpu_monte_carlo(
         done += count
         if progress is not None:
             progress(done, limit)
-        error = sums_of_counts(counts)[1]
-        if target_stderr is not None and done >= MIN_TRIALS and error.max() <= target_stderr:
+        total = Sums.of_counts(counts)
+        if target_stderr is not None and done >= MIN_TRIALS and total.stderr().max() <= target_stderr:
             break
-    return sums_of_counts(counts)
+    return total.tally(), total.stderr()
 
 
-__all__ = ["WAVE", "GPU_THREADS", "check_gpu_question", "run_base", "gpu_counts", "sums_of_counts",
-           "gpu_monte_carlo"]  # fmt: skip
+__all__ = ["WAVE", "GPU_THREADS", "check_gpu_question", "run_base", "gpu_counts", "gpu_monte_carlo"]

@@ -48,6 +48,7 @@ from .._model import Player, Tally
 from .gpu import check_gpu_question, gpu_monte_carlo
 from .numpy_loop import JointPair, never_fit, numpy_block
 from .plan import RANGED, WEIGHTED, KernelInputs, kernel_inputs, method, sampling_backend
+from .sums import MIN_TRIALS, Sums
 
 BLOCK = 1 << 13
 """Accepted trials per block of the compiled loop (some 0.15 ms heads-up preflop): a block is dealt
@@ -58,8 +59,6 @@ MAX_TRIALS = 100_000_000
 """Most trials of a run (and of a run stopping at a standard error)."""
 DEFAULT_TRIALS = 1_000_000
 """Trials of a run given neither a count nor a standard error."""
-MIN_TRIALS = 1000
-"""Trials before a standard error is trusted to stop a run."""
 WAVE = 1 << 20
 """Most trials a thread deals between two looks at progress and the stopping rule (about 30 ms)."""
 LINE = 8
@@ -67,74 +66,6 @@ LINE = 8
 CALL = 1 << 16
 """Most trials of a compiled call on several threads (about a millisecond heads-up): the most a
 thread that the machine's other work holds up keeps from the others."""
-
-
-@dataclass
-class Sums:
-    """Weighted sums of trials, of a run or block by block (a leading axis): per player (``rows``)
-    the wins, ties, shares, w**2 * share**2 and w**2 * share; ``totals`` the trials, the sums of
-    their weights and of the squares, the attempts (rejected ones too)."""
-
-    rows: np.ndarray
-    totals: np.ndarray
-
-    @classmethod
-    def none(cls, players: int) -> Sums:
-        """The sums of no trial."""
-        return cls(np.zeros((5, players)), np.zeros(4))
-
-    @classmethod
-    def of_values(cls, values: np.ndarray, weights: np.ndarray) -> Sums:
-        """The sums of trials' hand values (players, trials) weighing ``weights`` (trials,)."""
-        winners = values == values.max(axis=0)
-        count = winners.sum(axis=0)
-        share = winners / count
-        squared = weights**2
-        rows = np.array(
-            [
-                (winners & (count == 1)) @ weights,
-                (winners & (count > 1)) @ weights,
-                share @ weights,
-                share**2 @ squared,
-                share @ squared,
-            ],
-            dtype=np.float64,
-        )
-        trials = values.shape[1]
-        return cls(rows, np.array([trials, weights.sum(), squared.sum(), trials], dtype=np.float64))
-
-    @property
-    def trials(self) -> int:
-        return int(self.totals[0])
-
-    @property
-    def weight(self) -> float:
-        return float(self.totals[1])
-
-    def __getitem__(self, block: int) -> Sums:
-        return Sums(self.rows[block], self.totals[block])
-
-    def then(self, blocks: Sums) -> Sums:
-        """The running sums after each of ``blocks`` in turn, added to these one block at a time
-        (the same bits as a loop adding them)."""
-        rows = np.cumsum(np.concatenate([self.rows[None], blocks.rows]), axis=0)[1:]
-        return Sums(rows, np.cumsum(np.concatenate([self.totals[None], blocks.totals]), axis=0)[1:])
-
-    def tally(self) -> Tally:
-        """The tally, weights scaled so that the deals are the trials."""
-        scale = self.trials / self.weight if self.weight else 0.0
-        wins, ties, shares = (scale * row for row in self.rows[:3])
-        return Tally(wins, ties, shares, float(self.trials))
-
-    def stderr(self) -> np.ndarray:
-        """Each equity's standard error, block by block too (infinite before two trials)."""
-        trials, weight, squares = (self.totals[..., i, None] for i in range(3))
-        rows = self.rows
-        with np.errstate(divide="ignore", invalid="ignore"):
-            mean = rows[..., 2, :] / weight
-            spread = rows[..., 3, :] - 2 * mean * rows[..., 4, :] + mean**2 * squares
-            error = np.sqrt(np.maximum(spread, 0.0) / weight**2 * trials / (trials - 1))
-        return np.where(trials < 2, np.inf, error)
 
 
 class Observer(Protocol):
@@ -378,11 +309,9 @@ __all__ = [
     "NUMPY_BLOCK",
     "MAX_TRIALS",
     "DEFAULT_TRIALS",
-    "MIN_TRIALS",
     "WAVE",
     "CALL",
     "LINE",
-    "Sums",
     "Observer",
     "Sampler",
     "trial_limit",
