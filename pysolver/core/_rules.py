@@ -44,7 +44,7 @@ import hashlib
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -79,8 +79,9 @@ VARIANTS = (
 """The shipped rule books, files ``asp/variants/NAME.lp``: hold'em and its variants, then the games."""
 
 
+@cache
 def variant_path(name: str) -> Path:
-    """The installed file of a shipped variant."""
+    """The installed file of a shipped variant (looked up once a name)."""
     return Path(str(resources.files("pysolver.encodings").joinpath("variants").joinpath(f"{name}.lp")))
 
 

@@ -89,9 +89,11 @@ from ._kernel import (
     kernel_loaded,
     load_kernel,
     thread_count,
+    uses_kernel,
 )
 from ._key_values import card_keys, evaluate_keys
 from ._lookup import best_five, categories, category, describe_value, evaluate, evaluate_batch, tiebreak_ranks
+from ._runouts import RunoutSums, game_runouts
 from ._scales import NO_HAND, pot_tables, scale_values
 from ._shipped_tables import deck_multisets, load_shipped_tables, rank_multisets
 from ._variants import CACHE_KEEP, CachedTables, cache_root, cached_tables, class_hands, clear_cache
@@ -123,6 +125,7 @@ __all__ = [
     "using",
     "ROW_LOOPS",
     "GAME_LOOPS",
+    "uses_kernel",
     "best_five",
     "card_keys",
     "categories",
@@ -136,6 +139,8 @@ __all__ = [
     # any game a rule book declares: values per pot
     "NO_HAND",
     "game_values",
+    "game_runouts",
+    "RunoutSums",
     "HandTables",
     "scale_values",
     "pot_tables",

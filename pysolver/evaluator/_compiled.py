@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ..core import BINOMIALS, colex_first, colex_next
 from ._jit import jit
 from ._shipped_tables import FLUSH_BIAS, FLUSH_OR_BAD, RANK_KEY_MASK, RANK_SHIFT, SUIT_SHIFT
 
@@ -200,4 +201,137 @@ def game_rows(holes, boards, hole_parts, board_parts, pairs, pot_values, out, ta
                 out[k, i, p] = best[k]
 
 
-__all__ = ["COLUMN_MASK", "BLOCK_ROWS", "table_value", "showdown", "key_value", "ROWS", "boards_rows", "game_rows"]
+_first = jit(inline=True)(colex_first)
+_next = jit(inline=True)(colex_next)
+
+
+@jit(inline=True)
+def _best_of(words, extra0, extra1, pot_values, best, rank_starts, rank_values, flush_values):
+    """Into ``best`` (pots,) the best value for each pot of the fives ``words`` (F, 2), each joined
+    with the cards of words ``extra0`` and ``extra1``."""
+    for f in range(words.shape[0]):
+        value = table_value(words[f, 0] + extra0, words[f, 1] + extra1, rank_starts, rank_values, flush_values)
+        for k in range(len(best)):
+            best[k] = max(best[k], pot_values[k, value])
+
+
+@jit
+def game_runouts(
+    deck, missing, none_, one, two, more, needs, subsets, pot_values, low, unit, tables, first, stop, sums
+):
+    """Every runout of known hands, colex ranks ``first..stop`` of the ``missing`` board cards among
+    ``deck`` (D,), valued pot by pot and shared, summed into ``sums`` (5 + pots, P) int64: each
+    player's shares in ``unit`` of the whole pot, scoops, the runouts where pot ``low`` (-1: none)
+    has no qualifying hand (row 2, column 0), the runouts (row 3, column 0), then each pot's part of
+    the shares (row 5 + pot).
+
+    Each player's fives are given as summed words (P, F, 2) without the missing cards they take:
+    ``none_``, those that take none, valued once; ``one``, those that take one, valued once for
+    each card of the deck (a table by card); ``two``, those that take two, valued for each pair
+    of the runout, remembered by the pair's ranks, and by its suit where one of them holds three
+    cards of it (a flush is possible); ``more``, those that take ``needs[f]`` more, joined with
+    every such subset of the runout (``subsets[j]`` (C(missing, j), j), places in the runout,
+    -1 past the last)."""
+    word0_of, word1_of = tables.card_word0, tables.card_word1
+    rank_starts, rank_values, flush_values = tables.rank_starts, tables.rank_values, tables.flush_values
+    pots, players = pot_values.shape[0], none_.shape[0]
+    nothing = pot_values[0, 0]
+    fixed = np.full((players, pots), nothing, np.int64)
+    by_card = np.full((players, 52, pots), nothing, np.int64)
+    suited = np.zeros(4, np.bool_)
+    for p in range(players):
+        _best_of(none_[p], 0, 0, pot_values, fixed[p], rank_starts, rank_values, flush_values)
+        for c in deck:
+            _best_of(
+                one[p], word0_of[c], word1_of[c], pot_values, by_card[p, c], rank_starts, rank_values, flush_values
+            )
+        for f in range(two.shape[1]):
+            for suit in range(4):
+                suited[suit] |= ((two[p, f, 0] >> (SUIT_SHIFT + 4 * suit)) & 15) == 3
+    places = np.zeros(max(missing, 1), np.int64)
+    runout = np.zeros(max(missing, 1), np.int64)
+    words = np.zeros((subsets.shape[0], subsets.shape[1], 2), np.int64)
+    best = np.empty((players, pots), np.int64)
+    memo = np.empty((5, 13, 13, players, pots), np.int64)
+    seen = np.zeros((5, 13, 13), np.bool_)
+    top = np.empty(pots, np.int64)
+    winners = np.empty(pots, np.int64)
+    _first(places, first, missing, len(deck), BINOMIALS)
+    for _ in range(first, stop):
+        for i in range(missing):
+            runout[i] = deck[places[i]]
+        for p in range(players):
+            for k in range(pots):
+                best[p, k] = fixed[p, k]
+            for i in range(missing):
+                for k in range(pots):
+                    best[p, k] = max(best[p, k], by_card[p, runout[i], k])
+        for s in range(subsets.shape[1] if two.shape[1] else 0):
+            if subsets[2, s, 0] < 0:
+                break
+            a, b = runout[subsets[2, s, 0]], runout[subsets[2, s, 1]]
+            flush = a & 3 if (a & 3) == (b & 3) and suited[a & 3] else 4
+            low_rank, high_rank = min(a, b) >> 2, max(a, b) >> 2
+            remembered = memo[flush, low_rank, high_rank]
+            if not seen[flush, low_rank, high_rank]:
+                seen[flush, low_rank, high_rank] = True
+                remembered[:] = nothing
+                for p in range(players):
+                    word0, word1 = word0_of[a] + word0_of[b], word1_of[a] + word1_of[b]
+                    _best_of(two[p], word0, word1, pot_values, remembered[p], rank_starts, rank_values, flush_values)
+            for p in range(players):
+                for k in range(pots):
+                    best[p, k] = max(best[p, k], remembered[p, k])
+        for j in range(3, subsets.shape[0]):
+            for s in range(subsets.shape[1]):
+                if subsets[j, s, 0] < 0:
+                    break
+                words[j, s, 0], words[j, s, 1] = 0, 0
+                for i in range(j):
+                    words[j, s, 0] += word0_of[runout[subsets[j, s, i]]]
+                    words[j, s, 1] += word1_of[runout[subsets[j, s, i]]]
+        for p in range(players):
+            for f in range(more.shape[1]):
+                j = needs[f]
+                for s in range(subsets.shape[1]):
+                    if subsets[j, s, 0] < 0:
+                        break
+                    word0, word1 = more[p, f, 0] + words[j, s, 0], more[p, f, 1] + words[j, s, 1]
+                    value = table_value(word0, word1, rank_starts, rank_values, flush_values)
+                    for k in range(pots):
+                        best[p, k] = max(best[p, k], pot_values[k, value])
+        played = 0
+        for k in range(pots):
+            top[k] = nothing
+            for p in range(players):
+                top[k] = max(top[k], best[p, k])
+            winners[k] = 0
+            for p in range(players):
+                winners[k] += best[p, k] == top[k] and top[k] != nothing
+            played += winners[k] > 0
+        for p in range(players):
+            share = np.int64(0)
+            for k in range(pots):
+                if winners[k] and best[p, k] == top[k]:
+                    part = unit // (played * winners[k])
+                    sums[5 + k, p] += part
+                    share += part
+            sums[0, p] += share
+            sums[1, p] += share == unit
+        if low >= 0:
+            sums[2, 0] += winners[low] == 0
+        sums[3, 0] += 1
+        _next(places, missing)
+
+
+__all__ = [
+    "COLUMN_MASK",
+    "BLOCK_ROWS",
+    "table_value",
+    "showdown",
+    "key_value",
+    "ROWS",
+    "boards_rows",
+    "game_rows",
+    "game_runouts",
+]

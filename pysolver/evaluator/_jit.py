@@ -30,6 +30,7 @@ from typing import Any
 PACKAGE = Path(__file__).resolve().parents[1]
 """The package's folder, which :data:`COMPILED_SOURCES` are relative to."""
 COMPILED_SOURCES = (
+    "core/_colex.py",
     "evaluator/_jit.py",
     "evaluator/_compiled.py",
     "evaluator/_shipped_tables.py",

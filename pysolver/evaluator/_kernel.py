@@ -56,8 +56,11 @@ _rows_so_far = [0]
 
 ROW_LOOPS = Loops("evaluate", 1.8, ("pysolver.evaluator._compiled:ROWS", "pysolver.evaluator._compiled:boards_rows"))
 """The kernel's loops over hands and over boards (:mod:`pysolver.evaluator._compiled`)."""
-GAME_LOOPS = Loops("games", 0.8, ("pysolver.evaluator._compiled:game_rows",))
-"""The kernel's loop over a game's fives (:func:`~pysolver.evaluator.game_values`)."""
+GAME_LOOPS = Loops(
+    "games", 1.2, ("pysolver.evaluator._compiled:game_rows", "pysolver.evaluator._compiled:game_runouts")
+)
+"""The kernel's loops over a game's fives (:func:`~pysolver.evaluator.game_values`) and over the
+runouts of known hands (:func:`~pysolver.evaluator.game_runouts`)."""
 NUMPY_ROW_SECONDS = 15e-9
 """Seconds a hand takes on the numpy path (one core): 60 ms for :data:`LOAD_ROWS` hands."""
 

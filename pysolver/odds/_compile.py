@@ -16,7 +16,16 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..evaluator import GAME_LOOPS, ROW_LOOPS, Loops, compile_loops, evaluate_batch, evaluate_boards, game_values
+from ..evaluator import (
+    GAME_LOOPS,
+    ROW_LOOPS,
+    Loops,
+    compile_loops,
+    evaluate_batch,
+    evaluate_boards,
+    game_runouts,
+    game_values,
+)
 from ..rulebook import rules_of
 from ._equity import equity
 from ._exact.fixed import EXACT_LOOPS
@@ -32,8 +41,10 @@ def _rows() -> None:
 
 
 def _games() -> None:
-    """The loop over a game's fives (an Omaha hi-lo deal)."""
-    game_values(np.arange(4).reshape(1, 1, 4), np.arange(10, 15).reshape(1, 5), rules_of("omaha_hi_lo"), threads=1)
+    """The loops over a game's fives (an Omaha hi-lo deal) and over the runouts of known hands (its river)."""
+    rules = rules_of("omaha_hi_lo")
+    game_values(np.arange(4).reshape(1, 1, 4), np.arange(10, 15).reshape(1, 5), rules, threads=1)
+    game_runouts(np.arange(8).reshape(2, 4), np.arange(10, 14), np.arange(20, 30), rules, unit=4, threads=1)
 
 
 def _exact() -> None:

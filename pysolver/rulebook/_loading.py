@@ -69,12 +69,36 @@ def load_rules(
 
 def read_fingerprint(name: str, files: Sequence[str]) -> str:
     """The digest of the texts a rule book named ``name`` reads from ``files`` (its rules file,
-    then the files added), each file followed by what it includes, as they are now.
+    then the files added), each file followed by what it includes, as they are now. The files are
+    read again only when one of those last read (includes too) changed its size or modification
+    time, or is gone: a shipped name is loaded on every call that names it.
 
     >>> read_fingerprint("standard", [STANDARD.path]) == STANDARD.fingerprint
     True
     """
-    return rules_fingerprint(rule.text for rule in read_rule_book(name, files))
+    key = (name, tuple(files))
+    seen = _last_read.get(key)
+    if seen is not None and _status(seen[0]) == seen[1]:
+        return seen[2]
+    read = read_rule_book(name, files)
+    paths = tuple(rule.path for rule in read)
+    status = _status(paths)
+    fingerprint = rules_fingerprint(rule.text for rule in read)
+    if status is not None:
+        _last_read[key] = (paths, status, fingerprint)
+    return fingerprint
+
+
+_last_read: dict[tuple[str, tuple[str, ...]], tuple[tuple[str, ...], tuple, str]] = {}
+"""The files each rule book last read, their status then and their fingerprint."""
+
+
+def _status(paths: tuple[str, ...]) -> tuple | None:
+    """Each file's modification time and size (None when one cannot be read)."""
+    try:
+        return tuple((s.st_mtime_ns, s.st_size) for s in map(os.stat, paths))
+    except OSError:
+        return None
 
 
 def rules_of(rules: RulesLike) -> Rules:

@@ -34,7 +34,16 @@ from typing import TypeVar
 import numpy as np
 
 from ...core import Rules, run_parts
-from ...evaluator import NO_HAND, HandTables, across_players, game_values, pot_parts
+from ...evaluator import (
+    GAME_LOOPS,
+    NO_HAND,
+    HandTables,
+    across_players,
+    game_runouts,
+    game_values,
+    pot_parts,
+    uses_kernel,
+)
 from .draws import ROWS, Listed, deal_rows, draw_holdings, draw_places, holding_combinations
 from .seats import Seat, Table
 
@@ -103,7 +112,7 @@ class Shape:
         """The listed seats' holdings crossed, before those sharing cards are dropped."""
         return prod(len(seat.holdings) for seat in self.listed)
 
-    @property
+    @cached_property
     def deals(self) -> int:
         """Deals an exact count walks (at most: holdings that share a card with the deal drop out)."""
         width = sum(self.widths)
@@ -141,10 +150,12 @@ def count_exact(shape: Shape, threads: int, progress: Progress | None) -> Sums:
     """Every deal of the question, summed (see the module): chunks of deals valued on ``threads``
     threads at once, their integer sums added as they come."""
     seats, width = shape.table.seats, sum(shape.widths)
+    tables = shape.hand_tables(shape.deals)
+    if tables is None and len(shape.fixed) == len(seats) and uses_kernel(shape.deals * shape.fives, GAME_LOOPS):
+        return _runouts(shape, threads)
     cards, masks, weights = holding_combinations(shape.listed)
     per = _PerCombination(len(cards), len(seats), shape.rules.game.pots)
     total = comb(len(shape.deck), width)
-    tables = shape.hand_tables(shape.deals)
 
     def value(chunk: tuple[np.ndarray, int]) -> list[tuple[tuple, np.ndarray | None]]:
         drawn = chunk[0]
@@ -166,6 +177,25 @@ def count_exact(shape: Shape, threads: int, progress: Progress | None) -> Sums:
         if progress is not None:
             progress(done, total)
     return per.sums(weights)
+
+
+def _runouts(shape: Shape, threads: int) -> Sums:
+    """Every runout of the board under known hands, in the compiled loop (:func:`~pysolver.evaluator.game_runouts`)."""
+    holes = np.array([[c.index for c in seat.fixed] for seat in shape.table.seats], dtype=np.int64)
+    board = np.array([c.index for c in shape.table.board], dtype=np.int64)
+    sums = game_runouts(
+        holes, board, shape.deck, shape.rules, unit=SHARE_UNIT, board_size=shape.showdown_board, threads=threads
+    )
+    players = len(holes)
+    return Sums(
+        sums.shares.tolist(),
+        [0.0] * players,
+        {pot: row.tolist() for pot, row in zip(shape.rules.game.pots, sums.pots)},
+        sums.scoops.tolist(),
+        sums.no_low,
+        sums.runouts,
+        sums.runouts,
+    )
 
 
 def sample(

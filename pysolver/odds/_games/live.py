@@ -45,7 +45,8 @@ class LiveCards:
 
 def live_cards(table: Table, rules: Rules) -> tuple[LiveCards | None, ...]:
     """Each seat's :class:`LiveCards` (None for a random player or a list of holdings)."""
-    unseen = [card for card in rules.deck if card not in table.known]
+    known = table.known
+    unseen = [card for card in rules.deck if card not in known]
     live_ranks = Counter(card.rank for card in unseen)
     live_suits = Counter(card.suit for card in unseen)
     found: list[LiveCards | None] = []

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from math import gcd, lcm
 
 from ...core import (
@@ -74,7 +75,7 @@ class Table:
     board: tuple[Card, ...]
     dead: tuple[Card, ...]
 
-    @property
+    @cached_property
     def known(self) -> frozenset[Card]:
         """The cards out of the deck for every deal: board, dead cards and fixed hands."""
         return frozenset(self.board) | frozenset(self.dead) | {c for s in self.seats for c in s.fixed}
