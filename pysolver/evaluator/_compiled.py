@@ -174,31 +174,38 @@ def game_rows(holes, boards, hole_parts, board_parts, pairs, pot_values, out, ta
     hole part and the board part of each five a player may form; ``pot_values`` (pots, n + 1) each
     pot's value of each class (:func:`pysolver.evaluator._scales.pot_tables`). A part's key is
     summed once per deal (the board's) or per player (the hole's), a five's key is the sum of its
-    two parts' keys, and one table lookup values it for every pot."""
+    two parts' keys. A player's fives are valued in passes: every five's rank value, then, where
+    some five holds five cards of a suit (a few hands in a hundred), those fives' flush values,
+    then each pot's best (a pass each: no branch on the rare flush in the hot loop)."""
     word0_of, word1_of = tables.card_word0, tables.card_word1
     rank_starts, rank_values, flush_values = tables.rank_starts, tables.rank_values, tables.flush_values
     board_words = np.zeros((board_parts.shape[0], 2), np.int64)
     hole_words = np.zeros((hole_parts.shape[0], 2), np.int64)
     pots = pot_values.shape[0]
-    best = np.empty(pots, np.int64)
+    values = np.empty(pairs.shape[0], np.int64)
     for i in range(start, stop):
         _part_words(boards[i], board_parts, board_words, word0_of, word1_of)
+        for b in range(board_parts.shape[0]):
+            board_words[b, 0] += FLUSH_BIAS
         for p in range(holes.shape[1]):
             _part_words(holes[i, p], hole_parts, hole_words, word0_of, word1_of)
-            best[:] = pot_values[0, 0]
+            flush = False
             for f in range(pairs.shape[0]):
-                h, b = pairs[f, 0], pairs[f, 1]
-                value = table_value(
-                    hole_words[h, 0] + board_words[b, 0],
-                    hole_words[h, 1] + board_words[b, 1],
-                    rank_starts,
-                    rank_values,
-                    flush_values,
-                )
-                for k in range(pots):
-                    best[k] = max(best[k], pot_values[k, value])
+                word0 = hole_words[pairs[f, 0], 0] + board_words[pairs[f, 1], 0]
+                values[f] = _rank_value(word0, rank_starts, rank_values)
+                flush |= (word0 & FLUSH_OR_BAD) != 0
+            if flush:
+                for f in range(pairs.shape[0]):
+                    h, b = pairs[f, 0], pairs[f, 1]
+                    word0 = hole_words[h, 0] + board_words[b, 0]
+                    if word0 & FLUSH_OR_BAD:
+                        suited = _flush_value(word0, hole_words[h, 1] + board_words[b, 1], flush_values)
+                        values[f] = max(values[f], suited)
             for k in range(pots):
-                out[k, i, p] = best[k]
+                best = pot_values[k, 0]
+                for f in range(pairs.shape[0]):
+                    best = max(best, pot_values[k, values[f]])
+                out[k, i, p] = best
 
 
 _first = jit(inline=True)(colex_first)
@@ -324,6 +331,21 @@ def game_runouts(
         _next(places, missing)
 
 
+@jit
+def hand_table_rows(boards, places, table, best, start, stop):
+    """Into ``best`` (N, C) the greater of itself and the table row of each board part: boards
+    ``start..stop`` of ``boards`` (N, b) card indices in card order, each part the board's cards at
+    ``places`` (T, s), its row of ``table`` (C(52, s), C) at the sum of C(card, place + 1)."""
+    for i in range(start, stop):
+        for t in range(places.shape[0]):
+            index = 0
+            for j in range(places.shape[1]):
+                index += BINOMIALS[boards[i, places[t, j]], j + 1]
+            for c in range(table.shape[1]):
+                best[i, c] = max(best[i, c], table[index, c])
+    return -1
+
+
 __all__ = [
     "COLUMN_MASK",
     "BLOCK_ROWS",
@@ -334,4 +356,5 @@ __all__ = [
     "boards_rows",
     "game_rows",
     "game_runouts",
+    "hand_table_rows",
 ]

@@ -31,15 +31,14 @@ from math import comb
 
 import numpy as np
 
-from ..core import Rules
+from ..core import BINOMIALS, Rules
 from ._games import _checked
+from ._kernel import GAME_LOOPS, compiled, uses_kernel
 from ._key_values import card_keys, evaluate_keys
 from ._scales import NO_HAND, pot_tables
 
 MOST_BOARD_PART = 4
 """The most board cards a tabulated five takes: ``C(52, 4)`` = 270,725 parts a table."""
-BINOMIALS = np.array([[comb(n, k) for n in range(53)] for k in range(6)], dtype=np.int64)
-"""``BINOMIALS[k, n]`` = C(n, k): a part's index is the sum of C(card, place + 1) over its cards in order."""
 
 
 class HandTables:
@@ -81,8 +80,13 @@ class HandTables:
         pots, players = len(self.rules.game.pots), len(self.holes)
         best = np.full((len(boards), pots * players), NO_HAND, dtype=np.int64)
         for size, table in self.tables.items():
-            for places in combinations(range(boards.shape[1]), size):
-                np.maximum(best, table[part_index(boards[:, list(places)])], out=best)
+            listed = list(combinations(range(boards.shape[1]), size))
+            places = np.array(listed, dtype=np.int64).reshape(len(listed), size)
+            if uses_kernel(len(boards) * len(places) * 4, GAME_LOOPS):  # a read costs a few lookups' time
+                compiled().hand_table_rows(boards, places, table, best, 0, len(boards))
+                continue
+            for part in places:
+                np.maximum(best, table[part_index(boards[:, part])], out=best)
         by_pot = best.reshape(len(boards), pots, players)
         return {pot: by_pot[:, k] for k, pot in enumerate(self.rules.game.pots)}
 
@@ -113,7 +117,7 @@ def part_index(parts: np.ndarray) -> np.ndarray:
     """
     index = np.zeros(len(parts), dtype=np.int64)
     for j in range(parts.shape[1]):
-        index += BINOMIALS[j + 1, parts[:, j]]
+        index += BINOMIALS[parts[:, j], j + 1]
     return index
 
 

@@ -7,7 +7,7 @@ compiled on a machine, questions it would not speed up by more than its compile
 time run on numpy (:func:`~pysolver.evaluator._backends.runs_on`).
 
     >>> [loops.name for loops, _ in FAMILIES]
-    ['evaluate', 'games', 'exact', 'sample', 'sample-deck', 'sample-ranges']
+    ['evaluate', 'games', 'games-sample', 'exact', 'sample', 'sample-deck', 'sample-ranges']
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ from ..evaluator import (
 from ..rulebook import rules_of
 from ._equity import equity
 from ._exact.fixed import EXACT_LOOPS
+from ._games.draws import SAMPLE_LOOPS
+from ._games.equity import game_equity
 from ._sampling.plan import DECK_LOOPS, PLAIN_LOOPS, RANGE_LOOPS
 
 
@@ -47,6 +49,11 @@ def _games() -> None:
     game_runouts(np.arange(8).reshape(2, 4), np.arange(10, 14), np.arange(20, 30), rules, unit=4, threads=1)
 
 
+def _game_sample() -> None:
+    """The shuffle of a game's Monte Carlo blocks."""
+    game_equity(["Ah Ad 2h 3d", "random"], rules="omaha", trials=200, seed=0, threads=1)
+
+
 def _exact() -> None:
     """The exact paths' loops: against one, two and three random hands, and known hands."""
     equity(["AhKh", "random"], "Qs Js 2c 3d", exact=True, threads=1)
@@ -63,6 +70,7 @@ def _sampling(players: list[str]) -> Callable[[], object]:
 FAMILIES: list[tuple[Loops, Callable[[], object]]] = [
     (ROW_LOOPS, _rows),
     (GAME_LOOPS, _games),
+    (SAMPLE_LOOPS, _game_sample),
     (EXACT_LOOPS, _exact),
     (PLAIN_LOOPS, _sampling(["AhKh", "QsQd"])),
     (DECK_LOOPS, _sampling(["AhKh"] + ["random"] * 6)),

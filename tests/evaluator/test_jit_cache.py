@@ -147,7 +147,8 @@ def test_the_compiled_sources_are_the_modules_compiled_code_reads():
     dispatchers = [
         item
         for item in gc.get_objects()
-        if isinstance(item, numba.core.registry.CPUDispatcher) and item.py_func.__module__.startswith("pysolver.")
+        # type(), not isinstance(): a weak proxy among the objects raises when its referent is gone
+        if type(item) is numba.core.registry.CPUDispatcher and item.py_func.__module__.startswith("pysolver.")
     ]
     assert len(dispatchers) >= 20
     read = {"pysolver.evaluator._jit"}

@@ -15,12 +15,15 @@ from math import comb
 import numpy as np
 
 from ...core import PokerInputError
+from ...evaluator import Loops, uses_kernel
 from .seats import Seat
 
 ROWS = 1 << 16
 """Deals an exact count values at once."""
 MAX_REDRAWS = 1000
 """Rounds of redrawing listed holdings that share a card before a sample gives up."""
+SAMPLE_LOOPS = Loops("games-sample", 0.3, ("pysolver.odds._games.kernel:shuffled_places",))
+"""The compiled shuffle of a game's Monte Carlo blocks (:mod:`pysolver.odds._games.kernel`)."""
 
 
 def splits(widths: list[int]) -> np.ndarray:
@@ -102,10 +105,17 @@ def draw_places(rng: np.random.Generator, n: int, size: int, width: int, held: n
         keys[np.arange(n)[:, None], held] = 2.0
         first = np.argpartition(keys, width - 1, axis=1)[:, :width] if width else np.zeros((n, 0), np.int64)
         return np.take_along_axis(first, np.take_along_axis(keys, first, axis=1).argsort(axis=1), axis=1)
+    u = rng.random((width, n))  # row j: the numbers of card j, as width draws of n would give them
+    if uses_kernel(n * width * 8, SAMPLE_LOOPS):  # the same places, in a compiled loop
+        from .kernel import shuffled_places
+
+        out = np.empty((n, width), dtype=np.int64)
+        shuffled_places(u, size, out)
+        return out
     places = np.broadcast_to(np.arange(size, dtype=np.int64), (n, size)).copy()
     rows = np.arange(n)
     for j in range(width):
-        pick = j + (rng.random(n) * (size - j)).astype(np.int64)
+        pick = j + (u[j] * (size - j)).astype(np.int64)
         picked, here = places[rows, pick], places[rows, j]
         places[rows, j], places[rows, pick] = picked, here
     return places[:, :width]
@@ -174,6 +184,7 @@ def _led(rest: np.ndarray, n: int) -> Iterator[np.ndarray]:
 
 __all__ = [
     "ROWS",
+    "SAMPLE_LOOPS",
     "splits",
     "Listed",
     "holding_combinations",
