@@ -49,7 +49,7 @@ from ..core import (
 )
 from ._game_tables import check_deck, game_tables
 from ._hand_checks import bad_card
-from ._kernel import GAME_LOOPS, compiled, in_parts, thread_count, uses_kernel
+from ._kernel import GAME_LOOPS, game_loops, in_parts, thread_count, uses_kernel
 from ._key_values import card_keys, evaluate_keys
 from ._lookup import categories, category, tiebreak_ranks
 from ._scales import NO_HAND, pot_tables, scale_order
@@ -129,7 +129,7 @@ def game_values(
         tables = game_tables(rules).kernel
 
         def work(start: int, stop: int) -> int:
-            compiled().game_rows(holes, boards, *parts, pots, out, tables, start, stop)
+            game_loops().game_rows(holes, boards, *parts, pots, out, tables, start, stop)
             return -1
 
         in_parts(n, thread_count(threads, fives), work)

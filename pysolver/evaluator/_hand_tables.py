@@ -33,7 +33,7 @@ import numpy as np
 
 from ..core import BINOMIALS, Rules
 from ._games import _checked
-from ._kernel import GAME_LOOPS, compiled, uses_kernel
+from ._kernel import GAME_LOOPS, game_loops, uses_kernel
 from ._key_values import card_keys, evaluate_keys
 from ._scales import NO_HAND, pot_tables
 
@@ -83,7 +83,7 @@ class HandTables:
             listed = list(combinations(range(boards.shape[1]), size))
             places = np.array(listed, dtype=np.int64).reshape(len(listed), size)
             if uses_kernel(len(boards) * len(places) * 4, GAME_LOOPS):  # a read costs a few lookups' time
-                compiled().hand_table_rows(boards, places, table, best, 0, len(boards))
+                game_loops().hand_table_rows(boards, places, table, best, 0, len(boards))
                 continue
             for part in places:
                 np.maximum(best, table[part_index(boards[:, part])], out=best)

@@ -33,6 +33,7 @@ COMPILED_SOURCES = (
     "core/_colex.py",
     "evaluator/_jit.py",
     "evaluator/_compiled.py",
+    "evaluator/_game_loops.py",
     "evaluator/_shipped_tables.py",
     "odds/_exact/three_random.py",
     "odds/_games/kernel.py",

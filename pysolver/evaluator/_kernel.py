@@ -57,7 +57,13 @@ _rows_so_far = [0]
 ROW_LOOPS = Loops("evaluate", 1.8, ("pysolver.evaluator._compiled:ROWS", "pysolver.evaluator._compiled:boards_rows"))
 """The kernel's loops over hands and over boards (:mod:`pysolver.evaluator._compiled`)."""
 GAME_LOOPS = Loops(
-    "games", 1.2, ("pysolver.evaluator._compiled:game_rows", "pysolver.evaluator._compiled:game_runouts")
+    "games",
+    1.2,
+    (
+        "pysolver.evaluator._game_loops:game_rows",
+        "pysolver.evaluator._game_loops:game_runouts",
+        "pysolver.evaluator._game_loops:hand_table_rows",
+    ),
 )
 """The kernel's loops over a game's fives (:func:`~pysolver.evaluator.game_values`) and over the
 runouts of known hands (:func:`~pysolver.evaluator.game_runouts`)."""
@@ -133,6 +139,14 @@ def compiled() -> ModuleType:
     from . import _compiled
 
     return _compiled
+
+
+def game_loops() -> ModuleType:
+    """The compiled loops of any game (:mod:`pysolver.evaluator._game_loops`), imported on first use."""
+    compiled()  # the kernel loaded, as uses_kernel counts it
+    from . import _game_loops
+
+    return _game_loops
 
 
 class KernelTables(NamedTuple):
@@ -247,6 +261,7 @@ __all__ = [
     "kernel_loaded",
     "load_kernel",
     "compiled",
+    "game_loops",
     "KernelTables",
     "make_kernel_tables",
     "cpu_threads",

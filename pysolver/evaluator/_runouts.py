@@ -37,7 +37,7 @@ import numpy as np
 from ..core import Rules
 from ._game_tables import CARD_KEYS, game_tables
 from ._games import _checked, five_parts
-from ._kernel import compiled, in_parts, thread_count
+from ._kernel import game_loops, in_parts, thread_count
 from ._scales import pot_tables
 
 
@@ -85,7 +85,7 @@ def game_runouts(
 
     def walk(start: int, stop: int) -> int:
         sums = np.zeros((5 + len(pot_values), len(holes)), dtype=np.int64)
-        compiled().game_runouts(deck, missing, *fives, subsets, pot_values, low, unit, tables, start, stop, sums)
+        game_loops().game_runouts(deck, missing, *fives, subsets, pot_values, low, unit, tables, start, stop, sums)
         parts.append(sums)
         return -1
 
