@@ -99,24 +99,40 @@ def game_rows(holes, boards, hole_parts, board_parts, pairs, pot_values, out, ta
 
 
 @jit
-def game_runouts(deck, missing, zero, one, two, more, needs, subsets, pot_values, low, unit, tables, first, stop, sums):
+def game_runouts(
+    holes, board, deck, missing, hole_parts, known_parts, fives, bounds, subsets, pot_values, low, unit, tables,
+    first, stop, sums,
+):  # fmt: skip
     """Every runout of known hands, colex ranks ``first..stop`` of the ``missing`` board cards among
     ``deck`` (D,), valued pot by pot and shared, summed into ``sums`` (5 + pots, P) int64: each
     player's shares in ``unit`` of the whole pot, scoops, the runouts where pot ``low`` (-1: none)
     has no qualifying hand (row 2, column 0), the runouts (row 3, column 0), then each pot's part of
     the shares (row 5 + pot).
 
-    Each player's fives are given as summed words (P, F, 2) without the missing cards they take:
-    ``zero``, those that take none, valued once; ``one``, those that take one, valued once for
-    each card of the deck (a table by card); ``two``, those that take two, valued for each pair
-    of the runout, remembered by the pair's ranks, and by its suit where one of the player's
-    holds three cards of it (a flush is possible); ``more``, those that take ``needs[f]`` more,
-    joined with every such subset of the runout (``subsets[j]`` (C(missing, j), j), places in the
-    runout, -1 past the last)."""
+    The players' ``holes`` (P, h) and the ``board`` (k,) known; a five is a hole part of
+    ``hole_parts`` (H, 5) and the known places of a board part of ``known_parts`` (B, 5), and
+    takes ``fives[f, 2]`` missing cards (``fives`` (F, 3), in that order, those that take 0, 1, 2
+    and more beginning at ``bounds``). A five that takes none is valued once; one that takes
+    one, once for each card of the deck (a table by card); one that takes two, for each pair of
+    the runout, remembered by the pair's ranks, and by its suit where one of the player's holds
+    three cards of it (a flush is possible); one that takes more, joined with every such subset
+    of the runout (``subsets[j]`` (C(missing, j), j), places in the runout, -1 past the last)."""
     word0_of, word1_of = tables.card_word0, tables.card_word1
     rank_starts, rank_values, flush_values = tables.rank_starts, tables.rank_values, tables.flush_values
-    pots, players = pot_values.shape[0], zero.shape[0]
+    pots, players = pot_values.shape[0], holes.shape[0]
     nothing = pot_values[0, 0]
+    hole_words = np.zeros((hole_parts.shape[0], 2), np.int64)
+    board_words = np.zeros((known_parts.shape[0], 2), np.int64)
+    _part_words(board, known_parts, board_words, word0_of, word1_of)
+    summed = np.zeros((players, fives.shape[0], 2), np.int64)
+    for p in range(players):
+        _part_words(holes[p], hole_parts, hole_words, word0_of, word1_of)
+        for f in range(fives.shape[0]):
+            summed[p, f, 0] = hole_words[fives[f, 0], 0] + board_words[fives[f, 1], 0]
+            summed[p, f, 1] = hole_words[fives[f, 0], 1] + board_words[fives[f, 1], 1]
+    zero, one = summed[:, bounds[0] : bounds[1]], summed[:, bounds[1] : bounds[2]]
+    two, more = summed[:, bounds[2] : bounds[3]], summed[:, bounds[3] : bounds[4]]
+    needs = fives[bounds[3] : bounds[4], 2]
     values = np.empty(max(zero.shape[1], one.shape[1], two.shape[1], more.shape[1], 1), np.int64)
     fixed = np.full((players, pots), nothing, np.int64)
     by_card = np.full((players, 52, pots), nothing, np.int64)

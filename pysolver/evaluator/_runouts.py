@@ -35,7 +35,7 @@ from math import comb
 import numpy as np
 
 from ..core import Rules
-from ._game_tables import CARD_KEYS, game_tables
+from ._game_tables import game_tables
 from ._games import _checked, five_parts
 from ._kernel import game_loops, in_parts, thread_count
 from ._scales import pot_tables
@@ -75,17 +75,19 @@ def game_runouts(
     size = game.board_cards if board_size is None else board_size
     missing = size - len(board)
     pot_values = pot_tables(rules)
-    fives = _fives(holes, board, size, rules)
+    fives = _sorted_fives(holes.shape[1], size, game.hole_min, game.hole_max, len(board))
     subsets = _subsets(missing)
     runouts = comb(len(deck), missing)
     low = game.pots.index("low") if "low" in game.pots and game.qualifier is not None else -1
     tables = game_tables(rules).kernel
-    work = max(1, runouts * len(holes) * (fives[3].shape[1] + fives[2].shape[1] // 4 + 1))
+    counts = np.diff(fives[3])  # the fives that take 0, 1, 2 and more missing cards
+    work = max(1, runouts * len(holes) * (counts[3] + counts[2] // 4 + 1))
     parts: list[np.ndarray] = []
 
     def walk(start: int, stop: int) -> int:
         sums = np.zeros((5 + len(pot_values), len(holes)), dtype=np.int64)
-        game_loops().game_runouts(deck, missing, *fives, subsets, pot_values, low, unit, tables, start, stop, sums)
+        loop = game_loops().game_runouts
+        loop(holes, board, deck, missing, *fives, subsets, pot_values, low, unit, tables, start, stop, sums)
         parts.append(sums)
         return -1
 
@@ -94,38 +96,23 @@ def game_runouts(
     return RunoutSums(total[0], total[5:], total[1], int(total[2, 0]), int(total[3, 0]))
 
 
-def _fives(holes: np.ndarray, board: np.ndarray, size: int, rules: Rules) -> tuple[np.ndarray, ...]:
-    """Each player's fives as the walk takes them (see the module): the summed words (P, F, 2) of
-    the hole part and the known board cards of those that take no missing card, one, two, and
-    more, with how many each of the last takes."""
-    game = rules.game
-    hole_member, board_member, groups = _sorted_fives(holes.shape[1], size, game.hole_min, game.hole_max, len(board))
-    hole_words = hole_member @ CARD_KEYS[holes]  # (P, H, 2)
-    board_words = board_member @ CARD_KEYS[board]  # the known cards of each board part: (B, 2)
-    words = [np.ascontiguousarray(hole_words[:, h] + board_words[b]) for h, b in groups[:3]]
-    h, b, needs = groups[3]
-    return (*words, np.ascontiguousarray(hole_words[:, h] + board_words[b]), needs)
-
-
 @lru_cache(maxsize=64)
-def _sorted_fives(hole: int, size: int, low: int, high: int, known: int) -> tuple:
-    """The fives of :func:`~pysolver.evaluator.five_parts` as the walk takes them: the hole parts'
-    cards (H, hole) and the board parts' known cards (B, known) as 0/1 rows, and the (hole part,
-    board part) of the fives that take no missing card, one, two, and more with how many (of
-    those that take the first missing places, see the module)."""
+def _sorted_fives(hole: int, size: int, low: int, high: int, known: int) -> tuple[np.ndarray, ...]:
+    """The fives of :func:`~pysolver.evaluator.five_parts` as the walk takes them: the hole parts
+    (H, 5), the board parts' known places (B, 5; -1 past the last), and the fives (F, 3): hole part,
+    board part and how many missing cards each takes, in that order, only those that take the
+    first missing places (see the module), with where those that take 0, 1, 2 and more begin (5,)."""
     hole_parts, board_parts, fives = five_parts(hole, size, low, high)
-    hole_member = (hole_parts[:, :, None] == np.arange(hole)).any(axis=1).astype(np.int64)  # (H, hole)
-    board_member = (board_parts[:, :, None] == np.arange(known)).any(axis=1).astype(np.int64)  # (B, known)
-    groups: list[list[tuple[int, ...]]] = [[], [], [], []]
+    kept = []
     for h, b in fives.tolist():
         taken = sorted(p for p in board_parts[b].tolist() if p >= known)
         if taken == list(range(known, known + len(taken))):
-            groups[min(len(taken), 3)].append((h, b, len(taken)))
-    arrays = [[np.array(column, dtype=np.int64) for column in zip(*g)] if g else [_NONE] * 3 for g in groups]
-    return hole_member, board_member, tuple(a[:2] for a in arrays[:3]) + (arrays[3],)
-
-
-_NONE = np.zeros(0, dtype=np.int64)
+            kept.append((len(taken), h, b))
+    kept.sort()
+    sorted_fives = np.array([(h, b, j) for j, h, b in kept], dtype=np.int64).reshape(-1, 3)
+    bounds = np.searchsorted(np.minimum(sorted_fives[:, 2], 3), np.arange(5), side="left")
+    known_parts = np.where(board_parts < known, board_parts, -1)
+    return hole_parts, known_parts, sorted_fives, bounds
 
 
 def _subsets(missing: int) -> np.ndarray:

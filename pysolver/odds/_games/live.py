@@ -45,10 +45,11 @@ class LiveCards:
 
 def live_cards(table: Table, rules: Rules) -> tuple[LiveCards | None, ...]:
     """Each seat's :class:`LiveCards` (None for a random player or a list of holdings)."""
-    known = table.known
-    unseen = [card for card in rules.deck if card not in known]
-    live_ranks = Counter(card.rank for card in unseen)
-    live_suits = Counter(card.suit for card in unseen)
+    known = table.known  # cards of the deck (checked): each rank has four, each suit one of each face
+    live_ranks = Counter(dict.fromkeys(rules.faces, 4))
+    live_ranks.subtract(card.rank for card in known)
+    live_suits = Counter({suit: len(rules.faces) for suit in range(4)})
+    live_suits.subtract(card.suit for card in known)
     found: list[LiveCards | None] = []
     for seat in table.seats:
         if not seat.fixed:
