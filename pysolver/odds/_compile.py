@@ -19,6 +19,7 @@ import numpy as np
 from ..evaluator import (
     GAME_LOOPS,
     ROW_LOOPS,
+    HandTables,
     Loops,
     compile_loops,
     evaluate_batch,
@@ -43,10 +44,14 @@ def _rows() -> None:
 
 
 def _games() -> None:
-    """The loops over a game's fives (an Omaha hi-lo deal) and over the runouts of known hands (its river)."""
+    """The loops of a game (Omaha hi-lo): over a deal's fives, over the runouts of known hands (a
+    river), and a known hand's values read from its tables by board part."""
     rules = rules_of("omaha_hi_lo")
     game_values(np.arange(4).reshape(1, 1, 4), np.arange(10, 15).reshape(1, 5), rules, threads=1)
     game_runouts(np.arange(8).reshape(2, 4), np.arange(10, 14), np.arange(20, 30), rules, unit=4, threads=1)
+    tables = HandTables.of(np.arange(4).reshape(1, 4), rules)
+    assert tables is not None  # Omaha's fives take three board cards
+    tables.values(np.arange(10, 15).reshape(1, 5))
 
 
 def _game_sample() -> None:
