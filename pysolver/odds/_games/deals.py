@@ -11,6 +11,8 @@ whole among their winners (:func:`~pysolver.evaluator.pot_parts`).
   and crossed with every combination of the listed seats' holdings that shares no card with it,
   a deal weighing the product of its holdings' weights. Sums are kept per combination of
   holdings and weighted once at the end, in Python integers.
+- **Known hands, the board to come**: with numba, every runout is walked, valued and summed in
+  one compiled loop (:func:`~pysolver.evaluator.game_runouts`), where no hand tables pay.
 - **Monte Carlo**: blocks of :data:`BLOCK` deals, block ``b`` drawn by its own generator
   ``(seed, b)``: the listed seats' holdings by weight (a block's rows where two share a card
   drawn again), then the rest from the deck (:func:`~.draws.draw_places`). The figures do not depend
