@@ -8,10 +8,12 @@ the missing board cards they take:
 - one: valued once for each card that can come, into a table by card;
 - two or more: the hole part and the known board cards summed once, and joined in the walk with
   every such subset of the runout (the missing places are interchangeable: a runout's fives
-  that take ``j`` missing cards are those fives joined with each ``j`` of its cards).
+  that take ``j`` missing cards are those fives joined with each ``j`` of its cards). A pair's
+  values depend on its ranks alone, and on its suit where the player holds three cards of it
+  (only then can such a five be a flush): each pair class is valued once and remembered.
 
-On Omaha's flop this values 18 fives a player a runout, not 60. The compiled loop walks the
-runouts in colex order, values each pot, divides the whole pot among each pot's winners (as
+On Omaha's flop a player's 60 fives become 18 a pair class, some 180 classes for 820 runouts.
+The compiled loop walks the runouts in colex order, values each pot, divides the whole pot among each pot's winners (as
 :func:`~pysolver.evaluator.pot_parts`: the high scoops when no low qualifies) and sums the
 shares in integers, so the sums are the same on any number of threads.
 

@@ -153,8 +153,11 @@ def count_exact(shape: Shape, threads: int, progress: Progress | None) -> Sums:
     threads at once, their integer sums added as they come."""
     seats, width = shape.table.seats, sum(shape.widths)
     tables = shape.hand_tables(shape.deals)
-    if tables is None and len(shape.fixed) == len(seats) and uses_kernel(shape.deals * shape.fives, GAME_LOOPS):
-        return _runouts(shape, threads)
+    if _walks_runouts(shape, tables):
+        sums = _runouts(shape, threads)
+        if progress is not None:
+            progress(sums.deals, sums.deals)
+        return sums
     cards, masks, weights = holding_combinations(shape.listed)
     per = _PerCombination(len(cards), len(seats), shape.rules.game.pots)
     total = comb(len(shape.deck), width)
@@ -179,6 +182,23 @@ def count_exact(shape: Shape, threads: int, progress: Progress | None) -> Sums:
         if progress is not None:
             progress(done, total)
     return per.sums(weights)
+
+
+RUNOUT_CARDS = 2
+"""The most board cards to come that the compiled runout walk deals (a turn and a river): its
+fives that take three or more run one by one, slower than valuing every deal."""
+
+
+def _walks_runouts(shape: Shape, tables: HandTables | None) -> bool:
+    """Whether an exact count walks the runouts in the compiled loop: every hand known, at most
+    :data:`RUNOUT_CARDS` board cards to come, no hand tables, and the compiled kernel at hand."""
+    known = len(shape.fixed) == len(shape.table.seats)
+    return (
+        known
+        and tables is None
+        and shape.widths[0] <= RUNOUT_CARDS
+        and uses_kernel(shape.deals * shape.fives, GAME_LOOPS)
+    )
 
 
 def _runouts(shape: Shape, threads: int) -> Sums:
@@ -350,4 +370,15 @@ class _PerCombination:
         )
 
 
-__all__ = ["SHARE_UNIT", "BLOCK", "MAX_COMBOS", "Sums", "Shape", "count_exact", "sample", "stderr", "column_sums"]
+__all__ = [
+    "SHARE_UNIT",
+    "BLOCK",
+    "MAX_COMBOS",
+    "RUNOUT_CARDS",
+    "Sums",
+    "Shape",
+    "count_exact",
+    "sample",
+    "stderr",
+    "column_sums",
+]
