@@ -114,9 +114,9 @@ def game_runouts(
     takes ``fives[f, 2]`` missing cards (``fives`` (F, 3), in that order, those that take 0, 1, 2
     and more beginning at ``bounds``). A five that takes none is valued once; one that takes
     one, once for each card of the deck (a table by card); one that takes two, for each pair of
-    the runout, remembered by the pair's ranks, and by its suit where one of the player's holds
-    three cards of it (a flush is possible); one that takes more, joined with every such subset
-    of the runout (``subsets[j]`` (C(missing, j), j), places in the runout, -1 past the last)."""
+    the runout, remembered by the pair's ranks, and by its suit where one of the player's such
+    fives holds three cards of it (a flush is possible); one that takes more, joined with every
+    such subset of the runout (``subsets[j]`` (C(missing, j), j), places in the runout, -1 past the last)."""
     word0_of, word1_of = tables.card_word0, tables.card_word1
     rank_starts, rank_values, flush_values = tables.rank_starts, tables.rank_values, tables.flush_values
     pots, players = pot_values.shape[0], holes.shape[0]
