@@ -230,18 +230,17 @@ def _share(best, top, winners, nothing, low, unit, sums):
 
 
 @jit
-def hand_table_rows(boards, places, table, best, start, stop):
-    """Into ``best`` (N, C) the greater of itself and the table row of each board part: boards
-    ``start..stop`` of ``boards`` (N, b) card indices in card order, each part the board's cards at
-    ``places`` (T, s), its row of ``table`` (C(52, s), C) at the sum of C(card, place + 1)."""
-    for i in range(start, stop):
+def hand_table_rows(boards, places, table, best):
+    """Into ``best`` (N, C) the greater of itself and the table row of each board part of
+    ``boards`` (N, b), card indices in card order: each part the board's cards at ``places``
+    (T, s), its row of ``table`` (C(52, s), C) at the sum of C(card, place + 1)."""
+    for i in range(boards.shape[0]):
         for t in range(places.shape[0]):
             index = 0
             for j in range(places.shape[1]):
                 index += BINOMIALS[boards[i, places[t, j]], j + 1]
             for c in range(table.shape[1]):
                 best[i, c] = max(best[i, c], table[index, c])
-    return -1
 
 
 __all__ = ["game_rows", "game_runouts", "hand_table_rows"]

@@ -83,7 +83,7 @@ class HandTables:
             listed = list(combinations(range(boards.shape[1]), size))
             places = np.array(listed, dtype=np.int64).reshape(len(listed), size)
             if uses_kernel(len(boards) * len(places) * 4, GAME_LOOPS):  # a read costs a few lookups' time
-                game_loops().hand_table_rows(boards, places, table, best, 0, len(boards))
+                game_loops().hand_table_rows(boards, places, table, best)
                 continue
             for part in places:
                 np.maximum(best, table[part_index(boards[:, part])], out=best)

@@ -117,6 +117,7 @@ def _sorted_fives(hole: int, size: int, low: int, high: int, known: int) -> tupl
     return hole_parts, known_parts, sorted_fives, bounds
 
 
+@lru_cache(maxsize=8)
 def _subsets(missing: int) -> np.ndarray:
     """(J, S, j) the places in the runout of each ``j``-subset, for j = 0 .. ``missing`` (at least
     0 .. 2), -1 past the last subset of a row and past the last place."""

@@ -112,11 +112,6 @@ def _seat(given: object, player: int, rules: Rules) -> Seat:
     items = [item.strip() for item in text.split(",")]
     if any(not item for item in items):
         raise PokerInputError(f"player {player} {quoted(text)}: an empty holding between commas")
-    if len(items) == 1 and "(" not in text and ":" not in text:  # one holding, unweighted: the common case
-        cards = parse_cards(text)
-        if game.board_cards or len(cards) >= game.hole_cards:
-            game.check_hole(len(cards), player, rules.label)
-        return Seat(format_cards(cards), (cards,), (1,), game.hole_cards - len(cards))
     weighted: dict[frozenset[Card], tuple[tuple[Card, ...], Fraction]] = {}
     for item in items:
         cards_text, weight = split_weight(item) if len(items) > 1 or "(" in item or ":" in item else (item, 1.0)
@@ -138,7 +133,9 @@ def _seat(given: object, player: int, rules: Rules) -> Seat:
 
 
 def _whole(weights: list[Fraction]) -> tuple[int, ...]:
-    """Weights as whole numbers in the same proportion, the smallest such."""
+    """Weights as whole numbers in the same proportion, the smallest such (one weight is 1)."""
+    if len(weights) == 1:
+        return (1,)
     scale = lcm(*(w.denominator for w in weights))
     whole = [int(w * scale) for w in weights]
     common = gcd(*whole)
