@@ -7,7 +7,7 @@ compiled on a machine, questions it would not speed up by more than its compile
 time run on numpy (:func:`~pysolver.evaluator._backends.runs_on`).
 
     >>> [loops.name for loops, _ in FAMILIES]
-    ['evaluate', 'games', 'games-sample', 'exact', 'sample', 'sample-deck', 'sample-ranges']
+    ['evaluate', 'games', 'games-sample', 'exact', 'sample', 'sample-deck', 'sample-ranges', 'sample-full']
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from ._equity import equity
 from ._exact.fixed import EXACT_LOOPS
 from ._games.draws import SAMPLE_LOOPS
 from ._games.equity import game_equity
-from ._sampling.plan import DECK_LOOPS, PLAIN_LOOPS, RANGE_LOOPS
+from ._sampling.plan import DECK_LOOPS, FULL_LOOPS, PLAIN_LOOPS, RANGE_LOOPS
 
 
 def _rows() -> None:
@@ -67,9 +67,9 @@ def _exact() -> None:
     equity(["AhKh", "QsQd", "Tc9c"], "2c 7d 8h", exact=True, threads=1)
 
 
-def _sampling(players: list[str]) -> Callable[[], object]:
-    """A short Monte Carlo run of ``players``: the loop that deals them."""
-    return lambda: equity(players, exact=False, trials=2000, seed=0, threads=1, table=False)
+def _sampling(players: list[str], breakdown: bool = False) -> Callable[[], object]:
+    """A short Monte Carlo run of ``players`` (broken down by combo or not): the loop that deals them."""
+    return lambda: equity(players, exact=False, trials=2000, seed=0, threads=1, table=False, breakdown=breakdown)
 
 
 FAMILIES: list[tuple[Loops, Callable[[], object]]] = [
@@ -80,6 +80,7 @@ FAMILIES: list[tuple[Loops, Callable[[], object]]] = [
     (PLAIN_LOOPS, _sampling(["AhKh", "QsQd"])),
     (DECK_LOOPS, _sampling(["AhKh"] + ["random"] * 6)),
     (RANGE_LOOPS, _sampling(["AhKh", "QQ+,AK", "random"])),
+    (FULL_LOOPS, _sampling(["AhKh", "QQ+,AK", "random"], breakdown=True)),
 ]
 """Every family of compiled loops, with the work that compiles it."""
 

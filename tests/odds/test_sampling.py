@@ -1,20 +1,22 @@
 """The Monte Carlo sampler: the seed, not the threads, decides every trial; the compiled and numpy
 paths draw the distribution the exact engine weighs, colliding ranges included."""
 
+import itertools
 from itertools import pairwise
 
 import numpy as np
 import pytest
 
 from pysolver.cli import main
-from pysolver.core import Situation
+from pysolver.core import RangeError, Situation
 from pysolver.evaluator import backend
 from pysolver.evaluator._backends import using
 from pysolver.odds import equity
-from pysolver.odds._model import Question
+from pysolver.odds._model import Player, Question
 from pysolver.odds._planner import plan
 from pysolver.odds._sampling import plan as _sampling_plan
 from pysolver.odds._sampling import sampler as _sampling
+from pysolver.odds._sampling.groups import GROUP_ROWS, RangeGroups
 from pysolver.odds._sampling.plan import JOINT, REJECT, WEIGHTED, fit_rate, method
 
 needs_numba = pytest.mark.skipif(backend() != "numba", reason="the compiled sampler needs numba")
@@ -203,6 +205,63 @@ def test_a_range_or_a_breakdown_takes_the_general_loop(players, breakdown, monke
     result = equity(players, trials=5000, seed=2, breakdown=breakdown)
     assert result.deals == 5000 and result.kernel == "numba"
     assert taken and not any(taken)
+
+
+EXACT = [
+    (["QQ+,AKs", "JJ,TT,99,AQs"], ""),  # one group of two
+    (["AhKh", "QQ+,AK", "random"], "Qd 7c 2s"),  # one range
+    (["QQ+,AKs", "JJ,TT,99,AQs", "88,77,66,KQs,JTs", "A5s-A2s", "KJs,QJs", "T9s,98s,87s"], ""),  # two groups
+    (["AA,0.25(KK)", "KK,QQ", "random"], "Jh Th 2c"),  # weighted: drawn by the alias tables
+]
+
+
+@needs_numba
+@pytest.mark.parametrize("players, board", EXACT)
+def test_the_exact_loop_deals_the_trials_of_the_general_one(players, board, monkeypatch):
+    from pysolver.odds._sampling import blocks
+
+    taken: list = []
+    real = blocks.exact_loop
+    monkeypatch.setattr(blocks, "exact_loop", lambda *question: taken.append(real(*question)) or taken[-1])
+    trials = _sampling.BLOCK + 321
+    fast = equity(players, board, trials=trials, seed=5, threads=1).to_dict()
+    assert taken == [True]  # ranges drawn exactly, no breakdown: the exact loop
+    monkeypatch.setattr(blocks, "exact_loop", lambda *question: False)
+    assert equity(players, board, trials=trials, seed=5, threads=2).to_dict() == {**fast, "threads": 2}
+
+
+@pytest.mark.parametrize("cap", [1, GROUP_ROWS])
+def test_range_groups_hold_every_assignment_that_fits_with_its_weight(cap):
+    ranges = Question.of(Situation.of(["QQ+,AK", "0.5(KK),AQs", "AA,KQ", "JJ"], ranges=True)).players
+    groups = RangeGroups.of(ranges, cap)
+    assert groups.bounds[0] == 0 and groups.bounds[-1] == 4
+    assert len(groups.bounds) == (5 if cap == 1 else 2)  # joined while the table stays within the cap
+    for g in range(len(groups.bounds) - 1):
+        members = ranges[groups.bounds[g] : groups.bounds[g + 1]]
+        rows = slice(groups.row_offsets[g], groups.row_offsets[g + 1])
+        expected = {}  # every assignment of the group's ranges, listed, kept when no card repeats
+        for picks in itertools.product(*(range(len(p.combos)) for p in members)):
+            cards = [c for p, k in zip(members, picks) for c in p.combos[k]]
+            if len(set(cards)) == len(cards):
+                expected[picks] = float(np.prod([p.weights[k] for p, k in zip(members, picks)]))
+        width = len(members)
+        got = {tuple(map(int, row[:width])): float(w) for row, w in zip(groups.combos[rows], groups.weights[rows])}
+        assert got == expected
+        bits = [sum(1 << int(c) for p, k in zip(members, key) for c in p.combos[k]) for key in got]
+        assert groups.bits[rows].tolist() == bits
+        assert bool(groups.uniform[g]) == (len(set(got.values())) == 1)
+
+
+def test_ranges_that_never_fit_together_are_refused_by_their_group():
+    # (a question refuses them before, pysolver.odds._fit): AhAs, AhAd against AsAd, AhAc
+    ranges = [
+        Player(name, np.array(combos), np.ones(2))
+        for name, combos in (("a", [[50, 51], [50, 49]]), ("b", [[51, 49], [50, 48]]), ("c", [[47, 46], [47, 45]]))
+    ]
+    with pytest.raises(RangeError, match="share a card in every combination"):
+        RangeGroups.of(ranges[:2])
+    with pytest.raises(RangeError, match="share a card in every combination"):
+        RangeGroups.of(ranges, cap=None)
 
 
 def test_many_random_players_are_dealt_from_a_shuffled_deck():

@@ -28,7 +28,7 @@ import numpy as np
 from ...evaluator import KernelTables, jit
 from . import kernel
 from .draws import block_state
-from .kernel import plain_loop
+from .kernel import exact_loop, plain_loop
 from .plan import KernelInputs
 
 TOTALS = 4
@@ -58,6 +58,8 @@ def run_blocks(
     per_combo = np.zeros((0, 0, 0)) if per_combo is None else per_combo
     if plain_loop(inputs.kinds, inputs.offsets, per_combo):
         run = _plain_deck_blocks if inputs.shuffled else _plain_blocks
+    elif exact_loop(inputs.mode, inputs.kinds, per_combo):
+        run = _exact_blocks
     else:
         run = _any_blocks
     run(states, trials, sums, totals, per_combo, *inputs.arguments(*alias), tables)
@@ -83,8 +85,15 @@ def _plain_deck_blocks(states, trials, sums, totals, per_combo, *arguments):
 
 
 @jit
+def _exact_blocks(states, trials, sums, totals, per_combo, *arguments):
+    """:func:`run_blocks` in the exact loop (range players drawn by groups, no breakdown)."""
+    for k in range(len(states)):
+        kernel._exact_loop(states[k], trials[k], *arguments, sums[k], totals[k], per_combo)
+
+
+@jit
 def _any_blocks(states, trials, sums, totals, per_combo, *arguments):
-    """:func:`run_blocks` in the full loop (range players, a breakdown, many players)."""
+    """:func:`run_blocks` in the full loop (weighted draws, a breakdown, many players)."""
     for k in range(len(states)):
         kernel._any_loop(states[k], trials[k], *arguments, sums[k], totals[k], per_combo)
 

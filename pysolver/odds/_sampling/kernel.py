@@ -8,13 +8,14 @@ seed and its number alone.
 
 Within a trial, in this order:
 
-1. the range players' combos: a pair drawn together (``JOINT``: every compatible
-   pair of two ranges, by the product of their weights); or one combo each by
-   its weight, the whole assignment redrawn when two share a card (``REJECT``:
-   exact, cheap while assignments mostly fit); or one after another, each among
-   the combos that fit the ones before, by weight, the trial then weighing the
-   product of the fitting weights' totals (``WEIGHTED``: importance sampling,
-   for ranges that collide often, as ``QQ+`` for six players);
+1. the range players' combos: each group's row (:mod:`~pysolver.odds._sampling.groups`:
+   the assignments of one or more ranges that fit together, by the product of their
+   weights), the whole assignment redrawn when two groups share a card (exact,
+   cheap while assignments mostly fit; two ranges make one group, never redrawn);
+   or one after another, each among the combos that fit the ones before, by
+   weight, the trial then weighing the product of the fitting weights' totals
+   (``WEIGHTED``: importance sampling, for ranges that collide often, as ``QQ+``
+   for six players);
 2. the random players' cards, in seat order, and the rest of the board, two
    cards at a time: a pair of the unseen cards, uniform, redrawn while it holds a
    card taken (the pair's card words summed beforehand); the board's fifth card
@@ -24,10 +25,11 @@ Within a trial, in this order:
 3. every player's value: the board's card words summed once, each player's
    added (:func:`pysolver.evaluator.compiled_showdown`, inlined into the loop).
 
-The loop is compiled twice (:func:`_block_loop`): in full, and *plain*, for known
-hands and random players alone without a breakdown (the common question), where
-the range draws, the weights and the breakdown are constants that compile out.
-Both deal the same trials from the same state.
+The loop is compiled three ways (:func:`_block_loop`): in full; *exact*, for range
+players drawn by groups without a breakdown, where the weights and the breakdown
+compile out; and *plain*, for known hands and random players alone (the common
+question), where the range draws go too. Each deals the trials the full loop deals
+from the same state.
 
     >>> 2**CODED  # the most sets of winners a block counts its trials by
     4096
@@ -41,7 +43,7 @@ import numpy as np
 
 from ...evaluator import compiled_showdown, jit
 from . import draws
-from .plan import CODED, HAND, JOINT, RANDOM, RANGED, REJECT
+from .plan import CODED, HAND, RANDOM, RANGED, WEIGHTED
 
 SUMS = 5
 """Rows of a block's per-player sums: wins, ties, shares, w**2 * share**2, w**2 * share."""
@@ -156,12 +158,14 @@ def _winners_code(values, best):
     return code
 
 
-def _block_loop(plain: bool, from_deck: int = -1) -> Callable:
-    """The loop of :func:`run_block`; ``plain`` and ``from_deck``, constants of the compiled code. Plain:
-    for known hands and random players alone, no breakdown, up to ``CODED`` players, every trial
-    weighing 1 and accepted, with the range draws, weights and breakdown compiled out. ``from_deck``: 1,
-    the random players and the board dealt from a shuffled deck, 0, by pairs, -1, as ``shuffled``
-    says (:func:`~pysolver.odds._sampling.plan.deals_from_deck`)."""
+def _block_loop(plain: bool, from_deck: int = -1, exact: bool = False) -> Callable:
+    """The loop of :func:`run_block`; ``plain``, ``from_deck`` and ``exact``, constants of the compiled
+    code. Plain: for known hands and random players alone, no breakdown, up to ``CODED`` players,
+    every trial weighing 1 and accepted, with the range draws, weights and breakdown compiled out.
+    Exact: range players drawn exactly (by groups, not ``WEIGHTED``), no breakdown, up to ``CODED``
+    players, every trial weighing 1, the importance weights and the breakdown compiled out.
+    ``from_deck``: 1, the random players and the board dealt from a shuffled deck, 0, by pairs, -1,
+    as ``shuffled`` says (:func:`~pysolver.odds._sampling.plan.deals_from_deck`)."""
 
     def loop(
         state,
@@ -175,7 +179,12 @@ def _block_loop(plain: bool, from_deck: int = -1) -> Callable:
         cumulative,
         chance,
         other,
-        pairs,
+        group_bounds,
+        group_rows,
+        group_combos,
+        group_bits,
+        group_uniform,
+        group_floors,
         unseen,
         pair_bits,
         pair_words,
@@ -214,7 +223,9 @@ def _block_loop(plain: bool, from_deck: int = -1) -> Callable:
             equal[r] = True
             for c in range(offsets[r] + 1, offsets[r + 1]):
                 equal[r] &= cumulative[c] - cumulative[c - 1] == cumulative[offsets[r]]
-        broken = len(per_combo) > 0
+        broken = not exact and len(per_combo) > 0
+        unweighted = plain or exact  # every trial weighs 1
+        base = offsets[ranged]  # the groups' rows in ``cumulative`` (and its alias tables) start here
         codes = np.zeros(players, dtype=np.int64)  # each open player's combo (an index into COMBOS)
         accepted, attempts = 0, 0
         while accepted < trials and (plain or accepted > 0 or attempts < GIVE_UP):
@@ -224,20 +235,29 @@ def _block_loop(plain: bool, from_deck: int = -1) -> Callable:
             fits = True
             if plain:  # no range player
                 pass
-            elif mode == JOINT:
-                state, row = _alias_pick(state, chance, other, offsets[ranged], len(cumulative))
-                row -= offsets[ranged]
-                chosen[0], chosen[1] = pairs[row, 0], pairs[row, 1]
-                used |= combo_bits[chosen[0]] | combo_bits[chosen[1]]
-            else:
+            elif exact or mode != WEIGHTED:  # each group's row, the whole assignment redrawn when two collide
+                for g in range(len(group_bounds) - 1):
+                    start, stop = group_rows[g], group_rows[g + 1]
+                    if group_uniform[g]:
+                        state, bits, left, pick = draws.below16(
+                            state, bits, left, np.uint64(stop - start), group_floors[g]
+                        )
+                        row = np.uint64(start) + pick
+                    else:
+                        state, drawn = _alias_pick(state, chance, other, base + start, base + stop)
+                        row = np.uint64(drawn - base)
+                    if group_bits[row] & used:
+                        fits = False
+                        break
+                    used |= group_bits[row]
+                    for r in range(group_bounds[g], group_bounds[g + 1]):
+                        chosen[r] = group_combos[row, r - group_bounds[g]]
+            else:  # WEIGHTED: one range after another, among the combos that fit the ones before
                 for r in range(ranged):
                     start, stop = offsets[r], offsets[r + 1]
-                    if mode == REJECT or r == 0:  # (the first range's combos all fit: weighted, it weighs 1)
+                    if r == 0:  # the first range's combos all fit: it weighs 1
                         state, combo = _alias_pick(state, chance, other, start, stop)
-                        if combo_bits[combo] & used:
-                            fits = False
-                            break
-                    elif equal[r]:  # WEIGHTED, every combo weighing the same: count the ones that fit
+                    elif equal[r]:  # every combo weighing the same: count the ones that fit
                         count = 0
                         for c in range(start, stop):
                             count += np.int64((combo_bits[c] & used) == 0)
@@ -270,9 +290,10 @@ def _block_loop(plain: bool, from_deck: int = -1) -> Callable:
             if not fits:
                 continue
             for r in range(len(seated)):  # (none when plain)
-                seat, combo = seated[r], chosen[r]
+                seat, combo = seated[r], np.uint64(chosen[r])
                 words[seat, 0], words[seat, 1] = combo_words[combo, 0], combo_words[combo, 1]
-                codes[seat] = combo_codes[combo]
+                if not exact:  # (a breakdown's)
+                    codes[seat] = combo_codes[combo]
             board0, board1 = board_words[0], board_words[1]
             if shuffled if from_deck < 0 else from_deck == 1:  # no range player: every unseen card free, dealt in turn
                 step = np.uint64(0)
@@ -309,10 +330,10 @@ def _block_loop(plain: bool, from_deck: int = -1) -> Callable:
                     board0 += word0_of[card]
                     board1 += word1_of[card]
             best, winners = showdown(board0, board1, words, values, rank_starts, rank_values, flush_values)
-            if plain or coded:  # tallied by the set of winners, without a branch on who won
+            if unweighted or coded:  # tallied by the set of winners, without a branch on who won
                 code = _winners_code(values, best)
-                by_winners[0, code] += weight
-                if not plain:
+                by_winners[0, code] += 1.0 if unweighted else weight
+                if not unweighted:
                     by_winners[1, code] += weight * weight
             else:
                 share = weight / winners
@@ -322,13 +343,13 @@ def _block_loop(plain: bool, from_deck: int = -1) -> Callable:
                         sums[2, p] += share
                         sums[3, p] += share * share
                         sums[4, p] += weight * share
-            if not plain:
+            if not unweighted:
                 if broken:
                     _add_per_combo(per_combo, kinds, codes, values, best, winners, weight)
                 totals[1] += weight
                 totals[2] += weight * weight
             accepted += 1
-        if plain:  # every trial weighed 1, and so did its square
+        if unweighted:  # every trial weighed 1, and so did its square
             by_winners[1] = by_winners[0]
             totals[1] += accepted
             totals[2] += accepted
@@ -341,13 +362,20 @@ def _block_loop(plain: bool, from_deck: int = -1) -> Callable:
     return jit(loop)
 
 
-_plain_loop, _plain_deck_loop, _any_loop = _block_loop(True, 0), _block_loop(True, 1), _block_loop(False)
+_plain_loop, _plain_deck_loop = _block_loop(True, 0), _block_loop(True, 1)
+_exact_loop, _any_loop = _block_loop(False, -1, True), _block_loop(False)
 
 
 def plain_loop(kinds, offsets, per_combo) -> bool:
     """Whether a block takes a plain loop (:func:`_block_loop`): no range player (``offsets``: none
     after the first), no breakdown (``per_combo`` empty), up to ``CODED`` players (``kinds``)."""
     return len(offsets) == 1 and len(per_combo) == 0 and len(kinds) <= CODED
+
+
+def exact_loop(mode, kinds, per_combo) -> bool:
+    """Whether a block with range players takes the exact loop (:func:`_block_loop`): their combos
+    drawn by groups (not ``WEIGHTED``), no breakdown, up to ``CODED`` players."""
+    return mode != WEIGHTED and len(per_combo) == 0 and len(kinds) <= CODED
 
 
 def run_block(state, trials, *arguments):
@@ -361,8 +389,9 @@ def run_block(state, trials, *arguments):
     words; the r-th range player's combos are rows ``offsets[r]`` .. ``offsets[r + 1]`` of
     ``combo_bits`` (1 << card, summed), ``combo_words`` (words 0 and 1) and ``cumulative`` (the
     cumulated weights), ``chance`` and ``other`` their alias tables (:func:`alias_tables`);
-    ``pairs`` (n, 2) the rows of the compatible pairs of two ranges (``JOINT``, cumulated weights
-    after the ranges' own); ``unseen`` the cards not known (``known``, a mask);
+    the groups (:class:`~pysolver.odds._sampling.groups.RangeGroups`: ``bounds``, ``row_offsets``,
+    ``combos`` as rows of the combo arrays, ``bits``, ``uniform``, ``floors``; their cumulated
+    weights after the ranges' own in ``cumulative``); ``unseen`` the cards not known (``known``, a mask);
     ``pair_bits`` and ``pair_words`` every pair of them; ``board_words`` the known board's words
     and ``board_left`` the cards to deal to it; ``shuffled``: the random players and the board dealt
     from a shuffled deck of the unseen cards, not by pairs. ``combo_codes`` and ``pair_codes``: the
@@ -370,10 +399,10 @@ def run_block(state, trials, *arguments):
     breakdown (``per_combo`` (players, 1326, 1 + 4 * players), else empty), each open player's
     combo in each trial adds the trial's weight, each player's weighted wins, ties, shares and
     squared shares to its row."""
-    _, kinds, _, offsets, *_, shuffled, _, _, _, _, per_combo = arguments
+    mode, kinds, _, offsets, *_, shuffled, _, _, _, _, per_combo = arguments
     if plain_loop(kinds, offsets, per_combo):
         return (_plain_deck_loop if shuffled else _plain_loop)(state, trials, *arguments)
-    return _any_loop(state, trials, *arguments)
+    return (_exact_loop if exact_loop(mode, kinds, per_combo) else _any_loop)(state, trials, *arguments)
 
 
-__all__ = ["SUMS", "GIVE_UP", "alias_tables", "plain_loop", "run_block"]
+__all__ = ["SUMS", "GIVE_UP", "alias_tables", "plain_loop", "exact_loop", "run_block"]

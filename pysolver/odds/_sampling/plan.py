@@ -2,10 +2,10 @@
 
 :func:`kernel_inputs` lays a question out as the compiled loop
 (:mod:`pysolver.odds._sampling.kernel`) reads it and chooses how the range players'
-combos are drawn: two ranges as one pair; three or more by rejecting whole
-assignments while most of them fit, else by importance weighting, whichever
-:func:`fit_rate` (the chance that independent draws fit together, estimated
-pair by pair) makes cheaper. :func:`sampling_seconds` estimates a run's time.
+combos are drawn: two ranges as one pair; three or more in groups
+(:mod:`~pysolver.odds._sampling.groups`), rejecting whole assignments, while most of
+them fit, else by importance weighting, whichever :func:`fit_rate` (the chance that
+independent draws fit together, estimated pair by pair) makes cheaper. :func:`sampling_seconds` estimates a run's time.
 
     >>> from pysolver.core import Situation
     >>> from pysolver.odds._model import Question
@@ -28,7 +28,8 @@ from ...core import COMBOS, Rules, cpu_threads
 from ...evaluator import Loops, cuda_present, kernel_tables, requested, runs_on
 from .._combo_codes import COMBO_BITS
 from .._model import Player, combo_indices
-from .numpy_loop import JointPair, is_ranged
+from .groups import GROUP_ROWS, RangeGroups
+from .numpy_loop import is_ranged
 
 REJECT, JOINT, WEIGHTED = 0, 1, 2
 """How the range players' combos are drawn (as :mod:`pysolver.odds._sampling.kernel` reads it)."""
@@ -121,7 +122,7 @@ class KernelInputs:
     combo_bits: np.ndarray
     combo_words: np.ndarray
     cumulative: np.ndarray
-    pairs: np.ndarray
+    groups: RangeGroups
     unseen: np.ndarray
     pair_bits: np.ndarray
     pair_words: np.ndarray
@@ -134,8 +135,8 @@ class KernelInputs:
     card_codes: np.ndarray
 
     def segments(self) -> np.ndarray:
-        """Where each range's rows of ``cumulative`` start, then the pairs' (``JOINT``), then the end."""
-        return np.append(self.offsets, len(self.cumulative)).astype(np.int64)
+        """Where each range's rows of ``cumulative`` start, then each group's, then the end."""
+        return np.concatenate([self.offsets[:-1], self.offsets[-1] + self.groups.row_offsets]).astype(np.int64)
 
     def arguments(self, chance: np.ndarray, other: np.ndarray) -> tuple:
         """The loop's arguments after the state and the trial count, before the tables, given the
@@ -150,7 +151,12 @@ class KernelInputs:
             self.cumulative,
             chance,
             other,
-            self.pairs,
+            self.groups.bounds,
+            self.groups.row_offsets,
+            self.groups.combos,
+            self.groups.bits,
+            self.groups.uniform,
+            self.groups.floors,
             self.unseen,
             self.pair_bits,
             self.pair_words,
@@ -176,12 +182,12 @@ def kernel_inputs(players, board: np.ndarray, known: np.ndarray, rules: Rules | 
     combos = np.concatenate([p.combos for p in ranges]) if ranges else np.zeros((0, 2), np.int64)
     cumulative = [np.cumsum(p.weights, dtype=np.float64) for p in ranges]
     mode = method(players)
-    pairs = np.zeros((0, 2), dtype=np.int64)
-    if mode == JOINT:
-        joint = JointPair.of(players)
-        assert joint is not None
-        pairs = np.stack([joint.first + offsets[0], joint.second + offsets[1]], axis=1).astype(np.int64)
-        cumulative.append(joint.cumulative.astype(np.float64))
+    groups = RangeGroups.of(ranges if mode != WEIGHTED else [], GROUP_ROWS)
+    for g in range(len(groups.bounds) - 1):  # each range's combo as a row of the loop's combo arrays
+        group = slice(groups.row_offsets[g], groups.row_offsets[g + 1])
+        first, last = groups.bounds[g], groups.bounds[g + 1]
+        groups.combos[group, : last - first] += offsets[first:last]
+        cumulative.append(np.cumsum(groups.weights[group], dtype=np.float64))
     known_bits = np.bitwise_or.reduce(bit[known]) if len(known) else np.uint64(0)
     unseen = np.flatnonzero((bit & known_bits) == 0)
     rows = np.flatnonzero((COMBO_BITS & known_bits.astype(np.int64)) == 0)  # the pairs of unseen cards
@@ -194,7 +200,7 @@ def kernel_inputs(players, board: np.ndarray, known: np.ndarray, rules: Rules | 
         np.ascontiguousarray(bit[combos[:, 0]] | bit[combos[:, 1]]),
         words[combos[:, 0]] + words[combos[:, 1]],
         np.concatenate(cumulative) if cumulative else np.zeros(1),
-        pairs,
+        groups,
         unseen,
         COMBO_BITS[rows].astype(np.uint64),
         words[pair[:, 0]] + words[pair[:, 1]],
@@ -218,9 +224,15 @@ DECK_LOOPS = Loops("sample-deck", 2.8, ("pysolver.odds._sampling.blocks:_plain_d
 RANGE_LOOPS = Loops(
     "sample-ranges",
     6.3,
+    ("pysolver.odds._sampling.blocks:_exact_blocks", "pysolver.odds._sampling.kernel:alias_tables"),
+)
+"""The compiled loop of range players drawn exactly (:func:`~pysolver.odds._sampling.kernel.exact_loop`)."""
+FULL_LOOPS = Loops(
+    "sample-full",
+    6.3,
     ("pysolver.odds._sampling.blocks:_any_blocks", "pysolver.odds._sampling.kernel:alias_tables"),
 )
-"""The compiled loop of range players, or a breakdown, or more than :data:`CODED` players."""
+"""The compiled loop of weighted draws of colliding ranges, a breakdown, or more than :data:`CODED` players."""
 
 
 def sampling_loops(players: Sequence[Player], board_size: int, observed: bool = False) -> Loops:
@@ -231,7 +243,9 @@ def sampling_loops(players: Sequence[Player], board_size: int, observed: bool = 
     >>> sampling_loops([Player.hand([51, 47]), Player.hand([43, 42])], 0).name
     'sample'
     """
-    if observed or len(players) > CODED or any(is_ranged(p) for p in players):
+    if observed or len(players) > CODED or method(players) == WEIGHTED:
+        return FULL_LOOPS
+    if any(is_ranged(p) for p in players):
         return RANGE_LOOPS
     unseen = 52 - board_size - 2 * sum(p.is_hand for p in players)
     return DECK_LOOPS if deals_from_deck(players, unseen, 5 - board_size) else PLAIN_LOOPS
@@ -302,6 +316,7 @@ __all__ = [
     "PLAIN_LOOPS",
     "DECK_LOOPS",
     "RANGE_LOOPS",
+    "FULL_LOOPS",
     "sampling_loops",
     "sampling_backend",
     "sampling_seconds",
