@@ -43,11 +43,12 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import TypeVar
 
 import clingo
 from clingo import ast
@@ -62,8 +63,10 @@ from ..core import (
 from ._codec import DEAL_INPUT_RULES, DealInput
 from ._limited import call_limited
 from ._rulefiles import RuleText, read_rule_book, rule_statements
+from ._static import Solve, StaticPart, fact_names, predicate_names
 
 log = logging.getLogger("pysolver.asp")
+T = TypeVar("T")
 
 ENCODING_FILES = ("cards.lp", "hands.lp", "tiebreak.lp", "outcome.lp", "driver.lp")
 """The encodings the driver loads, besides the rules file of the variant (``variants/*.lp``)."""
@@ -112,6 +115,10 @@ def _deal_input_statements() -> tuple[ast.AST, ...]:
     return tuple(statements)
 
 
+_DEAL_INPUT_NAMES = predicate_names(_deal_input_statements())
+"""The predicates :class:`DealInput` defines (and the ones its rules read)."""
+
+
 @dataclass(frozen=True)
 class GroundSize:
     """The size of a ground program, from clingo's statistics (``problem.lp``)."""
@@ -144,6 +151,9 @@ class AspProgram:
         own = tuple(encodings) + ((f"variants/{self.rules.name}.lp",) if shipped else ())
         self._encodings = encoding_statements(own)
         self._loaded: tuple[RuleText, ...] = tuple(read[1:] if shipped else read)  # what clingo reads
+        self._parsed: tuple[ast.AST, ...] | None = None
+        self._predicates: frozenset[str] | None = None
+        self._static: dict[frozenset[str], StaticPart | None] = {}
 
     def run(self, facts: str | DealInput, *, statistics: bool = False) -> tuple[list[clingo.Symbol], GroundSize | None]:
         """Ground and solve the encodings with ``facts`` (a text or a :class:`DealInput`);
@@ -158,6 +168,7 @@ class AspProgram:
         if self.rules.trusted:
             atoms, size, warnings = self._run(facts, statistics)
         else:  # a symbol is a handle into its own process's table: across processes, its text
+            self._static_part(facts, self._limited)  # solved once, in a child: every later child inherits it
             texts, size, warnings = call_limited(
                 lambda: self._run_text(facts, statistics), self.rules.limits, self.label
             )
@@ -209,17 +220,17 @@ class AspProgram:
             else:
                 log.debug("clingo: %s", message.strip())
 
+        static = self._static_part(facts)
         ctl = clingo.Control(list(args), logger=logger, message_limit=20)
         try:
             with ast.ProgramBuilder(ctl) as builder:  # parsed once: saves ~1 ms per run
-                for statement in self._encodings:
+                for statement in self._statements() if static is None else static.facts + static.rest:
                     builder.add(statement)
                 if isinstance(facts, DealInput):
                     for statement in _deal_input_statements():
                         builder.add(statement)
-                for rule in self._loaded:
-                    for statement in rule_statements(rule):
-                        builder.add(statement)
+            for message in () if static is None else static.messages:
+                logger(clingo.MessageCode.Other, message)
             if isinstance(facts, DealInput):
                 ctl.ground([("base", [])], context=facts)
             else:
@@ -228,6 +239,28 @@ class AspProgram:
         except RuntimeError as error:
             raise RuleFileError(self._error_text(messages, error)) from None
         return ctl
+
+    def _statements(self) -> tuple[ast.AST, ...]:
+        """The encodings' statements, then the rule files' (parsed once)."""
+        if self._parsed is None:
+            self._parsed = self._encodings + tuple(s for rule in self._loaded for s in rule_statements(rule))
+        return self._parsed
+
+    def _static_part(self, facts: str | DealInput, solve: Solve | None = None) -> StaticPart | None:
+        """The program split for ``facts`` (:mod:`pysolver.asp._static`): what no deal changes, solved
+        once per set of input predicates, by ``solve`` (here by default; :meth:`run` solves your own
+        rule files' in a child process under their limits, before the children that ground deals)."""
+        statements = self._statements()
+        if self._predicates is None:
+            self._predicates = predicate_names(statements)
+        inputs = self._predicates & (_DEAL_INPUT_NAMES if isinstance(facts, DealInput) else fact_names(facts))
+        if inputs not in self._static:
+            self._static[inputs] = StaticPart.of(statements, inputs, solve)
+        return self._static[inputs]
+
+    def _limited(self, work: Callable[[], T]) -> T:
+        """``work()`` in a child process under the rules' limits (:func:`call_limited`)."""
+        return call_limited(work, self.rules.limits, self.label)
 
     @property
     def rule_texts(self) -> tuple[RuleText, ...]:
