@@ -254,6 +254,8 @@ class AspProgram:
         if self._predicates is None:
             self._predicates = predicate_names(statements)
         inputs = self._predicates & (_DEAL_INPUT_NAMES if isinstance(facts, DealInput) else fact_names(facts))
+        if not inputs:  # no deal: nothing to share with a later program (and every atom is wanted)
+            return None
         if inputs not in self._static:
             self._static[inputs] = StaticPart.of(statements, inputs, solve)
         return self._static[inputs]

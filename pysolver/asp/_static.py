@@ -7,8 +7,8 @@ grounding a deal, on every call. :func:`split_static` finds the rules that
 depend on no input (the predicates the deal's facts define, and anything
 derived from them, through positive or negative literals, aggregates or
 conditions), :class:`StaticPart` solves them once in a control of their own,
-and every later program takes their atoms as facts in their place, with the
-rest of the rules as written. The answer is the same: a predicate all of whose
+and every later program takes their atoms as facts in their place (the ones
+the other rules read), with the rest of the rules as written. The answer is the same: a predicate all of whose
 rules are static has, as facts, exactly the atoms its rules derive.
 
 Only normal rules are moved, and only from the ``base`` part: a choice, a
@@ -22,7 +22,7 @@ moved.
     >>> ast.parse_string("n(1..3). big(X) :- n(X), X > 1. hit(X) :- big(X), card(X).", rules.append)
     >>> part = StaticPart.of(tuple(rules), frozenset({"card"}))
     >>> sorted(str(s) for s in part.facts), len(part.rest)
-    (['big(2).', 'big(3).', 'n(1).', 'n(2).', 'n(3).'], 2)
+    (['big(2).', 'big(3).'], 2)
 """
 
 from __future__ import annotations
@@ -181,8 +181,9 @@ Solve = Callable[[Callable[[], T]], T]
 
 @dataclass(frozen=True)
 class StaticPart:
-    """A program split in two: ``facts``, the atoms of its static rules as fact statements, and
-    ``rest``, every other statement; ``messages``, what clingo said grounding the static rules."""
+    """A program split in two: ``facts``, the atoms of its static rules that the other statements
+    read, as fact statements, and ``rest``, every other statement; ``messages``, what clingo said
+    grounding the static rules."""
 
     facts: tuple[ast.AST, ...]
     rest: tuple[ast.AST, ...]
@@ -202,8 +203,10 @@ class StaticPart:
         if solved is None:
             return None
         atoms, messages = solved
+        read = predicate_names(rest) | {s.name for s in rest if s.ast_type == ast.ASTType.ShowSignature}
         where = static[0].location
-        facts = tuple(_fact(where, clingo.parse_term(atom)) for atom in atoms)
+        symbols = (clingo.parse_term(atom) for atom in atoms)
+        facts = tuple(_fact(where, symbol) for symbol in symbols if symbol.name in read)  # what the rest reads
         return cls(facts, tuple(rest), tuple(messages))
 
 

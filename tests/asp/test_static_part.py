@@ -93,5 +93,6 @@ def test_the_static_part_of_a_game_holds_its_tables_not_its_deal():
     program.run(batch_facts([Deal.parse(["As Ks Qd 2c", "7h 7d 3c 4d"], "Js Ts 2h 5c 8d", hole_cards=4)]))
     (part,) = program._static.values()
     names = {clingo.parse_term(str(f)[:-1]).name for f in part.facts}
-    assert {"card", "subset", "scale_rank", "straight_bits"} <= names
+    assert {"card", "subset", "place_bit", "straight_bits"} <= names
+    assert "run_bits" not in names  # read by static rules alone (straight_bits): not given
     assert not names & {"hole", "board", "five", "pot_best", "share"}
