@@ -58,7 +58,7 @@ def run_blocks(
     per_combo = np.zeros((0, 0, 0)) if per_combo is None else per_combo
     if plain_loop(inputs.kinds, inputs.offsets, per_combo):
         run = _plain_deck_blocks if inputs.shuffled else _plain_blocks
-    elif exact_loop(inputs.mode, inputs.kinds, per_combo):
+    elif exact_loop(inputs.mode, inputs.kinds, per_combo, inputs.shuffled):
         run = _exact_blocks
     else:
         run = _any_blocks

@@ -363,7 +363,7 @@ def _block_loop(plain: bool, from_deck: int = -1, exact: bool = False) -> Callab
 
 
 _plain_loop, _plain_deck_loop = _block_loop(True, 0), _block_loop(True, 1)
-_exact_loop, _any_loop = _block_loop(False, -1, True), _block_loop(False)
+_exact_loop, _any_loop = _block_loop(False, 0, True), _block_loop(False)
 
 
 def plain_loop(kinds, offsets, per_combo) -> bool:
@@ -372,10 +372,11 @@ def plain_loop(kinds, offsets, per_combo) -> bool:
     return len(offsets) == 1 and len(per_combo) == 0 and len(kinds) <= CODED
 
 
-def exact_loop(mode, kinds, per_combo) -> bool:
+def exact_loop(mode, kinds, per_combo, shuffled) -> bool:
     """Whether a block with range players takes the exact loop (:func:`_block_loop`): their combos
-    drawn by groups (not ``WEIGHTED``), no breakdown, up to ``CODED`` players."""
-    return mode != WEIGHTED and len(per_combo) == 0 and len(kinds) <= CODED
+    drawn by groups (not ``WEIGHTED``), no breakdown, up to ``CODED`` players, nothing dealt from a
+    shuffled deck (never, with a range player)."""
+    return mode != WEIGHTED and len(per_combo) == 0 and len(kinds) <= CODED and not shuffled
 
 
 def run_block(state, trials, *arguments):
@@ -402,7 +403,8 @@ def run_block(state, trials, *arguments):
     mode, kinds, _, offsets, *_, shuffled, _, _, _, _, per_combo = arguments
     if plain_loop(kinds, offsets, per_combo):
         return (_plain_deck_loop if shuffled else _plain_loop)(state, trials, *arguments)
-    return (_exact_loop if exact_loop(mode, kinds, per_combo) else _any_loop)(state, trials, *arguments)
+    exact = exact_loop(mode, kinds, per_combo, shuffled)
+    return (_exact_loop if exact else _any_loop)(state, trials, *arguments)
 
 
 __all__ = ["SUMS", "GIVE_UP", "alias_tables", "plain_loop", "exact_loop", "run_block"]
