@@ -139,7 +139,7 @@ def test_a_long_run_says_up_front_how_long_it_takes(monkeypatch, capsys):
 
 @needs_numba
 def test_the_alias_tables_give_every_combo_its_weight():
-    from pysolver.odds._sampling.kernel import alias_tables
+    from pysolver.odds._sampling.draws import alias_tables
 
     rng = np.random.default_rng(4)
     segments = [rng.random(n) * rng.choice([1e-6, 1.0, 50.0], n) for n in (1, 7, 300)]
@@ -298,8 +298,8 @@ def test_random_players_dealt_either_way_match_the_exact_count(players, board, d
 def test_a_call_of_several_blocks_gives_each_block_the_sums_it_has_alone(players, board):
     from pysolver.evaluator import kernel_tables
     from pysolver.odds._sampling.blocks import block_states, run_blocks
-    from pysolver.odds._sampling.draws import block_state
-    from pysolver.odds._sampling.kernel import alias_tables, run_block
+    from pysolver.odds._sampling.draws import alias_tables, block_state
+    from pysolver.odds._sampling.kernel import run_block
 
     situation = Situation.of(players, board, ranges=True)
     known = np.array([c.index for c in situation.fixed_cards], dtype=np.int64)

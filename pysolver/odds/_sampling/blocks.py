@@ -11,7 +11,7 @@ checked and its arrays made, per block.
     >>> from pysolver.evaluator import kernel_tables
     >>> from pysolver.odds._model import Player
     >>> from pysolver.odds._sampling.plan import kernel_inputs
-    >>> from pysolver.odds._sampling.kernel import alias_tables
+    >>> from pysolver.odds._sampling.draws import alias_tables
     >>> players = [Player.hand([51, 47]), Player.hand([43, 42])]      # AsKs vs QsQh
     >>> given = kernel_inputs(players, np.zeros(0, np.int64), np.array([51, 47, 43, 42]), None)
     >>> alias = alias_tables(given.cumulative, given.segments())

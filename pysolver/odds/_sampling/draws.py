@@ -1,4 +1,4 @@
-"""The compiled sampler's generator and its exactly uniform picks: splitmix64, Lemire's multiply and reject.
+"""The compiled sampler's generator and its picks: splitmix64, Lemire's multiply and reject, alias tables.
 
 Imported on first use, with the compiled loop (:mod:`pysolver.odds._sampling.kernel`).
 A block of trials is dealt by one generator, splitmix64 started at the block's
@@ -10,7 +10,9 @@ so every pick is exactly uniform: a card or a pair of cards from the next 16-bit
 quarter of an output (four picks an output, the unread quarters carried from
 trial to trial), a combo of a range from a 32-bit half. Card and pair picks are
 inlined into the loops and index with unsigned integers (numba wraps a signed
-index below zero, a test and a branch on every load).
+index below zero, a test and a branch on every load). A pick by weight is a row
+of Walker's alias tables (:func:`alias_tables`, :func:`alias_pick`) or a search
+of cumulated weights (:func:`pick_index`).
 
     >>> block_state(7, 0) != block_state(7, 1) != block_state(8, 0)
     True
@@ -132,4 +134,76 @@ def dealt(state, bits, left, deck, step, floor):
     return state, bits, left, drawn
 
 
-__all__ = ["block_state", "mixed", "next_output", "below", "uniform", "below16", "card", "pair", "dealt"]
+@jit
+def pick_index(cumulative, start, stop, u):
+    """The first index in start .. stop - 1 whose cumulative weight exceeds ``u`` (stop - 1 if
+    none does): a binary search without branches on the data (a branch on a random weight is
+    mispredicted half the time)."""
+    lo, n = start, stop - start
+    while n > 1:
+        half = n >> 1
+        lo += half * np.int64(cumulative[lo + half - 1] <= u)
+        n -= half
+    return lo
+
+
+@jit
+def alias_tables(cumulative, bounds):
+    """Walker's alias tables of the weights cumulated in each segment ``bounds[i]`` ..
+    ``bounds[i + 1]`` of ``cumulative``: row j is kept with ``chance[j]``, else ``other[j]`` is
+    taken (Vose's construction), so a weighted draw is one uniform row and one number."""
+    chance = np.ones(len(cumulative), dtype=np.float64)
+    other = np.arange(len(cumulative))
+    for segment in range(len(bounds) - 1):
+        start, stop = bounds[segment], bounds[segment + 1]
+        n = stop - start
+        if n == 0 or cumulative[stop - 1] <= 0.0:
+            continue
+        scaled = np.empty(n, dtype=np.float64)
+        previous = 0.0
+        for j in range(n):
+            scaled[j] = (cumulative[start + j] - previous) * n / cumulative[stop - 1]
+            previous = cumulative[start + j]
+        small, large = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
+        smalls, larges = 0, 0
+        for j in range(n):
+            if scaled[j] < 1.0:
+                small[smalls], smalls = j, smalls + 1
+            else:
+                large[larges], larges = j, larges + 1
+        while smalls and larges:
+            smalls, larges = smalls - 1, larges - 1
+            low, high = small[smalls], large[larges]
+            chance[start + low], other[start + low] = scaled[low], start + high
+            scaled[high] += scaled[low] - 1.0
+            if scaled[high] < 1.0:
+                small[smalls], smalls = high, smalls + 1
+            else:
+                large[larges], larges = high, larges + 1
+    return chance, other
+
+
+@jit
+def alias_pick(state, chance, other, start, stop):
+    """A row of ``start`` .. ``stop`` - 1 by its weight, from the alias tables (:func:`alias_tables`)."""
+    n = np.uint64(stop - start)
+    state, row = below(state, n, (np.uint64(1) << np.uint64(32)) % n)
+    state, u = uniform(state)
+    row += start
+    return state, (row if u < chance[row] else other[row])
+
+
+__all__ = [
+    "block_state",
+    "mixed",
+    "next_output",
+    "below",
+    "uniform",
+    "below16",
+    "card",
+    "pair",
+    "dealt",
+    "pick_index",
+    "alias_tables",
+    "alias_pick",
+]

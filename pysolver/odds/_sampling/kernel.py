@@ -54,65 +54,6 @@ showdown = compiled_showdown()
 
 
 @jit
-def _pick(cumulative, start, stop, u):
-    """The first index in start .. stop - 1 whose cumulative weight exceeds ``u`` (stop - 1 if
-    none does): a binary search without branches on the data (a branch on a random weight is
-    mispredicted half the time)."""
-    lo, n = start, stop - start
-    while n > 1:
-        half = n >> 1
-        lo += half * np.int64(cumulative[lo + half - 1] <= u)
-        n -= half
-    return lo
-
-
-@jit
-def alias_tables(cumulative, bounds):
-    """Walker's alias tables of the weights cumulated in each segment ``bounds[i]`` ..
-    ``bounds[i + 1]`` of ``cumulative``: row j is kept with ``chance[j]``, else ``other[j]`` is
-    taken (Vose's construction), so a weighted draw is one uniform row and one number."""
-    chance = np.ones(len(cumulative), dtype=np.float64)
-    other = np.arange(len(cumulative))
-    for segment in range(len(bounds) - 1):
-        start, stop = bounds[segment], bounds[segment + 1]
-        n = stop - start
-        if n == 0 or cumulative[stop - 1] <= 0.0:
-            continue
-        scaled = np.empty(n, dtype=np.float64)
-        previous = 0.0
-        for j in range(n):
-            scaled[j] = (cumulative[start + j] - previous) * n / cumulative[stop - 1]
-            previous = cumulative[start + j]
-        small, large = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
-        smalls, larges = 0, 0
-        for j in range(n):
-            if scaled[j] < 1.0:
-                small[smalls], smalls = j, smalls + 1
-            else:
-                large[larges], larges = j, larges + 1
-        while smalls and larges:
-            smalls, larges = smalls - 1, larges - 1
-            low, high = small[smalls], large[larges]
-            chance[start + low], other[start + low] = scaled[low], start + high
-            scaled[high] += scaled[low] - 1.0
-            if scaled[high] < 1.0:
-                small[smalls], smalls = high, smalls + 1
-            else:
-                large[larges], larges = high, larges + 1
-    return chance, other
-
-
-@jit
-def _alias_pick(state, chance, other, start, stop):
-    """A row of ``start`` .. ``stop`` - 1 by its weight, from the alias tables (:func:`alias_tables`)."""
-    n = np.uint64(stop - start)
-    state, row = draws.below(state, n, (np.uint64(1) << np.uint64(32)) % n)
-    state, u = draws.uniform(state)
-    row += start
-    return state, (row if u < chance[row] else other[row])
-
-
-@jit
 def _add_by_winners(by_winners, sums):
     """Add the trials tallied by their set of winners (a code of bits: the sum of the trials'
     weights, row 0, and of their squares, row 1) to ``sums``."""
@@ -244,7 +185,7 @@ def _block_loop(plain: bool, from_deck: int = -1, exact: bool = False) -> Callab
                         )
                         row = np.uint64(start) + pick
                     else:
-                        state, drawn = _alias_pick(state, chance, other, base + start, base + stop)
+                        state, drawn = draws.alias_pick(state, chance, other, base + start, base + stop)
                         row = np.uint64(drawn - base)
                     if group_bits[row] & used:
                         fits = False
@@ -256,7 +197,7 @@ def _block_loop(plain: bool, from_deck: int = -1, exact: bool = False) -> Callab
                 for r in range(ranged):
                     start, stop = offsets[r], offsets[r + 1]
                     if r == 0:  # the first range's combos all fit: it weighs 1
-                        state, combo = _alias_pick(state, chance, other, start, stop)
+                        state, combo = draws.alias_pick(state, chance, other, start, stop)
                     elif equal[r]:  # every combo weighing the same: count the ones that fit
                         count = 0
                         for c in range(start, stop):
@@ -267,7 +208,7 @@ def _block_loop(plain: bool, from_deck: int = -1, exact: bool = False) -> Callab
                             break
                         n = np.uint64(count)
                         state, k = draws.below(state, n, (np.uint64(1) << np.uint64(32)) % n)
-                        combo = start + _pick(counted, 0, stop - start, k)  # the k-th (from 0) that fits
+                        combo = start + draws.pick_index(counted, 0, stop - start, k)  # the k-th (from 0) that fits
                         weight *= count / (stop - start)
                     else:  # WEIGHTED: among the combos that fit, the weight the total of theirs
                         total, previous, last = 0.0, 0.0, start
@@ -283,7 +224,7 @@ def _block_loop(plain: bool, from_deck: int = -1, exact: bool = False) -> Callab
                         state, u = draws.uniform(state)
                         # the first combo whose running total of fitting weights passes u * total fits;
                         # should u * total round up to the total, the last one that fits
-                        combo = min(start + _pick(fitting, 0, stop - start, u * total), last)
+                        combo = min(start + draws.pick_index(fitting, 0, stop - start, u * total), last)
                         weight *= total / cumulative[stop - 1]
                     chosen[r] = combo
                     used |= combo_bits[combo]
@@ -407,4 +348,4 @@ def run_block(state, trials, *arguments):
     return (_exact_loop if exact else _any_loop)(state, trials, *arguments)
 
 
-__all__ = ["SUMS", "GIVE_UP", "alias_tables", "plain_loop", "exact_loop", "run_block"]
+__all__ = ["SUMS", "GIVE_UP", "plain_loop", "exact_loop", "run_block"]

@@ -224,13 +224,13 @@ DECK_LOOPS = Loops("sample-deck", 2.8, ("pysolver.odds._sampling.blocks:_plain_d
 RANGE_LOOPS = Loops(
     "sample-ranges",
     6.3,
-    ("pysolver.odds._sampling.blocks:_exact_blocks", "pysolver.odds._sampling.kernel:alias_tables"),
+    ("pysolver.odds._sampling.blocks:_exact_blocks", "pysolver.odds._sampling.draws:alias_tables"),
 )
 """The compiled loop of range players drawn exactly (:func:`~pysolver.odds._sampling.kernel.exact_loop`)."""
 FULL_LOOPS = Loops(
     "sample-full",
     6.3,
-    ("pysolver.odds._sampling.blocks:_any_blocks", "pysolver.odds._sampling.kernel:alias_tables"),
+    ("pysolver.odds._sampling.blocks:_any_blocks", "pysolver.odds._sampling.draws:alias_tables"),
 )
 """The compiled loop of weighted draws of colliding ranges, a breakdown, or more than :data:`CODED` players."""
 

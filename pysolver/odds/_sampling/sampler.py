@@ -102,9 +102,9 @@ class Sampler:
         if self.tables is None and not (self.inputs.kinds == RANGED).any():  # no draw by weight: every row kept
             self.tables = np.ones(len(self.inputs.cumulative)), np.arange(len(self.inputs.cumulative))
         if self.tables is None:
-            from . import kernel
+            from . import draws
 
-            self.tables = kernel.alias_tables(self.inputs.cumulative, self.inputs.segments())
+            self.tables = draws.alias_tables(self.inputs.cumulative, self.inputs.segments())
         return self.tables
 
     def blocks(self, seed: int, first: int, count: int, rows: np.ndarray, totals: np.ndarray, limit: int) -> list:
