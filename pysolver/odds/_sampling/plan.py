@@ -223,7 +223,7 @@ DECK_LOOPS = Loops("sample-deck", 2.8, ("pysolver.odds._sampling.blocks:_plain_d
 """The same, dealing from a shuffled deck (:func:`deals_from_deck`)."""
 RANGE_LOOPS = Loops(
     "sample-ranges",
-    6.3,
+    4.7,
     ("pysolver.odds._sampling.blocks:_exact_blocks", "pysolver.odds._sampling.draws:alias_tables"),
 )
 """The compiled loop of range players drawn exactly (:func:`~pysolver.odds._sampling.kernel.exact_loop`)."""
