@@ -168,7 +168,9 @@ class AspProgram:
         if self.rules.trusted:
             atoms, size, warnings = self._run(facts, statistics)
         else:  # a symbol is a handle into its own process's table: across processes, its text
-            self._static_part(facts, self._limited)  # solved once, in a child: every later child inherits it
+            # solved once, in a child, every later child inheriting it (the files are split here: they
+            # parsed and grounded within the limits when the rules were loaded)
+            self._static_part(facts, self._limited)
             texts, size, warnings = call_limited(
                 lambda: self._run_text(facts, statistics), self.rules.limits, self.label
             )

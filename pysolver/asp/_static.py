@@ -8,8 +8,9 @@ depend on no input (the predicates the deal's facts define, and anything
 derived from them, through positive or negative literals, aggregates or
 conditions), :class:`StaticPart` solves them once in a control of their own,
 and every later program takes their atoms as facts in their place (the ones
-the other rules read), with the rest of the rules as written. The answer is the same: a predicate all of whose
-rules are static has, as facts, exactly the atoms its rules derive.
+the other rules read), with the rest of the rules as written. The answer is
+the same: a predicate all of whose rules are static has, as facts, exactly the
+atoms its rules derive.
 
 Only normal rules are moved, and only from the ``base`` part: a choice, a
 disjunction, an ``#external`` makes its predicates depend on the solve; a
@@ -55,7 +56,11 @@ def _names(node: object, found: set[str]) -> None:
         if node.ast_type == ast.ASTType.SymbolicAtom:
             symbol = node.symbol
             terms = symbol.arguments if symbol.ast_type == ast.ASTType.Pool else [symbol]
-            found.update(t.name for t in terms if t.ast_type == ast.ASTType.Function)
+            for term in terms:
+                if term.ast_type == ast.ASTType.UnaryOperation:  # -p(X), classical negation: read as p
+                    term = term.argument
+                if term.ast_type == ast.ASTType.Function:
+                    found.add(term.name)
             return
         for key in node.child_keys:
             _names(getattr(node, key), found)
@@ -196,7 +201,10 @@ class StaticPart:
         """``statements`` split for facts that name ``inputs``, the static rules solved by ``solve``
         (here by default); None when no rule is static, or the static rules do not ground, or do not
         decide every atom of theirs as a fact."""
-        static, rest = split_static(statements, inputs)
+        try:
+            static, rest = split_static(statements, inputs)
+        except RecursionError:  # a term nested past Python's stack: the whole program as it is
+            return None
         if not any(s.ast_type == ast.ASTType.Rule for s in static):
             return None
         solved = solve_static(static) if solve is None else solve(lambda: solve_static(static))

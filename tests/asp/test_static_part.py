@@ -64,6 +64,11 @@ def test_rules_that_read_the_deal_or_choose_stay_in_the_program():
         assert name in {str(s) for s in rest}
 
 
+def test_a_classically_negated_input_is_an_input():
+    static, _ = split_static(statements("n(1). away(X) :- n(X), -hole(X)."), frozenset({"hole"}))
+    assert [str(s) for s in static] == ["n(1)."]
+
+
 def test_rules_outside_the_base_part_are_not_moved():
     static, rest = split_static(statements("a(1).\n#program step(t).\nb(t) :- a(1)."), frozenset())
     assert [str(s) for s in static] == ["a(1)."]
