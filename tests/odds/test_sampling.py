@@ -252,6 +252,17 @@ def test_range_groups_hold_every_assignment_that_fits_with_its_weight(cap):
         assert bool(groups.uniform[g]) == (len(set(got.values())) == 1)
 
 
+def test_two_ranges_join_past_the_cap_only_when_they_collide_often():
+    def bounds(*seats):
+        ranges = Question.of(Situation.of(list(seats), ranges=True)).players
+        return RangeGroups.of(ranges, cap=64).bounds.tolist()
+
+    assert bounds("22+,A2+,K9+", "22+,A2+,K9+") == [0, 1, 2]  # 334 x 334 combos: apart, most draws fit
+    assert bounds("AsKs, 0.000001(AhKh)", "AsKs, 0.000001(AdKd)") == [0, 2]  # fit only with the tiny weights
+    assert bounds("AA,KK", "QQ,JJ") == [0, 1, 2]  # 144 rows past the cap, and never a collision: apart
+    assert bounds("AA", "AK") == [0, 2]  # 48 rows, within the cap: one group
+
+
 def test_ranges_that_never_fit_together_are_refused_by_their_group():
     # (a question refuses them before, pysolver.odds._fit): AhAs, AhAd against AsAd, AhAc
     ranges = [

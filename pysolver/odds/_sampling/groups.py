@@ -6,8 +6,11 @@ assignment only when the groups' rows share no card. A group is one or more rang
 players whose every compatible assignment is a row of its table, drawn at once, so
 that a collision within a group costs nothing: only groups can collide. The ranges
 are joined in seat order while a group's table stays within :data:`GROUP_ROWS` rows
-(a table the loop reads at random); two ranges always make one group, however
-large, as no rejection is then left at all. A group whose rows all weigh the same
+(a table the loop reads at random). Two ranges that fit together less than half
+the time make one group however large, as no rejection is then left at all
+(``AsKs, 0.000001(AhKh)`` against ``AsKs, 0.000001(AdKd)`` fits only with the
+tiny weights); two wide ranges that mostly fit stay apart, two small picks
+cheaper than one from a table of a million rows. A group whose rows all weigh the same
 (ranges given without weights) is drawn by one 16-bit pick, any other by its alias
 table.
 
@@ -60,14 +63,14 @@ class RangeGroups:
         ranges of a group share a card in every assignment."""
         tables: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # (combos, bits, weights) a group
         bounds = [0]
-        limit = None if len(ranges) == 2 else cap
+        colliding = cap is not None and len(ranges) == 2  # two ranges: joined past the cap if they collide often
         for r, player in enumerate(ranges):
             own = (
                 np.arange(len(player.combos)).reshape(-1, 1),
                 _BIT[player.combos[:, 0]] | _BIT[player.combos[:, 1]],
                 player.weights.astype(np.float64),
             )
-            joined = _joined(tables[-1], own, limit) if tables else None
+            joined = _joined(tables[-1], own, cap, colliding) if tables else None
             if joined is None:
                 tables.append(own)
                 bounds.append(r + 1)
@@ -100,12 +103,16 @@ def _joined(
     group: tuple[np.ndarray, np.ndarray, np.ndarray],
     own: tuple[np.ndarray, np.ndarray, np.ndarray],
     cap: int | None = None,
+    colliding: bool = False,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """The rows of ``group`` crossed with a range's, the ones that fit; None past ``cap`` rows."""
+    """The rows of ``group`` crossed with a range's, the ones that fit; None past ``cap`` rows, unless
+    ``colliding`` and independent draws of the two would fit less than half the time."""
     combos, bits, weights = group
     fits = (bits[:, None] & own[1][None, :]) == 0
     if cap is not None and fits.sum() > cap:
-        return None
+        accepted = float(weights @ fits @ own[2]) / (weights.sum() * own[2].sum())
+        if not (colliding and accepted < 0.5):
+            return None
     row, combo = np.nonzero(fits)
     return (
         np.concatenate([combos[row], own[0][combo]], axis=1),
