@@ -2,10 +2,11 @@
 
 :func:`kernel_inputs` lays a question out as the compiled loop
 (:mod:`pysolver.odds._sampling.kernel`) reads it and chooses how the range players'
-combos are drawn: two ranges as one pair; three or more in groups
-(:mod:`~pysolver.odds._sampling.groups`), rejecting whole assignments, while most of
-them fit, else by importance weighting, whichever :func:`fit_rate` (the chance that
-independent draws fit together, estimated pair by pair) makes cheaper. :func:`sampling_seconds` estimates a run's time.
+combos are drawn: in groups (:mod:`~pysolver.odds._sampling.groups`), whole
+assignments redrawn, while most of them fit; else, three ranges or more, by
+importance weighting, whichever :func:`fit_rate` (the chance that independent
+draws fit together, estimated pair by pair) makes cheaper.
+:func:`sampling_seconds` estimates a run's time.
 
     >>> from pysolver.core import Situation
     >>> from pysolver.odds._model import Question
