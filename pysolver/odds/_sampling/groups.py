@@ -34,7 +34,7 @@ from .._model import Player
 
 _BIT = np.uint64(1) << np.arange(52, dtype=np.uint64)
 GROUP_ROWS = 1 << 14
-"""The most rows a group of three ranges or more keeps in its table (a pair of ranges, any)."""
+"""The most rows a group keeps in its table (two ranges that collide often join past it)."""
 UNIFORM_ROWS = 1 << 16
 """The most rows a group drawn by one 16-bit pick may have."""
 
