@@ -134,8 +134,6 @@ def _seat(given: object, player: int, rules: Rules) -> Seat:
 
 def _whole(weights: list[Fraction]) -> tuple[int, ...]:
     """Weights as whole numbers in the same proportion, the smallest such (one weight is 1)."""
-    if len(weights) == 1:
-        return (1,)
     scale = lcm(*(w.denominator for w in weights))
     whole = [int(w * scale) for w in weights]
     common = gcd(*whole)

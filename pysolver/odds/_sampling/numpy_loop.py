@@ -38,6 +38,7 @@ import numpy as np
 from ...core import RangeError, Rules
 from .._hand_tables import CARD_BITS, CARD_RANK_KEY, hand_tables
 from .._model import Player
+from .groups import RangeGroups
 
 BATCH = 131_072
 WEIGHTED_CELLS = 1 << 22
@@ -129,14 +130,8 @@ class JointPair:
         ranged = [p for p, player in enumerate(players) if is_ranged(player)]
         if len(ranged) != 2:
             return None
-        a, b = (players[p] for p in ranged)
-        bits_a, bits_b = CARD_BITS[a.combos].sum(axis=1), CARD_BITS[b.combos].sum(axis=1)
-        weight = np.outer(a.weights, b.weights) * ((bits_a[:, None] & bits_b[None, :]) == 0)
-        pairs = np.flatnonzero(weight)
-        if not len(pairs):
-            raise RangeError("the two ranges share a card in every pair of their combos")
-        first, second = np.divmod(pairs, len(b.combos))
-        return cls((ranged[0], ranged[1]), first, second, np.cumsum(weight.ravel()[pairs]))
+        pair = RangeGroups.of([players[p] for p in ranged], cap=None)  # one group: every pair that fits
+        return cls((ranged[0], ranged[1]), pair.combos[:, 0], pair.combos[:, 1], np.cumsum(pair.weights))
 
     def draw(self, rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray]:
         pick = np.minimum(
