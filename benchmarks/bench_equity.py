@@ -291,7 +291,7 @@ RANGES = (
     "QQ+,AKs",
     "JJ,TT,99,AQs",
     "88,77,66,KQs,JTs",
-    "A5s-A2s",
+    "A5s,A4s,A3s,A2s",  # OMPEval reads no dash ranges
     "KJs,QJs",
     "T9s,98s,87s",
     "55,44,33",
@@ -499,8 +499,10 @@ MC_NOTES = [
     f"{MC_STDERR} (checked every 0.2 s) and its time is scaled to the trials of the row; "
     f"pysolver deals {MC_TRIALS:,} trials a call, so that each side's run lasts 0.1 s or more. "
     "OMPEval's trials are not alike: with ranges or random players OMPEval walks from one deal to "
-    "the next, changing one player's combo a trial, while pysolver draws every trial afresh; "
-    f"it takes {OMPEVAL_MOST_PLAYERS} players at most.",
+    "the next, changing one player's combo a trial, while pysolver draws the range players' combos "
+    "afresh every trial, or every few trials where many ranges collide (its standard error counting "
+    f"each draw once); it takes {OMPEVAL_MOST_PLAYERS} players at most. Ranges are given to OMPEval "
+    "written out (it reads no dash ranges).",
 ]
 SHARED = (
     "The machine is shared (2 cores, other work running): compare the ratios of one run, not "

@@ -82,6 +82,8 @@ def ompeval(
     (``"QQ+,AKs"``, ``"random"``)."""
     binary = ompeval_binary()
     assert binary is not None, ompeval_absent()
+    dashed = [r for r in ranges if "-" in r]
+    assert not dashed, f"OMPEval reads no dash ranges (it misreads them silently): {dashed}"
     mode = ["--mc", str(mc_stderr)] if mc_stderr is not None else []
     run = subprocess.run(
         [binary, "--threads", str(threads), *mode, board.replace(" ", ""), dead.replace(" ", ""), *ranges],

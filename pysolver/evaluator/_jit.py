@@ -39,9 +39,11 @@ COMPILED_SOURCES = (
     "odds/_games/kernel.py",
     "odds/_kernels.py",
     "odds/_sampling/blocks.py",
+    "odds/_sampling/costs.py",
     "odds/_sampling/draws.py",
     "odds/_sampling/kernel.py",
     "odds/_sampling/plan.py",
+    "odds/_sampling/tallies.py",
 )
 """The modules whose text the package's compiled code holds: those defining compiled functions
 (with the helpers the loops inline or call), the module-level constants they read (frozen into the

@@ -107,14 +107,18 @@ class Slice:
 
 
 def _slice(name: str, hand_class: str, combos: float, rows: dict, total: float, player: int) -> Slice:
-    """A row from the summed counts of its combos (``rows``: deals, wins, ties, shares, squares)."""
+    """A row from the summed counts of its combos (``rows``: deals, wins, ties, shares and, sampled,
+    squares and draws: a draw's trials share the range players' combos, and the squares are of
+    each draw's summed shares over its trials, divided by them, so that the spread of the draws'
+    means makes the standard error)."""
     deals = float(rows["deals"])
     shares = rows["shares"]
     equities = tuple(float(s / deals) if deals > 0 else None for s in shares)
     stderrs = None
     if rows["squares"] is not None:
+        draws = float(rows["draws"])
         stderrs = tuple(
-            float(np.sqrt(max(q / deals - (s / deals) ** 2, 0.0) / max(deals - 1, 1))) if deals > 0 else None
+            float(np.sqrt(max(q / deals - (s / deals) ** 2, 0.0) / max(draws - 1, 1))) if deals > 0 else None
             for s, q in zip(shares, rows["squares"])
         )
     wins, ties = float(rows["wins"][player]), float(rows["ties"][player])
@@ -149,7 +153,7 @@ class RangeBreakdown:
     @classmethod
     def of(cls, player: int, text: str, combos: np.ndarray, weights: np.ndarray, counts: dict) -> RangeBreakdown:
         """From per combo counts (``counts``: ``deals`` (n,), ``wins``, ``ties``, ``shares`` and,
-        when sampled, ``squares`` (n, players)) of the combos ``combos`` (indices into COMBOS)."""
+        when sampled, ``squares`` (n, players) and ``draws`` (n,)) of the combos ``combos`` (indices into COMBOS)."""
         order = np.argsort(combos, kind="stable")
         combos, weights = combos[order], weights[order]
         counts = {k: None if v is None else v[order] for k, v in counts.items()}

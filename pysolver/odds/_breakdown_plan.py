@@ -60,6 +60,7 @@ def _counts(n: int, players: int, sampled: bool = False) -> dict:
         "ties": np.zeros((n, players)),
         "shares": np.zeros((n, players)),
         "squares": np.zeros((n, players)) if sampled else None,
+        "draws": np.zeros(n) if sampled else None,
     }
 
 
@@ -109,7 +110,7 @@ class BreakdownPlan:
         range player's combos) and the breakdown."""
         if self.reader:
             found = self.reader.per_combo(replace(self.question, threads=threads))
-            counts = {p: found[p] | {"squares": None} for p in self.ranged}
+            counts = {p: found[p] | {"squares": None, "draws": None} for p in self.ranged}
         else:
             counts = self._fixed_counts(report, threads)
         first = counts[self.ranged[0]]
@@ -193,6 +194,7 @@ class Collector:
             into["deals"] += rows[:, 0]
             for k, key in enumerate(("wins", "ties", "shares", "squares")):
                 into[key] += rows[:, 1 + k * size : 1 + (k + 1) * size]
+            into["draws"] += rows[:, 1 + 4 * size]
         self.trials += trials
         self.weight += weight
 
@@ -208,6 +210,7 @@ class Collector:
             into = self.counts[p]
             size = len(into["deals"])
             into["deals"] += np.bincount(rows, minlength=size)
+            into["draws"] += np.bincount(rows, minlength=size)  # each trial drawn afresh
             for q in range(len(values)):
                 into["wins"][:, q] += np.bincount(rows, weights=alone[q], minlength=size)
                 into["ties"][:, q] += np.bincount(rows, weights=winners[q] & ~alone[q], minlength=size)
@@ -217,7 +220,7 @@ class Collector:
     def breakdown(self) -> Breakdown:
         """The sampled breakdown of the trials seen so far."""
         scale = self.trials / self.weight if self.weight else 1.0  # weighted trials: deals are trials
-        counts = {p: {k: v * scale for k, v in c.items()} for p, c in self.counts.items()}
+        counts = {p: {k: v if k == "draws" else v * scale for k, v in c.items()} for p, c in self.counts.items()}
         return self.plan.breakdown(counts, exact=False)
 
 

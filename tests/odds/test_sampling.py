@@ -14,10 +14,11 @@ from pysolver.evaluator._backends import using
 from pysolver.odds import equity
 from pysolver.odds._model import Player, Question
 from pysolver.odds._planner import plan
+from pysolver.odds._sampling import costs as _sampling_costs
 from pysolver.odds._sampling import plan as _sampling_plan
 from pysolver.odds._sampling import sampler as _sampling
+from pysolver.odds._sampling.costs import JOINT, REJECT, WEIGHTED, fit_rate, method
 from pysolver.odds._sampling.groups import GROUP_ROWS, RangeGroups
-from pysolver.odds._sampling.plan import JOINT, REJECT, WEIGHTED, fit_rate, method
 
 needs_numba = pytest.mark.skipif(backend() != "numba", reason="the compiled sampler needs numba")
 
@@ -100,9 +101,12 @@ def test_colliding_ranges_drawn_either_way_weigh_deals_as_the_exact_count(player
     exact = equity(players, board, exact=True)
     sampled = equity(players, board, trials=150_000, seed=8)
     assert sampled.seed == 8 and sampled.deals == 150_000
+    question = Question.of(Situation.of(players, board, ranges=True))
+    boards = _sampling_costs.boards_per_draw(question.players, len(question.board), drawn) if path == "compiled" else 1
+    spread = 0.5 * np.sqrt(boards / 150_000)  # the most a share of wins or ties, over the draws, can vary
     for e, s in zip(exact.players, sampled.players):
         assert abs(s.equity - e.equity) <= 4 * s.stderr
-        assert abs(s.win - e.win) <= 4 * s.stderr and abs(s.tie - e.tie) <= 4 * s.stderr
+        assert abs(s.win - e.win) <= 4 * spread and abs(s.tie - e.tie) <= 4 * spread
 
 
 def test_the_draw_of_colliding_ranges_is_chosen_by_how_often_they_fit():
@@ -279,13 +283,13 @@ def test_many_random_players_are_dealt_from_a_shuffled_deck():
     def players(*seats):
         return Question.of(Situation.of(list(seats), ranges=True)).players
 
-    assert _sampling_plan.deals_from_deck(players("AhKh", *["random"] * 5), 50, 5)
-    assert not _sampling_plan.deals_from_deck(players("AhKh", *["random"] * 4), 50, 5)
-    assert not _sampling_plan.deals_from_deck(players("AhKh", *["random"] * 5), 47, 2)  # on the flop: pairs
-    assert not _sampling_plan.deals_from_deck(players("QQ+", *["random"] * 8), 52, 5)  # a range: pairs
+    assert _sampling_costs.deals_from_deck(players("AhKh", *["random"] * 5), 50, 5)
+    assert not _sampling_costs.deals_from_deck(players("AhKh", *["random"] * 4), 50, 5)
+    assert not _sampling_costs.deals_from_deck(players("AhKh", *["random"] * 5), 47, 2)  # on the flop: pairs
+    assert not _sampling_costs.deals_from_deck(players("QQ+", *["random"] * 8), 52, 5)  # a range: pairs
     # the expected redraws, by hand: AhKh and one random player preflop (50 unseen cards)
     pair = 1 - 48 * 47 / (50 * 49)  # the board's second pair holds one of the first pair's cards
-    assert _sampling_plan.redraws(50, 1, 5) == pytest.approx(
+    assert _sampling_costs.redraws(50, 1, 5) == pytest.approx(
         1 / (1 - pair) - 1 + 1 / (1 - (1 - 46 * 45 / (50 * 49))) - 1 + 1 / (1 - 6 / 50) - 1
     )
 
@@ -308,7 +312,7 @@ def test_random_players_dealt_either_way_match_the_exact_count(players, board, d
 @pytest.mark.parametrize("players, board", [*PLAIN[1:5:3], (["AsKs", "random", "TT+, AQs"], "Qs Js 2c")])
 def test_a_call_of_several_blocks_gives_each_block_the_sums_it_has_alone(players, board):
     from pysolver.evaluator import kernel_tables
-    from pysolver.odds._sampling.blocks import block_states, run_blocks
+    from pysolver.odds._sampling.blocks import TOTALS, block_states, run_blocks
     from pysolver.odds._sampling.draws import alias_tables, block_state
     from pysolver.odds._sampling.kernel import run_block
 
@@ -318,13 +322,13 @@ def test_a_call_of_several_blocks_gives_each_block_the_sums_it_has_alone(players
     given = _sampling_plan.kernel_inputs(Question.of(situation).players, cards, known, None)
     alias = alias_tables(given.cumulative, given.segments())
     trials, tables, count = np.array([500, 1, 300, 700]), kernel_tables(), len(players)
-    sums, totals = np.zeros((4, 5, count)), np.zeros((4, 4))
+    sums, totals = np.zeros((4, 5, count)), np.zeros((4, TOTALS))
     run_blocks(block_states(9, 5, 4), trials, given, alias, tables, sums, totals)
     assert totals[:, 0].tolist() == trials.tolist()
     for k in range(4):  # block 5 + k: alone in a call, and by the loop itself
-        alone, alone_totals = np.zeros((1, 5, count)), np.zeros((1, 4))
+        alone, alone_totals = np.zeros((1, 5, count)), np.zeros((1, TOTALS))
         run_blocks(block_states(9, 5 + k, 1), trials[k : k + 1], given, alias, tables, alone, alone_totals)
-        rows, sums_of = np.zeros((5, count)), np.zeros(4)
+        rows, sums_of = np.zeros((5, count)), np.zeros(TOTALS)
         state = np.uint64(block_state(9, 5 + k))
         run_block(state, trials[k], *given.arguments(*alias), tables, rows, sums_of, np.zeros((0, 0, 0)))
         assert sums[k].tolist() == alone[0].tolist() == rows.tolist()

@@ -31,8 +31,9 @@ from .draws import block_state
 from .kernel import exact_loop, plain_loop
 from .plan import KernelInputs
 
-TOTALS = 4
-"""Columns of a block's totals: accepted trials, the sum of their weights and of their squares, attempts."""
+TOTALS = 5
+"""Columns of a block's totals: accepted trials, the sum of their weights and of the squares of
+each draw's (the weights of its boards), attempts, draws of the range players' combos."""
 
 
 def block_states(seed: int, first: int, count: int) -> np.ndarray:
@@ -53,7 +54,7 @@ def run_blocks(
     """Block ``k`` of ``trials[k]`` trials from ``states[k]``, for every ``k``, of the question
     ``inputs`` (its ``alias`` tables; the game's ``tables``), added to its sums ``sums[k]``
     (``SUMS`` rows or more, players) and totals ``totals[k]`` (:data:`TOTALS` or more). A
-    breakdown's ``per_combo`` (players, 1326, 1 + 4 * players) is added over the blocks: give it
+    breakdown's ``per_combo`` (players, 1326, 2 + 4 * players) is added over the blocks: give it
     one block a call."""
     per_combo = np.zeros((0, 0, 0)) if per_combo is None else per_combo
     if plain_loop(inputs.kinds, inputs.offsets, per_combo):

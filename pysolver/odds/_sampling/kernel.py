@@ -16,6 +16,9 @@ Within a trial, in this order:
    weight, the trial then weighing the product of the fitting weights' totals
    (``WEIGHTED``: importance sampling, for ranges that collide often, as ``QQ+``
    for six players);
+   The combos drawn serve ``boards`` trials in a row
+   (:func:`~pysolver.odds._sampling.costs.boards_per_draw`: where a draw costs more than
+   a board, as with many ranges that collide), steps 2 and 3 once for each;
 2. the random players' cards, in seat order, and the rest of the board, two
    cards at a time: a pair of the unseen cards, uniform, redrawn while it holds a
    card taken (the pair's card words summed beforehand); the board's fifth card
@@ -24,6 +27,12 @@ Within a trial, in this order:
    a deck of the unseen cards by a partial Fisher-Yates shuffle, none redrawn;
 3. every player's value: the board's card words summed once, each player's
    added (:func:`pysolver.evaluator.compiled_showdown`, inlined into the loop).
+
+A draw's boards are not independent of each other, so the standard error takes each
+draw as one term: rows 3 and 4 of the sums hold, per draw, the square of its weight
+times each player's shares summed over its boards, squared, and times the boards
+(:class:`~pysolver.odds._sampling.sums.Sums`); without range players each trial is
+a draw of its own.
 
 The loop is compiled three ways (:func:`_block_loop`): in full; *exact*, for range
 players drawn by groups without a breakdown, where the weights and the breakdown
@@ -43,60 +52,18 @@ import numpy as np
 
 from ...evaluator import compiled_showdown, jit
 from . import draws
-from .plan import CODED, HAND, RANDOM, RANGED, WEIGHTED
+from .costs import WEIGHTED
+from .plan import CODED, RANDOM, RANGED
+from .tallies import INVERSE, add_by_winners, add_draw_per_combo, add_per_combo, winners_code
 
 SUMS = 5
-"""Rows of a block's per-player sums: wins, ties, shares, w**2 * share**2, w**2 * share."""
+"""Rows of a block's per-player sums: wins, ties, shares, then per draw of the range players'
+combos (weighing w, dealt b boards, the player's shares summed over them s) w**2 * s**2 and
+w**2 * b * s."""
 GIVE_UP = 1 << 22
 """Attempts after which a block with no accepted trial stops (the ranges hardly ever fit)."""
 
 showdown = compiled_showdown()
-
-
-@jit
-def _add_by_winners(by_winners, sums):
-    """Add the trials tallied by their set of winners (a code of bits: the sum of the trials'
-    weights, row 0, and of their squares, row 1) to ``sums``."""
-    for code in range(by_winners.shape[1]):
-        weight, squares = by_winners[0, code], by_winners[1, code]
-        if weight:
-            winners = 0
-            for p in range(sums.shape[1]):
-                winners += (code >> p) & 1
-            for p in range(sums.shape[1]):
-                if (code >> p) & 1:
-                    sums[0 if winners == 1 else 1, p] += weight
-                    sums[2, p] += weight / winners
-                    sums[3, p] += squares / winners**2
-                    sums[4, p] += squares / winners
-
-
-@jit
-def _add_per_combo(per_combo, kinds, codes, values, best, winners, weight):
-    """Add a trial to the row of each open player's combo: its weight, then per player the
-    weighted win, tie, share and squared share (columns 1 + q, 1 + P + q, 1 + 2P + q, 1 + 3P + q)."""
-    players = len(kinds)
-    for s in range(players):
-        if kinds[s] == HAND:
-            continue
-        c = codes[s]
-        per_combo[s, c, 0] += weight
-        for q in range(players):
-            won = values[q] == best
-            share = won / winners
-            per_combo[s, c, 1 + q] += weight * (won and winners == 1)
-            per_combo[s, c, 1 + players + q] += weight * (won and winners > 1)
-            per_combo[s, c, 1 + 2 * players + q] += weight * share
-            per_combo[s, c, 1 + 3 * players + q] += weight * share * share
-
-
-@jit(inline=True)
-def _winners_code(values, best):
-    """The set of players holding ``best`` as a code of bits (player p: bit p), without a branch."""
-    code = np.uint64(0)
-    for p in range(len(values)):
-        code |= np.uint64(values[np.uint64(p)] == best) << np.uint64(p)
-    return code
 
 
 def _block_loop(plain: bool, from_deck: int = -1, exact: bool = False) -> Callable:
@@ -106,7 +73,7 @@ def _block_loop(plain: bool, from_deck: int = -1, exact: bool = False) -> Callab
     Exact: range players drawn exactly (by groups, not ``WEIGHTED``), no breakdown, up to ``CODED``
     players, every trial weighing 1, the importance weights and the breakdown compiled out.
     ``from_deck``: 1, the random players and the board dealt from a shuffled deck, 0, by pairs, -1,
-    as ``shuffled`` says (:func:`~pysolver.odds._sampling.plan.deals_from_deck`)."""
+    as ``shuffled`` says (:func:`~pysolver.odds._sampling.costs.deals_from_deck`)."""
 
     def loop(
         state,
@@ -136,6 +103,7 @@ def _block_loop(plain: bool, from_deck: int = -1, exact: bool = False) -> Callab
         board_left,
         shuffled,
         card_codes,
+        boards,
         tables,
         sums,
         totals,
@@ -168,6 +136,9 @@ def _block_loop(plain: bool, from_deck: int = -1, exact: bool = False) -> Callab
         unweighted = plain or exact  # every trial weighs 1
         base = offsets[ranged]  # the groups' rows in ``cumulative`` (and its alias tables) start here
         codes = np.zeros(players, dtype=np.int64)  # each open player's combo (an index into COMBOS)
+        by_draws = not plain and boards > 1  # the standard error's terms: draws of several boards, not trials
+        shares = np.zeros(players, dtype=np.float64)  # each player's shares summed over a draw's boards
+        weighed, weighed_squares, drawn = 0.0, 0.0, 0  # over the draws: w b, (w b)**2, 1
         accepted, attempts = 0, 0
         while accepted < trials and (plain or accepted > 0 or attempts < GIVE_UP):
             attempts += 1
@@ -235,67 +206,93 @@ def _block_loop(plain: bool, from_deck: int = -1, exact: bool = False) -> Callab
                 words[seat, 0], words[seat, 1] = combo_words[combo, 0], combo_words[combo, 1]
                 if not exact:  # (a breakdown's)
                     codes[seat] = combo_codes[combo]
-            board0, board1 = board_words[0], board_words[1]
-            if shuffled if from_deck < 0 else from_deck == 1:  # no range player: every unseen card free, dealt in turn
-                step = np.uint64(0)
-                for seat in seats:
-                    state, bits, left, first = draws.dealt(state, bits, left, deck, step, deck_floors[step])
-                    step += np.uint64(1)
-                    state, bits, left, second = draws.dealt(state, bits, left, deck, step, deck_floors[step])
-                    step += np.uint64(1)
-                    words[seat, 0], words[seat, 1] = (
-                        word0_of[first] + word0_of[second],
-                        word1_of[first] + word1_of[second],
-                    )
-                    if not plain:
-                        codes[seat] = card_codes[first, second]
-                for _ in range(board_left):
-                    state, bits, left, card = draws.dealt(state, bits, left, deck, step, deck_floors[step])
-                    step += np.uint64(1)
-                    board0 += word0_of[card]
-                    board1 += word1_of[card]
-            else:
-                for seat in seats:
-                    state, bits, left, dealt = draws.pair(state, bits, left, pair_bits, pair_floor, used)
-                    used |= pair_bits[dealt]
-                    words[seat, 0], words[seat, 1] = pair_words[dealt, 0], pair_words[dealt, 1]
-                    if not plain:
-                        codes[seat] = pair_codes[dealt]
-                for _ in range(board_left >> 1):
-                    state, bits, left, dealt = draws.pair(state, bits, left, pair_bits, pair_floor, used)
-                    used |= pair_bits[dealt]
-                    board0 += pair_words[dealt, 0]
-                    board1 += pair_words[dealt, 1]
-                if board_left & 1:
-                    state, bits, left, card = draws.card(state, bits, left, unseen, floor, used)
-                    board0 += word0_of[card]
-                    board1 += word1_of[card]
-            best, winners = showdown(board0, board1, words, values, rank_starts, rank_values, flush_values)
-            if unweighted or coded:  # tallied by the set of winners, without a branch on who won
-                code = _winners_code(values, best)
-                by_winners[0, code] += 1.0 if unweighted else weight
-                if not unweighted:
-                    by_winners[1, code] += weight * weight
-            else:
-                share = weight / winners
-                for p in range(players):
-                    if values[p] == best:
-                        sums[0 if winners == 1 else 1, p] += weight
-                        sums[2, p] += share
-                        sums[3, p] += share * share
-                        sums[4, p] += weight * share
-            if not unweighted:
+            held = used
+            boarded = min(boards, trials - accepted) if by_draws else 1  # the boards of this draw of the combos
+            for _ in range(boarded):
+                used = held
+                board0, board1 = board_words[0], board_words[1]
+                if shuffled if from_deck < 0 else from_deck == 1:  # no range player: every unseen card free
+                    step = np.uint64(0)
+                    for seat in seats:
+                        state, bits, left, first = draws.dealt(state, bits, left, deck, step, deck_floors[step])
+                        step += np.uint64(1)
+                        state, bits, left, second = draws.dealt(state, bits, left, deck, step, deck_floors[step])
+                        step += np.uint64(1)
+                        words[seat, 0], words[seat, 1] = (
+                            word0_of[first] + word0_of[second],
+                            word1_of[first] + word1_of[second],
+                        )
+                        if not plain:
+                            codes[seat] = card_codes[first, second]
+                    for _ in range(board_left):
+                        state, bits, left, card = draws.dealt(state, bits, left, deck, step, deck_floors[step])
+                        step += np.uint64(1)
+                        board0 += word0_of[card]
+                        board1 += word1_of[card]
+                else:
+                    for seat in seats:
+                        state, bits, left, dealt = draws.pair(state, bits, left, pair_bits, pair_floor, used)
+                        used |= pair_bits[dealt]
+                        words[seat, 0], words[seat, 1] = pair_words[dealt, 0], pair_words[dealt, 1]
+                        if not plain:
+                            codes[seat] = pair_codes[dealt]
+                    for _ in range(board_left >> 1):
+                        state, bits, left, dealt = draws.pair(state, bits, left, pair_bits, pair_floor, used)
+                        used |= pair_bits[dealt]
+                        board0 += pair_words[dealt, 0]
+                        board1 += pair_words[dealt, 1]
+                    if board_left & 1:
+                        state, bits, left, card = draws.card(state, bits, left, unseen, floor, used)
+                        board0 += word0_of[card]
+                        board1 += word1_of[card]
+                best, winners = showdown(board0, board1, words, values, rank_starts, rank_values, flush_values)
+                if unweighted or coded:  # tallied by the set of winners, without a branch on who won
+                    code = winners_code(values, best)
+                    by_winners[0, code] += 1.0 if unweighted else weight
+                    if not (unweighted or by_draws):
+                        by_winners[1, code] += weight * weight
+                    if by_draws:  # each player's share of the board, for the draw's term
+                        inverse = INVERSE[winners]
+                        for p in range(players):
+                            shares[p] += np.float64((code >> np.uint64(p)) & np.uint64(1)) * inverse
+                else:
+                    share = weight / winners
+                    for p in range(players):
+                        if values[p] == best:
+                            sums[0 if winners == 1 else 1, p] += weight
+                            sums[2, p] += share
+                            if by_draws:
+                                shares[p] += 1.0 / winners
+                            else:
+                                sums[3, p] += share * share
+                                sums[4, p] += weight * share
                 if broken:
-                    _add_per_combo(per_combo, kinds, codes, values, best, winners, weight)
-                totals[1] += weight
-                totals[2] += weight * weight
-            accepted += 1
-        if unweighted:  # every trial weighed 1, and so did its square
+                    add_per_combo(per_combo, kinds, codes, values, best, winners, weight, by_draws)
+                if not (unweighted or by_draws):
+                    weighed += weight
+                    weighed_squares += weight * weight
+                accepted += 1
+            if by_draws:  # the draw's boards: one term of the standard error
+                squared = weight * weight
+                if broken:
+                    add_draw_per_combo(per_combo, kinds, codes, shares, weight, boarded)
+                for p in range(players):
+                    sums[3, p] += squared * shares[p] * shares[p]
+                    sums[4, p] += squared * boarded * shares[p]
+                    shares[p] = 0.0
+                weighed += weight * boarded
+                weighed_squares += squared * boarded * boarded
+                drawn += 1
+        if unweighted and not by_draws:  # every trial weighed 1, and so did its square
             by_winners[1] = by_winners[0]
-            totals[1] += accepted
-            totals[2] += accepted
+            weighed = weighed_squares = accepted
+        if not by_draws:  # each trial a draw of its own
+            drawn = accepted
+        totals[1] += weighed
+        totals[2] += weighed_squares
+        totals[4] += drawn
         if coded:
-            _add_by_winners(by_winners, sums)
+            add_by_winners(by_winners, sums)
         totals[0] += accepted
         totals[3] += attempts
         return state
@@ -322,7 +319,7 @@ def exact_loop(mode, kinds, per_combo, shuffled) -> bool:
 
 def run_block(state, trials, *arguments):
     """Deal ``trials`` accepted trials from ``state`` and add them to ``sums`` (``SUMS``, players) and
-    ``totals`` (accepted, sum of weights, sum of squared weights, attempts), in the plain loop where
+    ``totals`` (:data:`~pysolver.odds._sampling.blocks.TOTALS`), in the plain loop where
     it applies (:func:`_block_loop`). ``arguments``: :meth:`KernelInputs.arguments
     <pysolver.odds._sampling.plan.KernelInputs.arguments>`, then ``tables``, ``sums``, ``totals``,
     ``per_combo``.
@@ -337,11 +334,12 @@ def run_block(state, trials, *arguments):
     ``pair_bits`` and ``pair_words`` every pair of them; ``board_words`` the known board's words
     and ``board_left`` the cards to deal to it; ``shuffled``: the random players and the board dealt
     from a shuffled deck of the unseen cards, not by pairs. ``combo_codes`` and ``pair_codes``: the
-    combos' and the pairs' indices into ``COMBOS``, ``card_codes`` (52, 52) two cards'; with a
-    breakdown (``per_combo`` (players, 1326, 1 + 4 * players), else empty), each open player's
-    combo in each trial adds the trial's weight, each player's weighted wins, ties, shares and
-    squared shares to its row."""
-    mode, kinds, _, offsets, *_, shuffled, _, _, _, _, per_combo = arguments
+    combos' and the pairs' indices into ``COMBOS``, ``card_codes`` (52, 52) two cards'; ``boards``
+    the boards dealt to each draw of the range players' combos (1 without range players). With a
+    breakdown (``per_combo`` (players, 1326, 2 + 4 * players), else empty), each open player's
+    combo in each trial adds the trial's weight, each player's weighted wins, ties, shares, squared
+    shares (a range player's: of each draw's summed shares over its boards) and its draws to its row."""
+    mode, kinds, _, offsets, *_, shuffled, _, _, _, _, _, per_combo = arguments
     if plain_loop(kinds, offsets, per_combo):
         return (_plain_deck_loop if shuffled else _plain_loop)(state, trials, *arguments)
     exact = exact_loop(mode, kinds, per_combo, shuffled)

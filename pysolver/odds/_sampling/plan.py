@@ -1,27 +1,24 @@
-"""What the compiled sampler is given, how it draws colliding ranges, and how long a run takes.
+"""What the compiled sampler is given, which loop and backend deal a question, and how long a run takes.
 
 :func:`kernel_inputs` lays a question out as the compiled loop
-(:mod:`pysolver.odds._sampling.kernel`) reads it and chooses how the range players'
-combos are drawn: in groups (:mod:`~pysolver.odds._sampling.groups`), whole
-assignments redrawn, while most of them fit; else, three ranges or more, by
-importance weighting, whichever :func:`fit_rate` (the chance that independent
-draws fit together, estimated pair by pair) makes cheaper.
+(:mod:`pysolver.odds._sampling.kernel`) reads it, drawing the range players' combos
+as :mod:`~pysolver.odds._sampling.costs` chooses; :func:`sampling_loops` names the
+compiled loop that deals it, :func:`sampling_backend` the backend, and
 :func:`sampling_seconds` estimates a run's time.
 
     >>> from pysolver.core import Situation
     >>> from pysolver.odds._model import Question
-    >>> q = Question.of(Situation.of(["QQ+"] * 6, ranges=True))
-    >>> round(fit_rate(q.players), 4)            # pair by pair; in fact 19440 / 18 ** 6 = 0.0006
-    0.0076
-    >>> method(q.players) == WEIGHTED
-    True
+    >>> from pysolver.odds._sampling.costs import JOINT
+    >>> q = Question.of(Situation.of(["QQ+,AKs", "JJ,TT,99,AQs"], ranges=True))
+    >>> given = kernel_inputs(q.players, q.board, np.zeros(0, np.int64), None)
+    >>> given.mode == JOINT, given.boards, sampling_loops(q.players, 0).name
+    (True, 1, 'sample-ranges')
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
 import numpy as np
 
@@ -29,87 +26,25 @@ from ...core import COMBOS, Rules, cpu_threads
 from ...evaluator import Loops, cuda_present, kernel_tables, requested, runs_on
 from .._combo_codes import COMBO_BITS
 from .._model import Player, combo_indices
+from .costs import (
+    DRAW_COST,
+    WEIGHTED,
+    boards_per_draw,
+    deals_from_deck,
+    draw_seconds,
+    fit_rate,
+    method,
+    trial_seconds,
+)
 from .groups import GROUP_ROWS, RangeGroups
 from .numpy_loop import is_ranged
 
-REJECT, JOINT, WEIGHTED = 0, 1, 2
-"""How the range players' combos are drawn (as :mod:`pysolver.odds._sampling.kernel` reads it)."""
 HAND, RANGED, RANDOM = 0, 1, 2
 """A player's kind, as the compiled loop reads it."""
 
-DRAW_COST = 8.0
-"""Nanoseconds of one weighted draw of a combo in the compiled loop (a random number, a search)."""
-SCAN_COST = 1.5
-"""Nanoseconds per combo of a scan over a range (importance weighting reads each range twice)."""
-TRIAL_COST = (4.0, 2.7, 2.5)
-"""Nanoseconds of a compiled trial on one core: fixed, per player valued, per card dealt (known hands
-and random players preflop: 19 ns for two known hands, 24 against a random hand, 52 against five)."""
-NUMPY_TRIAL_COST = (20.0, 30.0, 10.0)
-"""The same for the numpy path."""
-DECK_REDRAWS = 2.0
-"""Redrawn pairs a trial (expected) past which the compiled loop deals from a shuffled deck."""
 CARD_CODES = combo_indices(np.stack(np.divmod(np.arange(52 * 52), 52), axis=1)).reshape(52, 52)
 """(52, 52) the index into ``COMBOS`` of two cards, either order (-1 for a card twice); the compiled
 loop reads it (not marked read-only: numba would compile its loops anew for a read-only array)."""
-
-
-def fit_rate(players: Sequence[Player]) -> float:
-    """The chance that the range players' combos, drawn independently by weight, share no card:
-    the product over pairs of players of the chance that their two combos fit."""
-    ranges = [p for p in players if is_ranged(p)]
-    holds, combos = [], []
-    for player in ranges:
-        chance = player.weights / player.weights.sum()
-        card = np.zeros(52)
-        np.add.at(card, player.combos[:, 0], chance)
-        np.add.at(card, player.combos[:, 1], chance)
-        dense = np.zeros(1326)
-        np.add.at(dense, player.indices, chance)
-        holds.append(card)
-        combos.append(dense)
-    rate = 1.0
-    for i, j in combinations(range(len(ranges)), 2):  # share a card: by each card, less the same combo counted twice
-        rate *= max(0.0, 1.0 - float(holds[i] @ holds[j]) + float(combos[i] @ combos[j]))
-    return rate
-
-
-def method(players: Sequence[Player]) -> int:
-    """``JOINT`` for two range players, else ``REJECT`` or ``WEIGHTED``, whichever costs less."""
-    ranges = [p for p in players if is_ranged(p)]
-    if len(ranges) == 2:
-        return JOINT
-    if len(ranges) < 2:
-        return REJECT
-    rejecting = DRAW_COST * len(ranges) / max(fit_rate(players), 1e-12)
-    weighting = 2 * SCAN_COST * sum(len(p.combos) for p in ranges) + DRAW_COST * len(ranges)
-    return WEIGHTED if weighting < rejecting else REJECT
-
-
-def redraws(unseen: int, random_players: int, board_left: int) -> float:
-    """The pairs (and single card) a trial redraws, expected, dealing ``random_players`` pairs then
-    ``board_left`` board cards, two at a time, from ``unseen`` cards: a pick with ``u`` of them taken
-    holds one with chance ``p``, and is drawn ``1 / (1 - p)`` times.
-
-    >>> round(redraws(50, 1, 5), 2), round(redraws(50, 5, 5), 2)  # AhKh and one or five random players
-    (0.41, 2.69)
-    """
-    total, taken = 0.0, 0
-    for size in [2] * (random_players + board_left // 2) + [1] * (board_left % 2):
-        free = unseen - taken
-        clear = free * (free - 1) / (unseen * (unseen - 1)) if size == 2 else free / unseen
-        total += 1 / clear - 1
-        taken += size
-    return total
-
-
-def deals_from_deck(players: Sequence[Player], unseen: int, board_left: int) -> bool:
-    """Whether the compiled loop deals the random players and the board from a shuffled deck (a
-    partial Fisher–Yates shuffle a trial, no card redrawn) rather than by pairs redrawn while they
-    hold a card taken: without range players (whose cards the deck would have to skip), past
-    :data:`DECK_REDRAWS` redrawn pairs a trial (five random players and more, preflop)."""
-    if any(is_ranged(p) for p in players):
-        return False
-    return redraws(unseen, sum(p.is_random for p in players), board_left) > DECK_REDRAWS
 
 
 @dataclass(frozen=True, eq=False)
@@ -134,6 +69,7 @@ class KernelInputs:
     board_left: int
     shuffled: bool
     card_codes: np.ndarray
+    boards: int = 1
 
     def segments(self) -> np.ndarray:
         """Where each range's rows of ``cumulative`` start, then each group's, then the end."""
@@ -168,6 +104,7 @@ class KernelInputs:
             self.board_left,
             self.shuffled,
             self.card_codes,
+            self.boards,
         )
 
 
@@ -212,6 +149,7 @@ def kernel_inputs(players, board: np.ndarray, known: np.ndarray, rules: Rules | 
         5 - len(board),
         deals_from_deck(players, len(unseen), 5 - len(board)),
         CARD_CODES,
+        boards_per_draw(players, len(board), mode, groups if mode != WEIGHTED else None),
     )
 
 
@@ -285,31 +223,21 @@ def sampling_seconds(players, board_size: int, trials: int, threads: int, kernel
     """
     if kernel == "cuda":
         return trials * GPU_TRIAL_SECONDS
-    fixed, per_player, per_card = TRIAL_COST if kernel == "numba" else NUMPY_TRIAL_COST
-    cards = 5 - board_size + 2 * sum(p.is_random for p in players)
-    per_trial = fixed + per_player * len(players) + per_card * cards
+    per_trial = trial_seconds(players, board_size, kernel)
     ranges = [p for p in players if is_ranged(p)]
-    if len(ranges) > 2:
-        if kernel == "numba" and method(players) == WEIGHTED:
-            per_trial += 2 * SCAN_COST * sum(len(p.combos) for p in ranges)
-        else:
-            per_trial += DRAW_COST * len(ranges) / max(fit_rate(players), 1e-12)
+    if kernel == "numba":
+        per_trial += draw_seconds(players) / boards_per_draw(players, board_size)
+    elif len(ranges) > 2:
+        per_trial += DRAW_COST * len(ranges) / max(fit_rate(players), 1e-12)
     return trials * per_trial * 1e-9 / max(1, min(threads, cpu_threads()))
 
 
 __all__ = [
     "GPU_TRIALS",
     "GPU_TRIAL_SECONDS",
-    "REJECT",
-    "JOINT",
-    "WEIGHTED",
     "HAND",
     "RANGED",
     "RANDOM",
-    "fit_rate",
-    "method",
-    "redraws",
-    "deals_from_deck",
     "CARD_CODES",
     "KernelInputs",
     "kernel_inputs",

@@ -45,9 +45,10 @@ from ...core import COMBOS, Rules, run_parts
 from ...evaluator import kernel_tables
 from .._hand_tables import CARD_BITS
 from .._model import Player, Tally
+from .costs import WEIGHTED, method
 from .gpu import check_gpu_question, gpu_monte_carlo
 from .numpy_loop import JointPair, never_fit, numpy_block
-from .plan import RANGED, WEIGHTED, KernelInputs, kernel_inputs, method, sampling_backend
+from .plan import RANGED, KernelInputs, kernel_inputs, sampling_backend
 from .sums import MIN_TRIALS, Sums
 
 BLOCK = 1 << 13
@@ -118,7 +119,7 @@ class Sampler:
             from . import blocks as compiled  # numba: imported on first use
 
             players = len(self.players)
-            per_combo = np.zeros((players, len(COMBOS), 1 + 4 * players)) if self.observe else None
+            per_combo = np.zeros((players, len(COMBOS), 2 + 4 * players)) if self.observe else None
             states = compiled.block_states(seed, first, count)
             tables = kernel_tables(self.rules)
             compiled.run_blocks(states, trials, self.inputs, self.alias(), tables, rows, totals, per_combo)
@@ -137,7 +138,7 @@ class Sampler:
 
 def block_lines(blocks: int, players: int) -> tuple[np.ndarray, np.ndarray]:
     """Zeroed room for the sums of ``blocks`` blocks: per block ``LINE`` rows of ``players`` and
-    ``LINE`` totals (the loops fill 5 and 4), 64-byte aligned: a block's sums on cache lines of its
+    ``LINE`` totals (the loops fill 5 and 5), 64-byte aligned: a block's sums on cache lines of its
     own, so threads dealing different blocks never write one line.
 
     >>> rows, totals = block_lines(3, 2)
@@ -283,7 +284,7 @@ def monte_carlo(
         ]
         parts = run_parts(lambda call: sampler.blocks(seed, *call, limit), calls, threads)
         shown = [one for each in parts for one in each]
-        sums = Sums(rows[:, :5], totals[:, :4])
+        sums = Sums(rows[:, :5], totals[:, :5])
         running = total.then(sums)
         kept, stopped = wave, False  # the stopping rule after each block, in block order
         if target_stderr is not None:

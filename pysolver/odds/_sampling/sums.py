@@ -19,8 +19,12 @@ MIN_TRIALS = 1000
 @dataclass
 class Sums:
     """Weighted sums of trials, of a run or block by block (a leading axis): per player (``rows``)
-    the wins, ties, shares, w**2 * share**2 and w**2 * share; ``totals`` the trials, the sums of
-    their weights and of the squares, the attempts (rejected ones too)."""
+    the wins, ties, shares, then over the draws (the trials dealt to one draw of the range
+    players' combos, weighing ``w`` each, ``b`` of them, the player's shares summed over them
+    ``s``; without range players, each trial) ``w**2 * s**2`` and ``w**2 * b * s``; ``totals`` the
+    trials, the sum of their weights, the sum over the draws of ``(w * b)**2``, the attempts
+    (rejected ones too), the draws. A draw is one term of the standard error: its trials share
+    the combos."""
 
     rows: np.ndarray
     totals: np.ndarray
@@ -28,7 +32,7 @@ class Sums:
     @classmethod
     def none(cls, players: int) -> Sums:
         """The sums of no trial."""
-        return cls(np.zeros((5, players)), np.zeros(4))
+        return cls(np.zeros((5, players)), np.zeros(5))
 
     @classmethod
     def of_values(cls, values: np.ndarray, weights: np.ndarray) -> Sums:
@@ -48,7 +52,7 @@ class Sums:
             dtype=np.float64,
         )
         trials = values.shape[1]
-        return cls(rows, np.array([trials, weights.sum(), squared.sum(), trials], dtype=np.float64))
+        return cls(rows, np.array([trials, weights.sum(), squared.sum(), trials, trials], dtype=np.float64))
 
     @classmethod
     def of_counts(cls, counts: np.ndarray) -> Sums:
@@ -63,7 +67,7 @@ class Sums:
         shares = (counts / split).sum(axis=1)
         trials = float(shares.sum())  # a trial split k ways is counted by its k winners
         rows = np.array([counts[:, 0], counts[:, 1:].sum(axis=1), shares, (counts / split**2).sum(axis=1), shares])
-        return cls(rows.astype(np.float64), np.full(4, trials))
+        return cls(rows.astype(np.float64), np.full(5, trials))
 
     @property
     def trials(self) -> int:
@@ -89,14 +93,21 @@ class Sums:
         return Tally(wins, ties, shares, float(self.trials))
 
     def stderr(self) -> np.ndarray:
-        """Each equity's standard error, block by block too (infinite before two trials)."""
-        trials, weight, squares = (self.totals[..., i, None] for i in range(3))
+        """Each equity's standard error, block by block too (infinite before two draws): the
+        self-normalised one of a ratio of sums over the draws.
+
+        >>> one = Sums(np.array([[3.0], [0.0], [3.0], [3.0], [3.0]]), np.array([6.0, 6.0, 6.0, 6.0, 6.0]))
+        >>> two = Sums(np.array([[3.0], [0.0], [3.0], [5.0], [6.0]]), np.array([6.0, 6.0, 12.0, 6.0, 3.0]))
+        >>> round(float(one.stderr()[0]), 4), round(float(two.stderr()[0]), 4)  # 3 of 6 won, 2 1 0 by twos
+        (0.2236, 0.2887)
+        """
+        weight, squares, draws = (self.totals[..., i, None] for i in (1, 2, 4))
         rows = self.rows
         with np.errstate(divide="ignore", invalid="ignore"):
             mean = rows[..., 2, :] / weight
             spread = rows[..., 3, :] - 2 * mean * rows[..., 4, :] + mean**2 * squares
-            error = np.sqrt(np.maximum(spread, 0.0) / weight**2 * trials / (trials - 1))
-        return np.where(trials < 2, np.inf, error)
+            error = np.sqrt(np.maximum(spread, 0.0) / weight**2 * draws / (draws - 1))
+        return np.where(draws < 2, np.inf, error)
 
 
 __all__ = ["MIN_TRIALS", "Sums"]
