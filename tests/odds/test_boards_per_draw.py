@@ -44,6 +44,7 @@ def shares_of_every_assignment(players, board):
     "ranges",
     [
         ["QQ+,AKs", "JJ,TT,99,AQs"],  # drawn together as one group (the exact loop)
+        ["QQ+,0.4(AKs)", "JJ,TT,99,0.7(AQs)"],  # weighted combos: the group's rows by their alias tables
         ["QQ+", "KK+,AKs", "JJ+"],  # colliding: drawn by importance weights (the full loop)
     ],
 )
@@ -138,3 +139,22 @@ def _class_name(combo):
     from pysolver.core import COMBO_CLASS, HAND_CLASSES, combo_index
 
     return HAND_CLASSES[COMBO_CLASS[combo_index(int(combo[0]), int(combo[1]))]]
+
+
+@needs_numba
+@pytest.mark.parametrize("ranges", [["QQ+,AKs", "JJ,TT,99,AQs"], ["QQ+,0.4(AKs)", "JJ,TT,99,0.7(AQs)"]])
+def test_a_block_counts_its_draws(ranges, monkeypatch):
+    """A block of 803 trials, 8 boards a draw: 101 draws (the last of 3 boards), weighing the boards' weight."""
+    from pysolver.evaluator import kernel_tables
+    from pysolver.odds._sampling.blocks import TOTALS, block_states, run_blocks
+    from pysolver.odds._sampling.draws import alias_tables
+
+    monkeypatch.setattr(_plan, "boards_per_draw", lambda *_: 8)
+    question = Question.of(Situation.of(ranges, "", ranges=True))
+    given = _plan.kernel_inputs(question.players, question.board, np.zeros(0, np.int64), None)
+    assert given.boards == 8
+    sums, totals = np.zeros((1, 5, 2)), np.zeros((1, TOTALS))
+    alias = alias_tables(given.cumulative, given.segments())
+    run_blocks(block_states(3, 0, 1), np.array([803]), given, alias, kernel_tables(), sums, totals)
+    assert totals[0, 0] == totals[0, 1] == 803 and totals[0, 4] == 101
+    assert totals[0, 2] == 100 * 8**2 + 3**2  # the squares of the draws' weights: boards weighing 1

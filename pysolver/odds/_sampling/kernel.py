@@ -138,7 +138,7 @@ def _block_loop(plain: bool, from_deck: int = -1, exact: bool = False) -> Callab
         codes = np.zeros(players, dtype=np.int64)  # each open player's combo (an index into COMBOS)
         by_draws = not plain and boards > 1  # the standard error's terms: draws of several boards, not trials
         shares = np.zeros(players, dtype=np.float64)  # each player's shares summed over a draw's boards
-        weighed, weighed_squares, drawn = 0.0, 0.0, 0  # over the draws: w b, (w b)**2, 1
+        weighed, weighed_squares, draws_dealt = 0.0, 0.0, 0  # over the draws: w b, (w b)**2, 1
         accepted, attempts = 0, 0
         while accepted < trials and (plain or accepted > 0 or attempts < GIVE_UP):
             attempts += 1
@@ -282,15 +282,15 @@ def _block_loop(plain: bool, from_deck: int = -1, exact: bool = False) -> Callab
                     shares[p] = 0.0
                 weighed += weight * boarded
                 weighed_squares += squared * boarded * boarded
-                drawn += 1
+                draws_dealt += 1
         if unweighted and not by_draws:  # every trial weighed 1, and so did its square
             by_winners[1] = by_winners[0]
             weighed = weighed_squares = accepted
         if not by_draws:  # each trial a draw of its own
-            drawn = accepted
+            draws_dealt = accepted
         totals[1] += weighed
         totals[2] += weighed_squares
-        totals[4] += drawn
+        totals[4] += draws_dealt
         if coded:
             add_by_winners(by_winners, sums)
         totals[0] += accepted
