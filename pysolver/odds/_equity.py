@@ -26,6 +26,7 @@ combo weights; counts are then weighted sums rather than integers.
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -72,6 +73,11 @@ class PlayerEquity:
     stderr: float | None = None
 
 
+def _finite(value: float | None) -> float | None:
+    """``value``, or None where it is infinite (a standard error no trial can tell yet)."""
+    return value if value is None or math.isfinite(value) else None
+
+
 @dataclass(frozen=True)
 class EquityResult:
     """Every player's result, whether it is exact, the number of deals (or trials) behind it,
@@ -104,7 +110,8 @@ class EquityResult:
         return None if self.exact else max(p.stderr or 0.0 for p in self.players)
 
     def to_dict(self) -> dict:
-        """What ``pysolver equity --json`` prints."""
+        """What ``pysolver equity --json`` prints (a standard error too short a run to tell, of
+        fewer than two draws, as null: JSON has no infinity)."""
         return {
             "rules": self.rules,
             "board": [str(c) for c in self.board],
@@ -120,13 +127,13 @@ class EquityResult:
                     "wins": p.wins,
                     "ties": p.ties,
                     "losses": p.losses,
-                    "stderr": p.stderr,
+                    "stderr": _finite(p.stderr),
                 }
                 for i, p in enumerate(self.players)
             ],
             "exact": self.exact,
             "deals": self.deals,
-            "stderr": self.stderr,
+            "stderr": _finite(self.stderr),
             "seed": self.seed,
             "method": self.method,
             "kernel": self.kernel,

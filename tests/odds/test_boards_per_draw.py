@@ -158,3 +158,17 @@ def test_a_block_counts_its_draws(ranges, monkeypatch):
     run_blocks(block_states(3, 0, 1), np.array([803]), given, alias, kernel_tables(), sums, totals)
     assert totals[0, 0] == totals[0, 1] == 803 and totals[0, 4] == 101
     assert totals[0, 2] == 100 * 8**2 + 3**2  # the squares of the draws' weights: boards weighing 1
+
+
+@pytest.mark.parametrize("trials", [1, 3])
+def test_a_run_of_one_draw_has_no_standard_error_and_its_json_says_null(trials):
+    """One trial, or (compiled) six ranges drawn by weights, three trials: one draw of three
+    boards, whose spread no second draw tells."""
+    import json
+
+    if trials > 1 and backend() != "numba":
+        pytest.skip("the numpy path deals a draw a trial")
+    result = equity(["QQ+"] * 6, trials=trials, seed=1)
+    assert result.deals == trials and all(np.isinf(p.stderr) for p in result.players)
+    printed = json.loads(json.dumps(result.to_dict(), allow_nan=False))
+    assert printed["stderr"] is None and {p["stderr"] for p in printed["players"]} == {None}

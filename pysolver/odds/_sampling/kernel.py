@@ -15,8 +15,7 @@ Within a trial, in this order:
    or one after another, each among the combos that fit the ones before, by
    weight, the trial then weighing the product of the fitting weights' totals
    (``WEIGHTED``: importance sampling, for ranges that collide often, as ``QQ+``
-   for six players);
-   The combos drawn serve ``boards`` trials in a row
+   for six players). The combos drawn serve ``boards`` trials in a row
    (:func:`~pysolver.odds._sampling.costs.boards_per_draw`: where a draw costs more than
    a board, as with many ranges that collide), steps 2 and 3 once for each;
 2. the random players' cards, in seat order, and the rest of the board, two

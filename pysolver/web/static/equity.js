@@ -177,7 +177,7 @@ async function show(result, ms) {
       el("td", {}, p.stderr ? pct(p.stderr) : "")));
   }
   const how = result.exact ? `exact, ${result.deals.toLocaleString("en")} deals`
-    : `Monte Carlo, ${result.deals.toLocaleString("en")} trials, seed ${result.seed}, standard error up to ${pct(result.stderr || 0)}`;
+    : `Monte Carlo, ${result.deals.toLocaleString("en")} trials, seed ${result.seed}, ${result.stderr == null ? "too few trials to tell a standard error" : `standard error up to ${pct(result.stderr)}`}`;
   const threads = `${result.threads} thread${result.threads === 1 ? "" : "s"}`;
   const by = `${result.method}, ${result.kernel}, ${threads}`;  // how it was found
   $("#summary").textContent = `${how} (${by}); ${result.rules} rules; answered in ${(ms / 1000).toFixed(3)} s`;
