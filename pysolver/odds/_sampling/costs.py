@@ -120,12 +120,16 @@ def draw_seconds(players: Sequence[Player], mode: int | None = None, groups: Ran
     return DRAW_COST * count / max(float(fits.mean()), 1 / 4096)
 
 
+def cards_dealt(players: Sequence[Player], board_size: int) -> int:
+    """The cards a trial deals: the rest of the board and the random players' hands."""
+    return 5 - board_size + 2 * sum(p.is_random for p in players)
+
+
 def trial_seconds(players: Sequence[Player], board_size: int, kernel: str = "numba") -> float:
     """About how long one trial's board takes on one core, the players' hands in hand (nanoseconds):
     :data:`TRIAL_COST` (or :data:`NUMPY_TRIAL_COST`) for the players valued and the cards dealt."""
     fixed, per_player, per_card = TRIAL_COST if kernel == "numba" else NUMPY_TRIAL_COST
-    cards = 5 - board_size + 2 * sum(p.is_random for p in players)
-    return fixed + per_player * len(players) + per_card * cards
+    return fixed + per_player * len(players) + per_card * cards_dealt(players, board_size)
 
 
 def boards_per_draw(
@@ -147,7 +151,7 @@ def boards_per_draw(
     >>> boards("AhKh", "QsQd"), boards("QQ+,AKs", "JJ,TT,99,AQs"), boards(*["QQ+"] * 6)
     (1, 1, 8)
     """
-    dealt = 5 - board_size + 2 * sum(p.is_random for p in players)
+    dealt = cards_dealt(players, board_size)
     drawing = draw_seconds(players, mode, groups)
     if not drawing or not dealt:  # nothing drawn, or nothing dealt: every board of a draw alike
         return 1
@@ -204,6 +208,7 @@ __all__ = [
     "fit_rate",
     "method",
     "draw_seconds",
+    "cards_dealt",
     "trial_seconds",
     "boards_per_draw",
     "redraws",

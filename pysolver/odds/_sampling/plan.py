@@ -225,9 +225,11 @@ def sampling_seconds(players, board_size: int, trials: int, threads: int, kernel
         return trials * GPU_TRIAL_SECONDS
     per_trial = trial_seconds(players, board_size, kernel)
     ranges = [p for p in players if is_ranged(p)]
-    if kernel == "numba":
-        per_trial += draw_seconds(players) / boards_per_draw(players, board_size)
-    elif len(ranges) > 2:
+    if kernel == "numba" and ranges:
+        mode = method(players)
+        groups = RangeGroups.of(ranges, GROUP_ROWS) if mode != WEIGHTED else None
+        per_trial += draw_seconds(players, mode, groups) / boards_per_draw(players, board_size, mode, groups)
+    elif kernel != "numba" and len(ranges) > 2:
         per_trial += DRAW_COST * len(ranges) / max(fit_rate(players), 1e-12)
     return trials * per_trial * 1e-9 / max(1, min(threads, cpu_threads()))
 
