@@ -138,7 +138,7 @@ class Sampler:
 
 def block_lines(blocks: int, players: int) -> tuple[np.ndarray, np.ndarray]:
     """Zeroed room for the sums of ``blocks`` blocks: per block ``LINE`` rows of ``players`` and
-    ``LINE`` totals (the loops fill 5 and 5), 64-byte aligned: a block's sums on cache lines of its
+    ``LINE`` totals (the loops fill 5 of each), 64-byte aligned: a block's sums on cache lines of its
     own, so threads dealing different blocks never write one line.
 
     >>> rows, totals = block_lines(3, 2)
