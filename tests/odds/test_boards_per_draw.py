@@ -96,6 +96,7 @@ def test_a_draw_is_dealt_one_board_where_it_is_cheap_or_nothing_is_left_to_deal(
 
     assert boards(["AhKh", "QsQd"]) == boards(["AhKh", "random"]) == 1  # nothing drawn
     assert boards(["QQ+,AKs", "JJ,TT,99,AQs"]) == 1  # one group, a draw cheaper than a board
+    assert boards(["AhKh", "QQ+,AKs", "random"]) == 1  # a range beside a random hand: cheap to draw
     assert boards(["QQ+", "KK+,AKs", "JJ+"], RIVER) == 1  # no card dealt: the boards alike
     assert boards(["QQ+"] * 6) == _costs.MOST_BOARDS  # weighted draws, scanning every range
 

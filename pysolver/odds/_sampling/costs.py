@@ -40,14 +40,15 @@ TRIAL_COST = (4.0, 2.7, 2.5)
 and random players preflop: 19 ns for two known hands, 24 against a random hand, 52 against five)."""
 NUMPY_TRIAL_COST = (20.0, 30.0, 10.0)
 """The same for the numpy path."""
-SPREAD_SHARE = 0.1
-"""The part of a trial's variance the range players' combos explain, against the cards dealt each
-trial, as :func:`boards_per_draw` reckons it with five cards to deal (measured 0.1 with two
-ranges preflop, ``QQ+,AKs`` against ``JJ,TT,99,AQs``; less with more players); with fewer cards
-dealt, in proportion more."""
+SPREAD_SHARE = (0.1, 1.4)
+"""The part ``s`` of a trial's variance the range players' combos explain, against the cards
+dealt each trial, as :func:`boards_per_draw` reckons it: with five cards to deal, ``0.1 * (2 /
+players) ** 1.4``; with fewer cards dealt, in proportion more. Measured preflop on the benchmark's
+ranges (``QQ+,AKs``, ``JJ,TT,99,AQs``, ...) from the standard errors at 1 and 8 boards a draw:
+0.096 for two players, 0.043 for three, 0.019 for six, 0.015 for nine."""
 MOST_BOARDS = 8
 """The most boards dealt to one draw of the range players' combos."""
-BY_DRAWS_COST = (3.0, 3.0)
+BY_DRAWS_COST = (2.0, 1.0)
 """Nanoseconds the compiled loop adds where a draw of the range players' combos is dealt several
 boards: a draw (its term of the standard error) and a board (each player's share summed)."""
 DECK_REDRAWS = 2.0
@@ -142,22 +143,26 @@ def boards_per_draw(
     :data:`BY_DRAWS_COST` (the draw's term of the standard error); where the combos explain a part
     ``s`` (:data:`SPREAD_SHARE`, for the cards dealt each trial) of a trial's variance, the boards
     of a draw, sharing them, give each trial ``(1 + b s) / (1 + s)`` times the variance of
-    independent trials. The standard error counts each draw as one term. With nothing drawn or
-    nothing dealt (the boards of a draw all alike), 1.
+    independent trials. The standard error counts each draw as one term. Where a draw costs less
+    than a board (the part ``s`` is then what decides, and it is larger with random players than
+    the measure), or nothing is dealt (the boards of a draw all alike), 1.
 
     >>> from pysolver.core import Situation
     >>> from pysolver.odds._model import Question
     >>> def boards(*players): return boards_per_draw(Question.of(Situation.of(list(players), ranges=True)).players, 0)
-    >>> boards("AhKh", "QsQd"), boards("QQ+,AKs", "JJ,TT,99,AQs"), boards(*["QQ+"] * 6)
-    (1, 1, 8)
+    >>> boards("AhKh", "QsQd"), boards("QQ+,AKs", "JJ,TT,99,AQs"), boards("AhKh", "QQ+,AKs", "random")
+    (1, 1, 1)
+    >>> boards(*["QQ+"] * 6), boards("AK,AQ", "AK,KQ", "AQ,KQ", "AJ,KJ")  # colliding: weighted, in groups
+    (8, 6)
     """
     dealt = cards_dealt(players, board_size)
     drawing = draw_seconds(players, mode, groups)
-    if not drawing or not dealt:  # nothing drawn, or nothing dealt: every board of a draw alike
-        return 1
     board = trial_seconds(players, board_size)
+    if drawing < board or not dealt:  # a draw cheaper than a board, or every board of a draw alike
+        return 1
     per_draw, per_board = BY_DRAWS_COST
-    share = SPREAD_SHARE * 5 / dealt
+    scale, fall = SPREAD_SHARE
+    share = scale * (2 / len(players)) ** fall * 5 / dealt
 
     def cost(b: int) -> float:
         extra = (per_draw / b + per_board) if b > 1 else 0.0
