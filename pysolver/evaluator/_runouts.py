@@ -14,9 +14,9 @@ the missing board cards they take:
 
 On Omaha's flop a player's 60 fives become 18 a pair class, some 180 classes for 820 runouts.
 The compiled loop walks the runouts in colex order, values each pot, divides the whole pot
-among each pot's winners (as
-:func:`~pysolver.evaluator.pot_parts`: the high scoops when no low qualifies) and sums the
-shares in integers, so the sums are the same on any number of threads.
+among each pot's winners (as :func:`~pysolver.evaluator.pot_parts`: the high scoops when no
+low qualifies) and sums the shares in integers, so the sums are the same on any number of
+threads.
 
     >>> from pysolver import load_rules, parse_cards
     >>> index = lambda text: np.array([c.index for c in parse_cards(text)])
