@@ -176,6 +176,48 @@ def _add_disk_cache(dispatcher: Any, function: Callable) -> None:
         _unknown_caching()
 
 
+def _name_by_closure(function: Callable) -> None:
+    """Give a function made by a factory (a closure: a loop compiled once per variant) a qualified name
+    of its own, its name followed by a digest of the values it closes over.
+
+    numba names a function's compiled code by its qualified name, its argument types and a number
+    counted up within the process that compiled it. Two variants of one factory compiled in two
+    processes (each question compiling its own loop) can get the same number, so the same symbol for
+    different code; a later process that loads both from the disk cache links one variant's callers
+    to the other's code, and computes wrong figures or crashes. A name per variant keeps the symbols
+    apart. The digest reads plain values, and the module and name of anything else, so that every
+    process gives a variant the same name (its cache file is found again).
+
+    >>> def scaled(k):
+    ...     def scale(x):
+    ...         return k * x
+    ...     return scale
+    >>> one, two = scaled(1), scaled(2)
+    >>> _name_by_closure(one); _name_by_closure(two)
+    >>> one.__qualname__ != two.__qualname__, one.__qualname__.startswith("scaled.<locals>.scale_")
+    (True, True)
+    """
+    cells = getattr(function, "__closure__", None)
+    if not cells:
+        return
+    values = [(name, _described(cell.cell_contents)) for name, cell in zip(function.__code__.co_freevars, cells)]
+    digest = hashlib.sha256(repr(values).encode()).hexdigest()[:16]
+    function.__qualname__ = f"{function.__qualname__}_{digest}"
+
+
+def _described(value: object) -> str:
+    """A closure value as text alike in every process: a plain value's ``repr``, else its module and
+    qualified name (a function's, a compiled function's, a class's) or its type's."""
+    if value is None or isinstance(value, (bool, int, float, str, bytes)):
+        return repr(value)
+    if isinstance(value, tuple):
+        return "(" + ",".join(map(_described, value)) + ")"
+    named = getattr(value, "py_func", value)
+    if not hasattr(named, "__qualname__"):
+        named = type(value)
+    return f"{getattr(named, '__module__', '')}.{named.__qualname__}"
+
+
 def jit(function: Callable | None = None, *, inline: bool = False) -> Callable:
     """``function`` compiled by numba without the GIL; ``function`` itself when numba is missing.
     ``inline=True`` (as ``@jit(inline=True)``): a helper that compiled loops call per hand, inlined
@@ -199,6 +241,7 @@ def jit(function: Callable | None = None, *, inline: bool = False) -> Callable:
     numba = load_numba()
     if numba is None:
         return function
+    _name_by_closure(function)
     options: dict = dict(nogil=True, boundscheck=False, **({"inline": "always"} if inline else {}))
     compiled = numba.njit(**options)(function)
     _add_disk_cache(compiled, function)

@@ -85,6 +85,80 @@ def test_a_changed_helper_in_another_module_is_compiled_again(tmp_path):
     assert list(package.glob("__pycache__/loop.run-*.nbi"))  # beside the module, as numba puts it
 
 
+VARIANTS = """
+from pysolver.evaluator import jit
+
+
+def hashed(k):
+    def mix(x):
+        total = x
+{steps}
+        return total
+
+    return jit(mix)
+
+
+mix_one, mix_two = hashed(1), hashed(2)
+
+
+@jit
+def run_one(x):
+    return mix_one(x)
+
+
+@jit
+def run_two(x):
+    return mix_two(x)
+"""
+STEPS = 300
+"""Steps of the factory's function: too many for LLVM to inline it into its callers."""
+RUN_VARIANTS = """
+import sys
+from pathlib import Path
+from pysolver.evaluator import _jit
+_jit.PACKAGE, _jit.COMPILED_SOURCES = Path(sys.argv[1]), ("loops/variants.py",)
+sys.path.insert(0, sys.argv[1])
+from loops import variants
+print(*[getattr(variants, "run_" + name)(3) for name in sys.argv[2:]])
+"""
+
+
+def _mixed(k: int, x: int) -> int:
+    """What the factory's function computes, in Python."""
+    total = x
+    for step in range(STEPS):
+        total = (total * (31 + step) + x + k) % 1_000_003
+    return total
+
+
+def test_variants_of_one_factory_compiled_in_two_processes_load_together(tmp_path):
+    """Two variants of one factory's function (a closure, as the loops compiled per variant), each
+    compiled with its caller by a process of its own: both get the same per-process number from
+    numba, and a third process loading both from the disk cache ran the first variant's code for
+    both, unless each variant is named for the values it closes over."""
+    package = tmp_path / "loops"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    steps = "\n".join(f"        total = (total * {31 + i} + x + k) % 1_000_003" for i in range(STEPS))
+    (package / "variants.py").write_text(VARIANTS.format(steps=steps))
+    environment = {name: value for name, value in os.environ.items() if name != "NUMBA_CACHE_DIR"}
+
+    def run(*names: str) -> list[int]:
+        done = subprocess.run(
+            [sys.executable, "-c", RUN_VARIANTS, str(tmp_path), *names],
+            capture_output=True,
+            text=True,
+            env=environment,
+            check=True,
+        )
+        return [int(word) for word in done.stdout.split()]
+
+    expected = [_mixed(1, 3), _mixed(2, 3)]
+    assert run("one") == expected[:1] and run("two") == expected[1:]  # each compiled alone, then cached
+    assert run("one", "two") == expected  # both loaded from the cache
+    assert len(list(package.glob("__pycache__/variants.hashed.*mix_*.nbi"))) == 2  # an index a variant
+
+
 def copy_sources(folder: Path, names) -> None:
     for name in names:
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
