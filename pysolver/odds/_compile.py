@@ -6,8 +6,9 @@ makes, so the code cached on disk is the code questions load. Until a family is
 compiled on a machine, questions it would not speed up by more than its compile
 time run on numpy (:func:`~pysolver.evaluator._backends.runs_on`).
 
-    >>> [loops.name for loops, _ in FAMILIES]
-    ['evaluate', 'games', 'games-sample', 'exact', 'sample', 'sample-deck', 'sample-ranges', 'sample-full']
+    >>> [loops.name for loops, _ in FAMILIES]  # doctest: +NORMALIZE_WHITESPACE
+    ['evaluate', 'games', 'games-sample', 'exact', 'sample', 'sample-deck', 'sample-ranges',
+     'sample-draws', 'sample-full']
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from ._equity import equity
 from ._exact.fixed import EXACT_LOOPS
 from ._games.draws import SAMPLE_LOOPS
 from ._games.equity import game_equity
-from ._sampling.plan import DECK_LOOPS, FULL_LOOPS, PLAIN_LOOPS, RANGE_LOOPS
+from ._sampling.plan import DECK_LOOPS, DRAW_LOOPS, FULL_LOOPS, PLAIN_LOOPS, RANGE_LOOPS
 
 
 def _rows() -> None:
@@ -80,6 +81,7 @@ FAMILIES: list[tuple[Loops, Callable[[], object]]] = [
     (PLAIN_LOOPS, _sampling(["AhKh", "QsQd"])),
     (DECK_LOOPS, _sampling(["AhKh"] + ["random"] * 6)),
     (RANGE_LOOPS, _sampling(["AhKh", "QQ+,AK", "random"])),
+    (DRAW_LOOPS, _sampling(["AK,AQ", "AK,KQ", "AQ,KQ", "AJ,KJ"])),
     (FULL_LOOPS, _sampling(["AhKh", "QQ+,AK", "random"], breakdown=True)),
 ]
 """Every family of compiled loops, with the work that compiles it."""

@@ -60,7 +60,7 @@ def run_blocks(
     if plain_loop(inputs.kinds, inputs.offsets, per_combo):
         run = _plain_deck_blocks if inputs.shuffled else _plain_blocks
     elif exact_loop(inputs.mode, inputs.kinds, per_combo, inputs.shuffled):
-        run = _exact_blocks
+        run = _exact_draws_blocks if inputs.boards > 1 else _exact_blocks
     else:
         run = _any_blocks
     run(states, trials, sums, totals, per_combo, *inputs.arguments(*alias), tables)
@@ -87,9 +87,17 @@ def _plain_deck_blocks(states, trials, sums, totals, per_combo, *arguments):
 
 @jit
 def _exact_blocks(states, trials, sums, totals, per_combo, *arguments):
-    """:func:`run_blocks` in the exact loop (range players drawn by groups, no breakdown)."""
+    """:func:`run_blocks` in the exact loop (range players drawn by groups, no breakdown), one board
+    to a draw of their combos."""
     for k in range(len(states)):
         kernel._exact_loop(states[k], trials[k], *arguments, sums[k], totals[k], per_combo)
+
+
+@jit
+def _exact_draws_blocks(states, trials, sums, totals, per_combo, *arguments):
+    """:func:`run_blocks` in the exact loop, several boards to a draw of the range players' combos."""
+    for k in range(len(states)):
+        kernel._exact_draws_loop(states[k], trials[k], *arguments, sums[k], totals[k], per_combo)
 
 
 @jit

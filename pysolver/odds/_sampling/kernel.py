@@ -33,11 +33,12 @@ times each player's shares summed over its boards, squared, and times the boards
 (:class:`~pysolver.odds._sampling.sums.Sums`); without range players each trial is
 a draw of its own.
 
-The loop is compiled three ways (:func:`_block_loop`): in full; *exact*, for range
+The loop is compiled four ways (:func:`_block_loop`): in full; *exact*, for range
 players drawn by groups without a breakdown, where the weights and the breakdown
-compile out; and *plain*, for known hands and random players alone (the common
-question), where the range draws go too. Each deals the trials the full loop deals
-from the same state.
+compile out, once for one board to a draw of their combos (the draws' bookkeeping
+compiled out too, a lone group drawn by a copy of its own) and once for several;
+and *plain*, for known hands and random players alone (the common question), where
+the range draws go too. Each deals the trials the full loop deals from the same state.
 
     >>> 2**CODED  # the most sets of winners a block counts its trials by
     4096
@@ -65,14 +66,27 @@ GIVE_UP = 1 << 22
 showdown = compiled_showdown()
 
 
-def _block_loop(plain: bool, from_deck: int = -1, exact: bool = False) -> Callable:
-    """The loop of :func:`run_block`; ``plain``, ``from_deck`` and ``exact``, constants of the compiled
-    code. Plain: for known hands and random players alone, no breakdown, up to ``CODED`` players,
-    every trial weighing 1 and accepted, with the range draws, weights and breakdown compiled out.
-    Exact: range players drawn exactly (by groups, not ``WEIGHTED``), no breakdown, up to ``CODED``
-    players, every trial weighing 1, the importance weights and the breakdown compiled out.
-    ``from_deck``: 1, the random players and the board dealt from a shuffled deck, 0, by pairs, -1,
-    as ``shuffled`` says (:func:`~pysolver.odds._sampling.costs.deals_from_deck`)."""
+@jit(inline=True)
+def seat_combo(words, codes, seat, combo, combo_words, combo_codes, exact):
+    """Range player ``seat`` (unsigned) holds ``combo`` (a row of the combo arrays, unsigned): its card
+    words, and its index into ``COMBOS`` for a breakdown unless ``exact`` (a constant of the loop)."""
+    words[seat, 0], words[seat, 1] = combo_words[combo, 0], combo_words[combo, 1]
+    if not exact:
+        codes[seat] = combo_codes[combo]
+
+
+def _block_loop(plain: bool, from_deck: int = -1, exact: bool = False, one_board: bool = False) -> Callable:
+    """The loop of :func:`run_block`; ``plain``, ``from_deck``, ``exact`` and ``one_board``, constants
+    of the compiled code. Plain: for known hands and random players alone, no breakdown, up to
+    ``CODED`` players, every trial weighing 1 and accepted, with the range draws, weights and
+    breakdown compiled out. Exact: range players drawn exactly (by groups, not ``WEIGHTED``), no
+    breakdown, up to ``CODED`` players, every trial weighing 1, the importance weights and the
+    breakdown compiled out; ``one_board`` too: one board to each draw of their combos, the draws'
+    bookkeeping compiled out, and a lone group drawn by a copy of the groups' loop that reads its
+    fields once (together, a quarter of a two-range trial; the loop of several boards a draw, given
+    the same copy, ran a tenth slower). ``from_deck``: 1, the random players and the board dealt
+    from a shuffled deck, 0, by pairs, -1, as ``shuffled`` says
+    (:func:`~pysolver.odds._sampling.costs.deals_from_deck`)."""
 
     def loop(
         state,
@@ -118,6 +132,9 @@ def _block_loop(plain: bool, from_deck: int = -1, exact: bool = False) -> Callab
         by_winners = np.zeros((2, 1 << players if coded else 1), dtype=np.float64)
         ranged = len(offsets) - 1
         seated = np.flatnonzero(kinds == RANGED).astype(np.uint64)  # the range players, in order
+        lone = one_board and len(group_bounds) == 2  # one group (its rows fit the known cards, never redrawn)
+        lone_uniform = lone and group_uniform[0]
+        lone_rows, lone_floor = np.uint64(group_rows[-1]), group_floors[0] if lone else np.uint64(1)
         seats = np.flatnonzero(kinds == RANDOM).astype(np.uint64)  # the random players, in order
         words = hand_words.copy()
         values = np.empty(players, dtype=np.int64)
@@ -135,7 +152,7 @@ def _block_loop(plain: bool, from_deck: int = -1, exact: bool = False) -> Callab
         unweighted = plain or exact  # every trial weighs 1
         base = offsets[ranged]  # the groups' rows in ``cumulative`` (and its alias tables) start here
         codes = np.zeros(players, dtype=np.int64)  # each open player's combo (an index into COMBOS)
-        by_draws = not plain and boards > 1  # the standard error's terms: draws of several boards, not trials
+        by_draws = not (plain or one_board) and boards > 1  # the standard error's terms: draws, not trials
         shares = np.zeros(players, dtype=np.float64)  # each player's shares summed over a draw's boards
         weighed, weighed_squares, draws_dealt = 0.0, 0.0, 0  # over the draws: w b, (w b)**2, 1
         accepted, attempts = 0, 0
@@ -146,6 +163,17 @@ def _block_loop(plain: bool, from_deck: int = -1, exact: bool = False) -> Callab
             fits = True
             if plain:  # no range player
                 pass
+            elif lone:  # the loop below for one group, its fields read once
+                if lone_uniform:
+                    state, bits, left, row = draws.below16(state, bits, left, lone_rows, lone_floor)
+                else:
+                    state, drawn = draws.alias_pick(state, chance, other, base, base + group_rows[-1])
+                    row = np.uint64(drawn - base)
+                used |= group_bits[row]
+                for r in range(ranged):
+                    seat_combo(
+                        words, codes, seated[r], np.uint64(group_combos[row, r]), combo_words, combo_codes, exact
+                    )
             elif exact or mode != WEIGHTED:  # each group's row, the whole assignment redrawn when two collide
                 for g in range(len(group_bounds) - 1):
                     start, stop = group_rows[g], group_rows[g + 1]
@@ -200,11 +228,8 @@ def _block_loop(plain: bool, from_deck: int = -1, exact: bool = False) -> Callab
                     used |= combo_bits[combo]
             if not fits:
                 continue
-            for r in range(len(seated)):  # (none when plain)
-                seat, combo = seated[r], np.uint64(chosen[r])
-                words[seat, 0], words[seat, 1] = combo_words[combo, 0], combo_words[combo, 1]
-                if not exact:  # (a breakdown's)
-                    codes[seat] = combo_codes[combo]
+            for r in range(0 if lone else len(seated)):  # (none when plain)
+                seat_combo(words, codes, seated[r], np.uint64(chosen[r]), combo_words, combo_codes, exact)
             held = used
             boarded = min(boards, trials - accepted) if by_draws else 1  # the boards of this draw of the combos
             for _ in range(boarded):
@@ -300,7 +325,8 @@ def _block_loop(plain: bool, from_deck: int = -1, exact: bool = False) -> Callab
 
 
 _plain_loop, _plain_deck_loop = _block_loop(True, 0), _block_loop(True, 1)
-_exact_loop, _any_loop = _block_loop(False, 0, True), _block_loop(False)
+_exact_loop, _exact_draws_loop = _block_loop(False, 0, True, True), _block_loop(False, 0, True)
+_any_loop = _block_loop(False)
 
 
 def plain_loop(kinds, offsets, per_combo) -> bool:
@@ -338,11 +364,12 @@ def run_block(state, trials, *arguments):
     breakdown (``per_combo`` (players, 1326, 2 + 4 * players), else empty), each open player's
     combo in each trial adds the trial's weight, each player's weighted wins, ties, shares, squared
     shares (a range player's: of each draw's summed shares over its boards) and its draws to its row."""
-    mode, kinds, _, offsets, *_, shuffled, _, _, _, _, _, per_combo = arguments
+    mode, kinds, _, offsets, *_, shuffled, _, boards, _, _, _, per_combo = arguments
     if plain_loop(kinds, offsets, per_combo):
         return (_plain_deck_loop if shuffled else _plain_loop)(state, trials, *arguments)
-    exact = exact_loop(mode, kinds, per_combo, shuffled)
-    return (_exact_loop if exact else _any_loop)(state, trials, *arguments)
+    if exact_loop(mode, kinds, per_combo, shuffled):
+        return (_exact_draws_loop if boards > 1 else _exact_loop)(state, trials, *arguments)
+    return _any_loop(state, trials, *arguments)
 
 
 __all__ = ["SUMS", "GIVE_UP", "plain_loop", "exact_loop", "run_block"]

@@ -165,7 +165,15 @@ RANGE_LOOPS = Loops(
     4.7,
     ("pysolver.odds._sampling.blocks:_exact_blocks", "pysolver.odds._sampling.draws:alias_tables"),
 )
-"""The compiled loop of range players drawn exactly (:func:`~pysolver.odds._sampling.kernel.exact_loop`)."""
+"""The compiled loop of range players drawn exactly (:func:`~pysolver.odds._sampling.kernel.exact_loop`),
+one board to a draw of their combos."""
+DRAW_LOOPS = Loops(
+    "sample-draws",
+    3.7,
+    ("pysolver.odds._sampling.blocks:_exact_draws_blocks", "pysolver.odds._sampling.draws:alias_tables"),
+)
+"""The same, several boards to a draw (:func:`~pysolver.odds._sampling.costs.boards_per_draw`: many
+ranges that collide)."""
 FULL_LOOPS = Loops(
     "sample-full",
     6.3,
@@ -182,10 +190,13 @@ def sampling_loops(players: Sequence[Player], board_size: int, observed: bool = 
     >>> sampling_loops([Player.hand([51, 47]), Player.hand([43, 42])], 0).name
     'sample'
     """
-    if observed or len(players) > CODED or method(players) == WEIGHTED:
+    mode = method(players)
+    if observed or len(players) > CODED or mode == WEIGHTED:
         return FULL_LOOPS
-    if any(is_ranged(p) for p in players):
-        return RANGE_LOOPS
+    ranges = [p for p in players if is_ranged(p)]
+    if ranges:
+        several = boards_per_draw(players, board_size, mode, RangeGroups.of(ranges, GROUP_ROWS)) > 1
+        return DRAW_LOOPS if several else RANGE_LOOPS
     unseen = 52 - board_size - 2 * sum(p.is_hand for p in players)
     return DECK_LOOPS if deals_from_deck(players, unseen, 5 - board_size) else PLAIN_LOOPS
 
@@ -247,6 +258,7 @@ __all__ = [
     "PLAIN_LOOPS",
     "DECK_LOOPS",
     "RANGE_LOOPS",
+    "DRAW_LOOPS",
     "FULL_LOOPS",
     "sampling_loops",
     "sampling_backend",
