@@ -84,13 +84,15 @@ class Outcome:
 @dataclass(frozen=True, eq=False)
 class Plan:
     """How a question is answered: exactly by ``path`` (or by the ``breakdown`` plan) with the
-    estimated ``work``, or sampled (``exact`` False)."""
+    estimated ``work``, or sampled (``exact`` False); ``compiles``: the exact run loads the compiled
+    kernel first (:func:`loads_kernel`)."""
 
     question: Question
     exact: bool
     path: Path | None = None
     work: float = 0.0
     breakdown: BreakdownPlan | None = None
+    compiles: bool = False
 
     @property
     def seconds(self) -> float:
@@ -143,19 +145,6 @@ class Plan:
         )
         return seconds, f"Monte Carlo: {count} on {threads} thread{'s' * (threads > 1)}, {_duration(seconds)}"
 
-    def _compiles(self) -> bool:
-        """Whether the exact run loads the compiled kernel first: given numba, or its work from
-        :data:`LOAD_WORK` and the compiled loops ready or paying for their compile
-        (:func:`~pysolver.evaluator._backends.runs_on`)."""
-        named = requested()
-        if named is not None or self.work < LOAD_WORK or kernel_loaded():
-            return named == "numba"
-        if exact_backend() == "numba":
-            return True
-        with using("numba"):
-            compiled_work = cheapest(Shape.of(self.question))[1] if self.breakdown is None else self.work
-        return runs_on(EXACT_LOOPS, self.seconds, compiled_work / VALUES_PER_SECOND) == "numba"
-
     def run(
         self,
         progress: Progress | None = None,
@@ -169,7 +158,7 @@ class Plan:
             question = self.question
             if question.threads != self.threads:
                 question = replace(question, threads=self.threads)
-            if self._compiles():
+            if self.compiles:
                 load_kernel()
             if self.breakdown is not None:
                 tally, parts = self.breakdown.run(report, question.threads)
@@ -211,9 +200,11 @@ def plan(question: Question, exact: bool | None = None, force: bool = False, bre
 
     An exact run longer than :data:`EXACT_TIME_LIMIT` without ``force`` is refused with the estimate."""
     parts = BreakdownPlan(question) if breakdown else None
-    path, work = None, 0.0
+    path, work, compiles = None, 0.0, False
     if exact is not False:
         path, work = (None, parts.work) if parts is not None else cheapest(Shape.of(question))
+        compiles, compiled = loads_kernel(question, work, parts is None)
+        path, work = compiled or (path, work)
     exact = work <= EXACT_BUDGET if exact is None else exact
     seconds = work / VALUES_PER_SECOND
     if exact and seconds > EXACT_TIME_LIMIT and not force:
@@ -222,7 +213,27 @@ def plan(question: Question, exact: bool | None = None, force: bool = False, bre
             f"exact equity of {names} would take {_duration(seconds)}: force=True (--force) "
             "runs it anyway; without exact it is sampled" + _faster_with_the_kernel()
         )
-    return Plan(question, exact, path, work, parts)
+    return Plan(question, exact, path, work, parts, compiles and exact)
+
+
+def loads_kernel(question: Question, work: float, by_path: bool = True) -> tuple[bool, tuple[Path, float] | None]:
+    """Whether an exact run of ``work`` (reckoned on :func:`~pysolver.odds._exact.fixed.exact_backend`)
+    loads the compiled kernel first: given numba, or its work from :data:`LOAD_WORK` and the compiled
+    loops ready or paying for their compile (:func:`~pysolver.evaluator._backends.runs_on`); with the
+    cheapest path and its work on them (``by_path``: not a breakdown's) where they were reckoned on
+    numpy, as on a machine's first use, so that a count that takes seconds compiled is neither
+    refused nor announced at its time in Python."""
+    named = requested()
+    if named is not None or work < LOAD_WORK or kernel_loaded():
+        return named == "numba", None
+    if exact_backend() == "numba":
+        return True, None
+    with using("numba"):
+        compiled = cheapest(Shape.of(question)) if by_path else None
+    compiled_work = work if compiled is None else compiled[1]
+    if runs_on(EXACT_LOOPS, work / VALUES_PER_SECOND, compiled_work / VALUES_PER_SECOND) != "numba":
+        return False, None
+    return True, compiled
 
 
 def _faster_with_the_kernel() -> str:

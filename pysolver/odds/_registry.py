@@ -22,7 +22,7 @@ from functools import lru_cache
 from ._cost import Path, Shape
 from ._exact.counting import CountingPath
 from ._exact.fix_first import FixFirstPath
-from ._exact.fixed import FixedPath
+from ._exact.fixed import FixedPath, exact_backend
 from ._exact.grouped import GroupedPath
 from ._exact.one_open import OneOpenPath
 from ._exact.three_random import ThreeRandomPath
@@ -44,9 +44,16 @@ PATHS: tuple[Path, ...] = (
 """Every exact path, the shipped tables first (on equal cost the first listed is taken)."""
 
 
-@lru_cache(maxsize=4096)
 def costs(shape: Shape) -> tuple[tuple[Path, float], ...]:
-    """The cost of every path that applies to ``shape``, in the order of :data:`PATHS`."""
+    """The cost of every path that applies to ``shape``, in the order of :data:`PATHS`, on the backend
+    the exact paths would count on now (:func:`~pysolver.odds._exact.fixed.exact_backend`: a count
+    in Python costs far more than a compiled one, and the cheapest path is not always the same)."""
+    return _costs(shape, exact_backend())
+
+
+@lru_cache(maxsize=4096)
+def _costs(shape: Shape, backend: str) -> tuple[tuple[Path, float], ...]:
+    """:func:`costs` on ``backend``, which each path's cost reads again (a key of the cache)."""
     return tuple((path, path.cost(shape, least_cost)) for path in PATHS if path.applies(shape))
 
 

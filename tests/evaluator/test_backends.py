@@ -90,6 +90,38 @@ def test_where_work_runs_while_its_loops_are_not_compiled(monkeypatch):
     assert runs_on(LOOPS, numpy_seconds=0.001, compiled_seconds=0.0001) == "numba"
 
 
+@needs_numba
+def test_an_exact_count_that_pays_for_its_compile_is_planned_compiled(monkeypatch):
+    """A machine's first use (the exact loops not compiled, the kernel not loaded): AhKh against three
+    random hands preflop would count for minutes in Python and for seconds compiled. It is planned
+    on the compiled loops, the kernel loaded first, at their cost; refused at its cost in Python only
+    where the loops may not compile in the process."""
+    from pysolver.core import Situation
+    from pysolver.odds import _planner
+    from pysolver.odds._cost import Shape
+    from pysolver.odds._exact import fixed
+    from pysolver.odds._model import Question
+    from pysolver.odds._registry import cheapest
+
+    for module in (_backends, fixed):
+        monkeypatch.setattr(module, "ready", lambda loops: False)
+    for module in (fixed, _planner):
+        monkeypatch.setattr(module, "kernel_loaded", lambda: False)
+    monkeypatch.setattr(_backends, "compile_in_background", lambda: True)
+    monkeypatch.setenv("PYSOLVER_COMPILE", "background")
+    question = Question.of(Situation.of(["AhKh", "random", "random", "random"], ranges=True))
+    in_python = cheapest(Shape.of(question))[1]
+    with using("numba"):
+        compiled = cheapest(Shape.of(question))
+    assert in_python > 100 * compiled[1]  # the costs are reckoned per backend, not cached across them
+    planned = _planner.plan(question, exact=True)
+    assert planned.compiles and (planned.path, planned.work) == compiled
+    assert planned.seconds < _planner.EXACT_TIME_LIMIT < in_python / _planner.VALUES_PER_SECOND
+    monkeypatch.setenv("PYSOLVER_COMPILE", "elsewhere")
+    with pytest.raises(PokerInputError, match="would take about"):
+        _planner.plan(question, exact=True)
+
+
 def test_the_server_compiles_elsewhere_while_it_runs(monkeypatch):
     started = []
     monkeypatch.delenv("PYSOLVER_COMPILE", raising=False)
