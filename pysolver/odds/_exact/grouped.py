@@ -28,7 +28,9 @@ the rank-only values of the board with every rank group and run-out after the
 flop); the run-outs that give a suit three or more cards (the suit's ranks
 one by one, at most two other cards by rank multiset) are listed once per
 number of cards to come. Heads-up, the deals are every pair of combos that
-share no card, found at once. All the showdowns of a call, the rank-only ones
+share no card, found at once. Many deals are listed and counted in pieces, a
+run of one player's rank groups each (:func:`~pysolver.odds._exact.deals.pieces`), on the question's
+threads. All the showdowns of a call, the rank-only ones
 that a flush replaces with a negative weight, go to one
 :meth:`~pysolver.odds._model.Tally.add` (or one per block of about
 :data:`BLOCK` of them).
@@ -42,7 +44,7 @@ that a flush replaces with a negative weight, go to one
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from functools import cache, partial
+from functools import partial
 from itertools import pairwise
 from math import comb, prod
 
@@ -55,7 +57,6 @@ from .._combo_codes import (
     CODE_KEY,
     CODE_OFF,
     CODE_RANKS,
-    COMBO_BITS,
     COMBO_CODE,
     COMBO_GROUP,
     COMBO_HELD,
@@ -65,13 +66,11 @@ from .._combo_codes import (
 from .._cost import CALL_COST, MULTISETS, Cheapest, Shape, Solve
 from .._hand_tables import hand_tables
 from .._model import Player, Question, Report, Tally, each_part, keeping, suit_orbits
+from .deals import by_class, deal_combos, pieces
 
 BLOCK = 1 << 16
 """About how many showdowns are valued and counted at once."""
 _DENSE = 1 << 14  # up to this many pairs of a class and a run-out are all valued, without a filter
-_TABLE = 1 << 14  # classes of up to this many possible columns are found by a table, not a sort
-_MOST_TABLE = 1 << 22  # ... or up to twice as many as the columns, this many at most (32 MB of sums)
-
 _NONE = np.zeros(0, dtype=np.int64)
 _CHOOSE = np.array([comb(n, m) for n in range(5) for m in range(5)], dtype=np.int64)  # C(n, m) at 5 n + m
 _GROUP_COUNTS_5 = 5 * GROUP_COUNTS
@@ -86,63 +85,6 @@ def _ways(
     for column in range(1, len(ranks)):
         ways *= _CHOOSE.take(left.take(ranks[column], axis=1) + multiplicity[column])
     return ways
-
-
-def _deals(indices: Sequence[np.ndarray], weights: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    """Every way to give each player one of its combos with no card twice: ``(players, n)`` rows
-    into each player's combos (given as indices and weights), and the product of the weights."""
-    rows = np.arange(len(indices[0]))[None, :]
-    used, weight = COMBO_BITS.take(indices[0]), np.asarray(weights[0], dtype=np.float64)
-    for player in range(1, len(indices)):
-        bits = COMBO_BITS.take(indices[player])
-        pair = np.flatnonzero((used[:, None] & bits) == 0)
-        i, j = pair // len(bits), pair % len(bits)
-        rows = np.vstack([rows.take(i, axis=1), j])
-        used = used.take(i) | bits.take(j)
-        weight = weight.take(i) * np.asarray(weights[player], dtype=np.float64).take(j)
-    return rows, weight
-
-
-def _deal_combos(players: Sequence[Player]) -> tuple[np.ndarray, np.ndarray]:
-    """The deals of combos as ``(players, n)`` combo indices, and their weights (:func:`_deals`)."""
-    indices = [p.indices for p in players]
-    weights = [np.asarray(p.weights, dtype=np.float64) for p in players]
-    if len(players) != 2:
-        rows, weight = _deals(indices, weights)
-        return np.array([index.take(row) for index, row in zip(indices, rows)]), weight
-    first, second = indices
-    pair = ((COMBO_BITS.take(first)[:, None] & COMBO_BITS.take(second)) == 0).ravel().nonzero()[0]
-    i, j = pair // len(second), pair % len(second)
-    return np.array([first.take(i), second.take(j)]), weights[0].take(i) * weights[1].take(j)
-
-
-@cache
-def _radix(base: int, digits: int) -> np.ndarray:
-    """The place values of ``digits`` digits in ``base``."""
-    return np.array([base**digit for digit in range(digits)], dtype=np.int64)
-
-
-def _classes(codes: np.ndarray, weight: np.ndarray, base: int) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct columns of ``codes`` ``(digits, n)`` (each below ``base``) and the summed weight
-    of each (the weights are not negative; a column of no weight may be left out)."""
-    if base ** len(codes) >= 2**62:
-        found, inverse = np.unique(codes.T, axis=0, return_inverse=True)
-        return found.T, np.bincount(inverse.ravel(), weights=weight)
-    radix = _radix(base, len(codes))
-    key = radix @ codes
-    if base ** len(codes) <= max(_TABLE, min(2 * len(weight), _MOST_TABLE)):  # a table of every column, not a sort
-        summed = np.bincount(key, weights=weight, minlength=base ** len(codes))
-        found = (summed > 0).nonzero()[0]
-        summed = summed.take(found)
-    else:  # sorted, each run of equal keys summed
-        order = key.argsort(kind="stable")
-        key = key.take(order)
-        starts = np.empty(len(key), dtype=bool)
-        starts[:1] = True
-        np.not_equal(key[1:], key[:-1], out=starts[1:])
-        starts = starts.nonzero()[0]
-        found, summed = key.take(starts), np.add.reduceat(weight.take(order), starts) if len(key) else weight
-    return (found // radix[:, None]) % base, summed
 
 
 class _Showdowns:
@@ -178,14 +120,39 @@ def exact_grouped(
 ) -> Tally:
     """Exact counts for players given as weighted combos (avoiding the board and the dead cards),
     a board of 0, 3, 4 or 5 cards. Under a variant's ``rules`` the cards outside its deck must be
-    among ``dead``. ``report(fraction)`` follows the work (in 16 steps or more); the blocks of
-    classes of deals and the flush corrections are parts on up to ``threads`` threads."""
+    among ``dead``. ``report(fraction)`` follows the work (in 16 steps or more). Where the deals are
+    many (:func:`~pysolver.odds._exact.deals.pieces`), they are listed and counted in pieces, each a
+    part on up to ``threads`` threads; else the blocks of classes of deals and the flush corrections
+    are the parts."""
     table = hand_tables(rules)
     board, dead = np.asarray(board, dtype=np.int64), np.asarray(dead, dtype=np.int64)
     facts = board_facts(board, dead)
     values_of = rank_values(board, rules) if len(board) >= 3 else None
-    combos, weight = _deal_combos(players)  # (players, deals) combo indices
-    groups, group_weight = _classes(COMBO_GROUP.take(combos), weight, 91)
+    orbits = suit_orbits(keeping(facts.fixing, players))  # of the whole question: each piece keeps them
+    count = partial(_count_deals, table=table, facts=facts, values_of=values_of, orbits=orbits)
+    split = pieces(players)
+    if len(split) == 1:
+        return count(players, report=report, threads=threads)
+    tally = Tally.empty(len(players))
+    for part in each_part(lambda piece, inner: count(piece, report=inner, threads=1), split, report, threads):
+        tally.merge(part)  # in the order of the pieces, whatever the threads
+    return tally
+
+
+def _count_deals(
+    players: Sequence[Player],
+    table,
+    facts: BoardFacts,
+    values_of: np.ndarray | None,
+    orbits: list[tuple[int, int]],
+    report: Report,
+    threads: int,
+) -> Tally:
+    """:func:`exact_grouped` of ``players``, the board's ``facts`` and rank values (``values_of``)
+    and the suits' ``orbits`` given: the blocks of classes of deals and the flush corrections
+    counted as parts on up to ``threads`` threads."""
+    combos, weight = deal_combos(players)  # (players, deals) combo indices
+    groups, group_weight = by_class(COMBO_GROUP.take(combos), weight, 91)
     ranks, multiplicity, multiset_keys = compact_multisets(facts.to_come)
     step = max(1, BLOCK // len(multiset_keys))
     bounds = list(range(0, len(group_weight), step)) + [len(group_weight)]
@@ -207,7 +174,6 @@ def exact_grouped(
     def corrections() -> Iterator[tuple[np.ndarray, np.ndarray]]:
         """The flush corrections: each board's actual showdown counted, its ranks-only one taken back."""
         if len(weight):
-            orbits = suit_orbits(keeping(facts.fixing, players))
             for plain, actual, counted in _flush_corrections(table, values_of, combos, weight, facts, orbits):
                 yield actual, counted
                 yield plain, -counted
@@ -254,7 +220,7 @@ def _flush_corrections(
         return
     which, deal = maybe // combos.shape[1], maybe % combos.shape[1]
     codes = COMBO_CODE.ravel().take(suits.take(which) * len(COMBO_GROUP) + combos.take(deal, axis=1))
-    classes, class_weight = _classes(np.array([*codes, which]), weight.take(deal), 364)
+    classes, class_weight = by_class(np.array([*codes, which]), weight.take(deal), 364)
     codes, which = classes[:-1], classes[-1]  # (players, classes)
     suit = suits.take(which)
     class_weight *= times.take(which)
@@ -385,4 +351,11 @@ class GroupedPath:
         return exact_grouped(question.players, question.board, question.dead, question.rules, report, question.threads)
 
 
-__all__ = ["BLOCK", "DEALS_LIMIT", "FLUSH_WORK", "FLUSH_CLASSES", "exact_grouped", "GroupedPath"]
+__all__ = [
+    "BLOCK",
+    "DEALS_LIMIT",
+    "FLUSH_WORK",
+    "FLUSH_CLASSES",
+    "exact_grouped",
+    "GroupedPath",
+]
