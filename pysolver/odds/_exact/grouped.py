@@ -171,12 +171,12 @@ def _count_deals(
             values = values_of.take(chosen, axis=0)
         yield values, group_weight[start:stop, None] * ways
 
-    def corrections() -> Iterator[tuple[np.ndarray, np.ndarray]]:
-        """The flush corrections: each board's actual showdown counted, its ranks-only one taken back."""
-        if len(weight):
-            for plain, actual, counted in _flush_corrections(table, values_of, combos, weight, facts, orbits):
-                yield actual, counted
-                yield plain, -counted
+    def correction(chunk: Callable[[], tuple[np.ndarray, ...]]) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        """A chunk of the flush corrections: each board's actual showdown counted, its ranks-only one
+        taken back."""
+        plain, actual, counted = chunk()
+        yield actual, counted
+        yield plain, -counted
 
     def count(showdowns_of: Callable[[], Iterator[tuple[np.ndarray, np.ndarray]]], _: Report) -> Tally:
         part = Tally.empty(len(players))
@@ -187,7 +187,10 @@ def _count_deals(
         return part
 
     tally = Tally.empty(len(players))
-    parts = [partial(block, start, stop) for start, stop in pairwise(bounds)] + [corrections]
+    chunks = _flush_corrections(table, values_of, combos, weight, facts, orbits) if len(weight) else []
+    parts = [partial(block, start, stop) for start, stop in pairwise(bounds)] + [
+        partial(correction, chunk) for chunk in chunks
+    ]
     for part in each_part(count, parts, report, threads):  # the blocks and the corrections, summed in order
         tally.merge(part)
     return tally
@@ -200,16 +203,17 @@ def _flush_corrections(
     weight: np.ndarray,
     facts: BoardFacts,
     orbits: list[tuple[int, int]],
-) -> Iterator[tuple[np.ndarray, ...]]:
+) -> list[Callable[[], tuple[np.ndarray, ...]]]:
     """The showdowns on the boards with three or more cards of a suit where some player makes a
-    flush, whose rank-only values were counted: those values, the actual ones and the weights; for
-    one suit of each orbit, times its size. Every run-out of the suit's
+    flush, whose rank-only values were counted, in chunks: each chunk gives those values, the actual
+    ones and the weights; for one suit of each orbit, times its size. Every run-out of the suit's
     ranks and the others' rank multiset is taken for every class (weight 0 where it cannot be dealt
-    or no player can make a flush)."""
+    or no player can make a flush). The chunks are worked out when called, each on its own (a part
+    on a thread of its own: the corrections are most of a count before the flop)."""
     to_come = facts.to_come
     orbits = [(suit, times) for suit, times in orbits if facts.most[suit] >= 3 - facts.on_board[suit]]
     if not orbits:  # no suit can have three cards on the board
-        return
+        return []
     suits, times, need = np.array(
         [(suit, times, 5 - facts.on_board[suit] - facts.most[suit]) for suit, times in orbits]
     ).T
@@ -217,7 +221,7 @@ def _flush_corrections(
     most = np.maximum(held[:, 0], held[:, 1]) if len(combos) == 2 else np.maximum.reduce(held, axis=1)
     maybe = (most >= need[:, None]).ravel().nonzero()[0]
     if not len(maybe):
-        return
+        return []
     which, deal = maybe // combos.shape[1], maybe % combos.shape[1]
     codes = COMBO_CODE.ravel().take(suits.take(which) * len(COMBO_GROUP) + combos.take(deal, axis=1))
     classes, class_weight = by_class(np.array([*codes, which]), weight.take(deal), 364)
@@ -235,11 +239,12 @@ def _flush_corrections(
     runouts, starts = suited_runouts(to_come)
     last = starts[max(facts.most[suit] for suit, _ in orbits) + 1]
     levels = sorted(set(lowest.tolist()))
+    chunks = []
     for level in levels:  # the classes that need as many cards of the suit
         members = None if len(levels) == 1 else (lowest == level).nonzero()[0]
         first = starts[min(max(level, 0), to_come + 1)]
         if first < last:
-            yield from _corrections(
+            chunks += _corrections(
                 table,
                 values_of,
                 facts,
@@ -251,6 +256,7 @@ def _flush_corrections(
                 hand_key,
                 flush_bits,
             )
+    return chunks
 
 
 def _corrections(
@@ -264,8 +270,8 @@ def _corrections(
     taken: np.ndarray,
     hand_key: np.ndarray,
     flush_bits: np.ndarray,
-) -> Iterator[tuple]:
-    """:func:`_flush_corrections` for the classes ``members`` (None: all) and the suited ``runouts``;
+) -> list[Callable[[], tuple[np.ndarray, ...]]]:
+    """:func:`_flush_corrections`' chunks for the classes ``members`` (None: all) and the suited ``runouts``;
     ``hand_key`` is the rank key of the board and each player's cards, or with ``values_of``
     (:func:`~pysolver.odds._boards.rank_values`) the player's row in them (flattened); ``others`` the
     suit and the codes of each class, to count the cards off the suit left per rank."""
@@ -284,7 +290,9 @@ def _corrections(
     plain_of, keys = (table.rank_value, keys) if values_of is None else (values_of.ravel(), multiset)
     step = max(1, 4 * BLOCK // len(drawn))
     size = len(class_weight) if members is None else len(members)
-    for start in range(0, size, step):
+
+    def chunk(start: int) -> tuple[np.ndarray, ...]:
+        """The classes ``start`` .. ``start + step - 1`` of the members."""
         part = slice(start, start + step) if members is None else members[start : start + step]
         counted = class_weight[part][:, None] * ((masks & taken[part][:, None]) == 0)  # (classes, run-outs)
         if off_suit is not None:  # some of the run-out off the suit
@@ -292,15 +300,16 @@ def _corrections(
         if counted.size <= _DENSE:  # every pair, weight 0 where it cannot be dealt
             plain = plain_of.take(hand_key[:, part, None] + keys, mode="clip")
             actual = np.maximum(plain, table.flush_value.take(flush_bits[:, part, None] | masks, mode="clip"))
-            yield plain.reshape(len(plain), -1), actual.reshape(len(plain), -1), counted.ravel()
-            continue
+            return plain.reshape(len(plain), -1), actual.reshape(len(plain), -1), counted.ravel()
         pick = (counted > 0).ravel().nonzero()[0]  # the pairs that can be dealt, then those with a flush
         c, q = pick // len(drawn), pick % len(drawn)
         c = c + start if members is None else np.asarray(part).take(c)
         plain = plain_of.take(hand_key.take(c, axis=1) + keys.take(q), mode="clip")
         actual = np.maximum(plain, table.flush_value.take(flush_bits.take(c, axis=1) | masks.take(q), mode="clip"))
         changed = (actual != plain).any(axis=0).nonzero()[0]
-        yield plain.take(changed, axis=1), actual.take(changed, axis=1), counted.ravel().take(pick.take(changed))
+        return plain.take(changed, axis=1), actual.take(changed, axis=1), counted.ravel().take(pick.take(changed))
+
+    return [partial(chunk, start) for start in range(0, size, step)]
 
 
 DEALS_LIMIT = 2_000_000
