@@ -310,6 +310,7 @@ __all__ = [
     "Outcome",
     "Plan",
     "plan",
+    "loads_kernel",
     "work_estimate",
     "exact_seconds",
 ]

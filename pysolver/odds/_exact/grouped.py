@@ -27,12 +27,13 @@ what the board leaves from :mod:`pysolver.odds._boards` (kept per board, with
 the rank-only values of the board with every rank group and run-out after the
 flop); the run-outs that give a suit three or more cards (the suit's ranks
 one by one, at most two other cards by rank multiset) are listed once per
-number of cards to come. Heads-up, the deals are every pair of combos that
-share no card, found at once. Many deals are listed and counted in pieces, a
-run of one player's rank groups each (:func:`~pysolver.odds._exact.deals.pieces`), on the question's
-threads. All the showdowns of a call, the rank-only ones
-that a flush replaces with a negative weight, go to one
-:meth:`~pysolver.odds._model.Tally.add` (or one per block of about
+number of cards to come. The deals are listed by :mod:`~pysolver.odds._exact.deals`
+(heads-up, every pair of combos that share no card, found at once); many of
+them are listed and counted in pieces, a run of one player's rank groups each
+(:func:`~pysolver.odds._exact.deals.pieces`), on the question's threads, and
+the flush corrections in chunks of classes, each a part. All the showdowns of
+a part, the rank-only ones that a flush replaces with a negative weight, go to
+one :meth:`~pysolver.odds._model.Tally.add` (or one per block of about
 :data:`BLOCK` of them).
 
     >>> aces, kings = Player.hand([48, 49]), Player.hand([47, 46])                     # AcAd, KsKh
