@@ -313,4 +313,47 @@ def two_counts(left, hero, values, weight, pairs) -> np.ndarray:
     return out
 
 
-__all__ = ["fixed_codes", "one_counts", "two_counts"]
+@jit
+def _flush_codes(counted, plain_of, hand_key, keys, flush_value, flush_bits, masks, by_code):  # fmt: skip
+    """The grouped path's flush corrections of one chunk (:mod:`pysolver.odds._exact.grouped`): for
+    each class ``c`` and suited run-out ``q`` dealt ``counted[c, q]`` ways, every player's rank-only
+    value ``plain_of[hand_key[p, c] + keys[q]]`` and actual value (the better of that and
+    ``flush_value[flush_bits[p, c] | masks[q]]``); where the set of winners changes, the weight
+    moves from the rank-only set's code to the actual one's in ``by_code``."""
+    players, classes = hand_key.shape
+    plain = np.empty(players, dtype=np.int64)
+    actual = np.empty(players, dtype=np.int64)
+    last_plain, last_flush = len(plain_of) - 1, len(flush_value) - 1
+    for c in range(classes):
+        for q in range(len(keys)):
+            weight = counted[c, q]
+            if weight == 0.0:
+                continue
+            for p in range(players):
+                value = np.int64(plain_of[min(hand_key[p, c] + keys[q], last_plain)])
+                plain[p] = value
+                actual[p] = max(value, np.int64(flush_value[min(flush_bits[p, c] | masks[q], last_flush)]))
+            before, after = _code(plain, players), _code(actual, players)
+            if before != after:
+                by_code[after] += weight
+                by_code[before] -= weight
+
+
+def flush_codes(counted, plain_of, hand_key, keys, flush_value, flush_bits, masks) -> np.ndarray:
+    """:func:`_flush_codes` into a new ``by_code`` (2 ** players,): the weight that the chunk's flushes
+    move from one set of winners to another (:meth:`~pysolver.odds._model.Tally.add_codes`)."""
+    by_code = np.zeros(1 << len(hand_key), dtype=np.float64)
+    _flush_codes(
+        np.ascontiguousarray(counted, dtype=np.float64),
+        plain_of,
+        np.ascontiguousarray(hand_key, dtype=np.int64),
+        np.ascontiguousarray(keys, dtype=np.int64),
+        flush_value,
+        np.ascontiguousarray(flush_bits, dtype=np.int64),
+        np.ascontiguousarray(masks, dtype=np.int64),
+        by_code,
+    )
+    return by_code
+
+
+__all__ = ["fixed_codes", "one_counts", "two_counts", "flush_codes"]

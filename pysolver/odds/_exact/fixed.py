@@ -39,6 +39,7 @@ EXACT_LOOPS = Loops(
         "pysolver.odds._kernels:_fixed_codes",
         "pysolver.odds._kernels:_one_counts",
         "pysolver.odds._kernels:_two_counts",
+        "pysolver.odds._kernels:_flush_codes",
         "pysolver.odds._exact.three_random:compiled_loop()",
     ),
 )
