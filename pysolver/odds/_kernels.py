@@ -313,44 +313,69 @@ def two_counts(left, hero, values, weight, pairs) -> np.ndarray:
     return out
 
 
+# fmt: off
 @jit
-def _flush_codes(counted, plain_of, hand_key, keys, flush_value, flush_bits, masks, by_code):  # fmt: skip
-    """The grouped path's flush corrections of one chunk (:mod:`pysolver.odds._exact.grouped`): for
-    each class ``c`` and suited run-out ``q`` dealt ``counted[c, q]`` ways, every player's rank-only
-    value ``plain_of[hand_key[p, c] + keys[q]]`` and actual value (the better of that and
-    ``flush_value[flush_bits[p, c] | masks[q]]``); where the set of winners changes, the weight
-    moves from the rank-only set's code to the actual one's in ``by_code``."""
+def _flush_codes(weight, taken, masks, off_suit, rest, multiplicity, choose,
+                 plain_of, hand_key, keys, flush_value, flush_bits, by_code):
+    # fmt: on
+    """The grouped path's flush corrections of one chunk of classes (:mod:`pysolver.odds._exact.grouped`):
+    class ``c`` (``weight[c]`` deals, its ranks of the suit ``taken[c]`` as bits) and suited run-out
+    ``q`` (its ranks ``masks[q]``) are dealt ``weight[c]`` times, where no rank is both, times the
+    ways to deal the run-out's cards off the suit (``choose[5 n + m]``: C(n, m), n the cards left of
+    rank ``rest[j, q]`` off the suit, ``off_suit[c]``, m ``multiplicity[j, q]``; none without
+    ``off_suit`` rows); every player's rank-only value ``plain_of[hand_key[p, c] + keys[q]]`` and
+    actual value (the better of that and ``flush_value[flush_bits[p, c] | masks[q]]``); where the
+    set of winners changes, the weight moves from the rank-only set's code to the actual one's."""
     players, classes = hand_key.shape
     plain = np.empty(players, dtype=np.int64)
     actual = np.empty(players, dtype=np.int64)
     last_plain, last_flush = len(plain_of) - 1, len(flush_value) - 1
+    dealt_off = len(off_suit) > 0
     for c in range(classes):
+        if weight[c] == 0.0:
+            continue
         for q in range(len(keys)):
-            weight = counted[c, q]
-            if weight == 0.0:
+            if masks[q] & taken[c]:
                 continue
+            counted = weight[c]
+            if dealt_off:
+                ways = np.int64(1)
+                for j in range(len(rest)):
+                    ways *= choose[5 * off_suit[c, rest[j, q]] + multiplicity[j, q]]
+                if ways == 0:
+                    continue
+                counted *= ways
             for p in range(players):
                 value = np.int64(plain_of[min(hand_key[p, c] + keys[q], last_plain)])
                 plain[p] = value
                 actual[p] = max(value, np.int64(flush_value[min(flush_bits[p, c] | masks[q], last_flush)]))
             before, after = _code(plain, players), _code(actual, players)
             if before != after:
-                by_code[after] += weight
-                by_code[before] -= weight
+                by_code[after] += counted
+                by_code[before] -= counted
 
 
-def flush_codes(counted, plain_of, hand_key, keys, flush_value, flush_bits, masks) -> np.ndarray:
+# fmt: off
+def flush_codes(weight, taken, masks, off_suit, rest, multiplicity, choose,
+                plain_of, hand_key, keys, flush_value, flush_bits) -> np.ndarray:
+    # fmt: on
     """:func:`_flush_codes` into a new ``by_code`` (2 ** players,): the weight that the chunk's flushes
-    move from one set of winners to another (:meth:`~pysolver.odds._model.Tally.add_codes`)."""
+    move from one set of winners to another (:meth:`~pysolver.odds._model.Tally.add_codes`);
+    ``off_suit`` None where no run-out deals a card off the suit."""
     by_code = np.zeros(1 << len(hand_key), dtype=np.float64)
     _flush_codes(
-        np.ascontiguousarray(counted, dtype=np.float64),
+        np.ascontiguousarray(weight, dtype=np.float64),
+        np.ascontiguousarray(taken, dtype=np.int64),
+        np.ascontiguousarray(masks, dtype=np.int64),
+        np.zeros((0, 13), np.int64) if off_suit is None else np.ascontiguousarray(off_suit, dtype=np.int64),
+        np.ascontiguousarray(rest, dtype=np.int64),
+        np.ascontiguousarray(multiplicity, dtype=np.int64),
+        choose,
         plain_of,
         np.ascontiguousarray(hand_key, dtype=np.int64),
         np.ascontiguousarray(keys, dtype=np.int64),
         flush_value,
         np.ascontiguousarray(flush_bits, dtype=np.int64),
-        np.ascontiguousarray(masks, dtype=np.int64),
         by_code,
     )
     return by_code

@@ -267,15 +267,15 @@ def _corrections(
         board's actual showdown counted, its rank-only one taken back (compiled, the weight moved
         between their sets of winners where they differ)."""
         part = slice(start, start + step) if members is None else members[start : start + step]
+        if compiled is not None:  # the counts of the pairs too, in the loop
+            off = None if off_suit is None else off_suit[part]
+            dealt = (class_weight[part], taken[part], masks, off, np.array(rest), np.array(multiplicity), _CHOOSE)
+            valued = (plain_of, hand_key[:, part], keys, table.flush_value, flush_bits[:, part])
+            tally.add_codes(compiled.flush_codes(*dealt, *valued))
+            return
         counted = class_weight[part][:, None] * ((masks & taken[part][:, None]) == 0)  # (classes, run-outs)
         if off_suit is not None:  # some of the run-out off the suit
             counted *= _ways(5 * off_suit[part], rest, multiplicity)
-        if compiled is not None:
-            bits = flush_bits[:, part]
-            tally.add_codes(
-                compiled.flush_codes(counted, plain_of, hand_key[:, part], keys, table.flush_value, bits, masks)
-            )
-            return
         if counted.size <= _DENSE:  # every pair, weight 0 where it cannot be dealt
             plain = plain_of.take(hand_key[:, part, None] + keys, mode="clip")
             actual = np.maximum(plain, table.flush_value.take(flush_bits[:, part, None] | masks, mode="clip"))
@@ -308,12 +308,12 @@ TT+,AJs+ vs 99+,KQs 5.0 s, took 5.3 to 7.1 s; AhKh vs JhJs vs QQ+,AK vs random 4
 5.0 s; AhKh vs QQ+ vs random 2.8 s, took 1.8 to 2.1 s."""
 FLUSH_CLASSES = 0.65
 """The power of the product of the players' classes in the flush corrections' work."""
-COMPILED_FLUSH = 0.5
+COMPILED_FLUSH = 0.3
 """The flush corrections' work in their compiled loop (with numba), as a share of :data:`FLUSH_WORK`.
 Measured before the flop, one thread (the whole count's estimate in brackets): QQ+,AK vs JJ+,AQ vs
-TT+,AJs vs 99+,KQs 3.7 s with the corrections in numpy, 2.3 s compiled (3.2 s); QQ+ vs JJ+,AK vs
-TT+,AQs+ vs 99+,AJs+ 2.0 s compiled (3.3 s); QQ+,AK,0.5(JJ) vs TT-77,AQ vs random on Qs Js 2c
-0.15 s (0.34 s)."""
+TT+,AJs vs 99+,KQs 3.7 s with the corrections in numpy, 1.75 s compiled (2.9 s); QQ+ vs JJ+,AK vs
+TT+,AQs+ vs 99+,AJs+ 1.5 s compiled (3.1 s); QQ+,AK,0.5(JJ) vs TT-77,AQ vs random on Qs Js 2c
+0.14 s (0.33 s): the rest of the estimate, the rank-only counts, reads high."""
 
 
 class GroupedPath:
