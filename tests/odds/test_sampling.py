@@ -181,24 +181,24 @@ PLAIN = [
 
 def choices(monkeypatch) -> list:
     """Whether each compiled call of the sampler takes a plain loop, as it happens."""
-    from pysolver.odds._sampling import blocks
+    from pysolver.odds._sampling import kernel
 
     taken: list = []
-    real = blocks.plain_loop
-    monkeypatch.setattr(blocks, "plain_loop", lambda *question: taken.append(real(*question)) or taken[-1])
+    real = kernel.plain_loop
+    monkeypatch.setattr(kernel, "plain_loop", lambda *question: taken.append(real(*question)) or taken[-1])
     return taken
 
 
 @needs_numba
 @pytest.mark.parametrize("players, board", PLAIN)
 def test_the_plain_loop_deals_the_trials_of_the_general_one(players, board, monkeypatch):
-    from pysolver.odds._sampling import blocks
+    from pysolver.odds._sampling import kernel
 
     taken = choices(monkeypatch)
     trials = _sampling.BLOCK + 321
     fast = equity(players, board, trials=trials, seed=21, threads=1).to_dict()
     assert taken == [True]  # known hands and random players alone: the plain loop
-    monkeypatch.setattr(blocks, "plain_loop", lambda *question: False)
+    monkeypatch.setattr(kernel, "plain_loop", lambda *question: False)
     assert equity(players, board, trials=trials, seed=21, threads=2).to_dict() == {**fast, "threads": 2}
 
 
@@ -222,15 +222,15 @@ EXACT = [
 @needs_numba
 @pytest.mark.parametrize("players, board", EXACT)
 def test_the_exact_loop_deals_the_trials_of_the_general_one(players, board, monkeypatch):
-    from pysolver.odds._sampling import blocks
+    from pysolver.odds._sampling import kernel
 
     taken: list = []
-    real = blocks.exact_loop
-    monkeypatch.setattr(blocks, "exact_loop", lambda *question: taken.append(real(*question)) or taken[-1])
+    real = kernel.exact_loop
+    monkeypatch.setattr(kernel, "exact_loop", lambda *question: taken.append(real(*question)) or taken[-1])
     trials = _sampling.BLOCK + 321
     fast = equity(players, board, trials=trials, seed=5, threads=1).to_dict()
     assert taken == [True]  # ranges drawn exactly, no breakdown: the exact loop
-    monkeypatch.setattr(blocks, "exact_loop", lambda *question: False)
+    monkeypatch.setattr(kernel, "exact_loop", lambda *question: False)
     assert equity(players, board, trials=trials, seed=5, threads=2).to_dict() == {**fast, "threads": 2}
 
 

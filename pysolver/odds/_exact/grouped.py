@@ -261,6 +261,7 @@ def _corrections(
     size = len(class_weight) if members is None else len(members)
 
     compiled = compiled_loops() if len(hand_key) <= CODED_PLAYERS else None
+    dealt_off = np.array(rest), np.array(multiplicity)  # (2, run-outs) each, as the compiled loop reads them
 
     def chunk(start: int, tally: Tally) -> None:
         """Count the corrections of the classes ``start`` .. ``start + step - 1`` of the members: each
@@ -269,7 +270,7 @@ def _corrections(
         part = slice(start, start + step) if members is None else members[start : start + step]
         if compiled is not None:  # the counts of the pairs too, in the loop
             off = None if off_suit is None else off_suit[part]
-            dealt = (class_weight[part], taken[part], masks, off, np.array(rest), np.array(multiplicity), _CHOOSE)
+            dealt = (class_weight[part], taken[part], masks, off, *dealt_off, _CHOOSE)
             valued = (plain_of, hand_key[:, part], keys, table.flush_value, flush_bits[:, part])
             tally.add_codes(compiled.flush_codes(*dealt, *valued))
             return

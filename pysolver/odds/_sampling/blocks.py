@@ -28,7 +28,7 @@ import numpy as np
 from ...evaluator import KernelTables, jit
 from . import kernel
 from .draws import block_state
-from .kernel import exact_loop, plain_loop
+from .kernel import loop_kind
 from .plan import KernelInputs
 
 TOTALS = 5
@@ -57,13 +57,15 @@ def run_blocks(
     breakdown's ``per_combo`` (players, 1326, 2 + 4 * players) is added over the blocks: give it
     one block a call."""
     per_combo = np.zeros((0, 0, 0)) if per_combo is None else per_combo
-    if plain_loop(inputs.kinds, inputs.offsets, per_combo):
-        run = _plain_deck_blocks if inputs.shuffled else _plain_blocks
-    elif exact_loop(inputs.mode, inputs.kinds, per_combo, inputs.shuffled):
-        run = _exact_draws_blocks if inputs.boards > 1 else _exact_blocks
-    else:
-        run = _any_blocks
-    run(states, trials, sums, totals, per_combo, *inputs.arguments(*alias), tables)
+    kind = loop_kind(inputs.mode, inputs.kinds, inputs.offsets, per_combo, inputs.shuffled, inputs.boards)
+    runners = {
+        "plain": _plain_blocks,
+        "plain-deck": _plain_deck_blocks,
+        "exact": _exact_blocks,
+        "exact-draws": _exact_draws_blocks,
+        "any": _any_blocks,
+    }
+    runners[kind](states, trials, sums, totals, per_combo, *inputs.arguments(*alias), tables)
 
 
 # One compiled runner per loop, so that a question compiles its own loop alone (a loop costs

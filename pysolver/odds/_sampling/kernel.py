@@ -342,6 +342,16 @@ def exact_loop(mode, kinds, per_combo, shuffled) -> bool:
     return mode != WEIGHTED and len(per_combo) == 0 and len(kinds) <= CODED and not shuffled
 
 
+def loop_kind(mode, kinds, offsets, per_combo, shuffled, boards) -> str:
+    """Which compiled loop deals a block of the question (:func:`_block_loop`): ``"plain"``,
+    ``"plain-deck"``, ``"exact"``, ``"exact-draws"`` (several boards a draw) or ``"any"``."""
+    if plain_loop(kinds, offsets, per_combo):
+        return "plain-deck" if shuffled else "plain"
+    if exact_loop(mode, kinds, per_combo, shuffled):
+        return "exact-draws" if boards > 1 else "exact"
+    return "any"
+
+
 def run_block(state, trials, *arguments):
     """Deal ``trials`` accepted trials from ``state`` and add them to ``sums`` (``SUMS``, players) and
     ``totals`` (:data:`~pysolver.odds._sampling.blocks.TOTALS`), in the plain loop where
@@ -365,11 +375,14 @@ def run_block(state, trials, *arguments):
     combo in each trial adds the trial's weight, each player's weighted wins, ties, shares, squared
     shares (a range player's: of each draw's summed shares over its boards) and its draws to its row."""
     mode, kinds, _, offsets, *_, shuffled, _, boards, _, _, _, per_combo = arguments
-    if plain_loop(kinds, offsets, per_combo):
-        return (_plain_deck_loop if shuffled else _plain_loop)(state, trials, *arguments)
-    if exact_loop(mode, kinds, per_combo, shuffled):
-        return (_exact_draws_loop if boards > 1 else _exact_loop)(state, trials, *arguments)
-    return _any_loop(state, trials, *arguments)
+    loops = {
+        "plain": _plain_loop,
+        "plain-deck": _plain_deck_loop,
+        "exact": _exact_loop,
+        "exact-draws": _exact_draws_loop,
+        "any": _any_loop,
+    }
+    return loops[loop_kind(mode, kinds, offsets, per_combo, shuffled, boards)](state, trials, *arguments)
 
 
-__all__ = ["SUMS", "GIVE_UP", "plain_loop", "exact_loop", "run_block"]
+__all__ = ["SUMS", "GIVE_UP", "plain_loop", "exact_loop", "loop_kind", "run_block"]
