@@ -13,7 +13,7 @@ import pytest
 from pysolver.asp._processes import recycled_imap
 from pysolver.cli import main
 from pysolver.core import THREADS_VARIABLE, PokerInputError, Situation, check_threads, cpu_threads, run_parts
-from pysolver.evaluator import backend
+from pysolver.evaluator import backend, load_kernel
 from pysolver.odds import equity, hand_potential, hand_report, hand_strength, texture
 from pysolver.odds._model import Question
 from pysolver.odds._planner import THREAD_WORK, plan
@@ -70,6 +70,23 @@ def test_parts_come_back_in_order_and_nested_parts_run_in_their_thread():
     assert run_parts(sum, [], threads=2) == []
 
 
+def test_blas_keeps_to_one_thread_while_parts_run_and_is_restored_after():
+    threadpoolctl = pytest.importorskip("threadpoolctl")
+
+    def blas_threads(_=None):
+        return sorted({i["num_threads"] for i in threadpoolctl.threadpool_info() if i["user_api"] == "blas"})
+
+    before = blas_threads()
+    with threadpoolctl.threadpool_limits(2, user_api="blas"):  # a pool of two, even on one core
+        outside = blas_threads()
+        inside = run_parts(blas_threads, [0, 1, 2], threads=2)
+        nested = run_parts(lambda _: run_parts(blas_threads, [0, 1], threads=2), [0], threads=1)
+        assert blas_threads() == outside
+    assert blas_threads() == before
+    if outside:  # numpy built with a BLAS threadpoolctl can set
+        assert outside == [2] and inside == [[1]] * 3 and nested == [[[1]] * 2]
+
+
 @pytest.mark.parametrize(
     "command",
     [
@@ -112,6 +129,7 @@ def test_a_failing_part_stops_the_others_and_raises():
 
 
 def test_a_result_says_how_it_was_found(capsys):
+    load_kernel()  # a small count runs on the compiled loops once they are loaded, whichever test ran first
     small = equity(["AhKh", "QsQd"], "2c 3d 4h", threads=4)
     question = Question.of(Situation.of(["AhKh", "QsQd"], "2c 3d 4h", ranges=True), threads=4)
     assert (small.method, small.kernel, small.threads) == (plan(question).path.name, backend(), 1)
