@@ -23,6 +23,7 @@ from ._potential_report import HandPotential, HandReport
 from ._strength import HandStrength, hand_strength
 from ._texture import texture
 from ._texture_report import DRAWS, TextureReport
+from ._three_way_table import ThreeWayTable, three_way_table
 
 __all__ = [
     "compile_kernels",
@@ -39,6 +40,8 @@ __all__ = [
     "game_equity",
     "HeadsUpTable",
     "heads_up_table",
+    "ThreeWayTable",
+    "three_way_table",
     "chen_normalized",
     "chen_score",
     "ENGINES",

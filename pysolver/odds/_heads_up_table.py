@@ -120,6 +120,28 @@ class HeadsUpTable:
         return "\n".join(lines)
 
 
+def deck_classes(rules: Rules, classes: Sequence[str] | None = None) -> tuple[np.ndarray, tuple[str, ...]]:
+    """The combos of the rules' deck, and ``classes`` (None: every class the deck deals, strongest
+    first), each once in the order given; a rule book that is not two hole cards and a board of
+    five, or a class the deck does not deal, is refused by name.
+
+    >>> combos, names = deck_classes(rules_of("short_deck"))
+    >>> len(combos), len(names), deck_classes(rules_of("short_deck"), ["AKs", "AA", "AKs"])[1]
+    (630, 81, ('AKs', 'AA'))
+    """
+    if not rules.game.holdem_shape:
+        raise PokerInputError(f"rules {rules.label}: the preflop table is of two hole cards and a board of five")
+    combos = np.flatnonzero(combo_mask(rules.removed.tolist()))
+    names = tuple(HAND_CLASSES[i] for i in sorted(set(COMBO_CLASS[combos].tolist())))
+    if classes is None:
+        return combos, names
+    asked = tuple(dict.fromkeys(classes))
+    for name in asked:
+        if name not in names:
+            raise PokerInputError(f"class {quoted(name)}: not a starting hand of the {rules.label} deck")
+    return combos, asked
+
+
 def count_matchups(keys: np.ndarray, rules: RulesLike = None) -> tuple[np.ndarray, np.ndarray]:
     """The first player's wins and the ties of each matchup key (:func:`~pysolver.odds._table_matchups.canonical`),
     counted exactly over every board of the rules' deck."""
@@ -148,14 +170,8 @@ def heads_up_table(
     ``"numpy"`` or ``"numba"`` on the CPU (None: a GPU where one answers); the same integers."""
     rules = rules_of(rules)
     chosen = check_backend(backend)
-    if not rules.game.holdem_shape:
-        raise PokerInputError(f"rules {rules.label}: the preflop table is of two hole cards and a board of five")
-    combos = np.flatnonzero(combo_mask(rules.removed.tolist()))
-    names = tuple(HAND_CLASSES[i] for i in sorted(set(COMBO_CLASS[combos].tolist())))
-    rows = names if classes is None else tuple(dict.fromkeys(classes))
-    for name in rows:
-        if name not in names:
-            raise PokerInputError(f"class {quoted(name)}: not a starting hand of the {rules.label} deck")
+    combos, names = deck_classes(rules)
+    rows = names if classes is None else deck_classes(rules, classes)[1]
     wanted = np.array([CLASS_INDEX[name] for name in rows])
     first, second = np.repeat(combos, len(combos)), np.tile(combos, len(combos))  # every ordered pair
     keep = np.isin(COMBO_CLASS[first], wanted) & (COMBOS[first][:, :, None] != COMBOS[second][:, None, :]).all(
@@ -208,4 +224,4 @@ def _count_on_threads(
     return wins, ties
 
 
-__all__ = ["PARTS_PER_THREAD", "HeadsUpTable", "count_matchups", "heads_up_table"]
+__all__ = ["PARTS_PER_THREAD", "HeadsUpTable", "deck_classes", "count_matchups", "heads_up_table"]

@@ -58,6 +58,24 @@ def canonical(first: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, np.nda
     return np.minimum(straight, turned), turned < straight
 
 
+def canonical_three(first: np.ndarray, second: np.ndarray, third: np.ndarray) -> np.ndarray:
+    """The key of each deal of three combos ``first[i]``, ``second[i]``, ``third[i]`` up to a
+    permutation of the suits, the seats kept: the least ``1326 ** 2 * first + 1326 * second + third``
+    over the permutations, the first combo at its least image (at most 6 permutations tried).
+
+    >>> from pysolver.odds._model import combo_indices
+    >>> first = combo_indices([[50, 46], [51, 47], [50, 46]])     # AhKh, AsKs, AhKh
+    >>> second = combo_indices([[43, 41], [42, 41], [43, 42]])    # QsQd, QhQd, QsQh
+    >>> keys = canonical_three(first, second, combo_indices([[0, 4]] * 3))   # 2c3c
+    >>> bool(keys[0] == keys[1]), bool(keys[0] == keys[2])        # hearts and spades swapped; not
+    (True, False)
+    """
+    first, second, third = (np.asarray(c, dtype=np.int64) for c in (first, second, third))
+    tried = _LEAST_BY[first]  # (n, 6) offsets of the permutations that take the first combo least
+    rest = _IMAGES.take(tried + second[:, None]) * len(COMBOS) + _IMAGES.take(tried + third[:, None])
+    return _LEAST[first] * len(COMBOS) ** 2 + rest.min(axis=1)
+
+
 def _least_images() -> tuple[np.ndarray, np.ndarray]:
     """Per combo its least image under the suit permutations, and the permutations that give it
     (6 columns, repeated where fewer; as offsets ``1326 * permutation`` into :data:`COMBO_IMAGES`)."""
@@ -200,6 +218,7 @@ class MatchupTablePath:
 
 
 __all__ = [
+    "canonical_three",
     "BOARDS",
     "MATCHUPS",
     "TABLE_FILE",

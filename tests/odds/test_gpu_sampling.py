@@ -212,6 +212,33 @@ on_gpu = heads_up_table("short_deck", classes=["AA"], backend="cuda")
 on_cpu = heads_up_table("short_deck", classes=["AA"], backend="numpy")
 same = (on_gpu.wins == on_cpu.wins).all() and (on_gpu.ties == on_cpu.ties).all()
 found["table"] = [called[0] if called else 0, bool(same)]
+
+# the three-way table hands each part's deals, up to the suits, to the same counter: a stand-in
+# that lists every board (itertools) and values it with the numpy path, each seat's boards won
+# alone, with one other and with both
+import pysolver.odds._three_way_table as three_way_module
+from pysolver.odds import three_way_table
+dealt = []
+def every_board_on_cpu(holes, rules=None, progress=None):
+    dealt.append(len(holes))
+    removed = set(pysolver.load_rules(rules).removed.tolist())
+    out = np.zeros((len(holes), 3, 3), np.int64)
+    for m, deal in enumerate(holes.tolist()):
+        rest = np.array([c for c in range(52) if c not in removed and all(c not in h for h in deal)])
+        boards = rest[np.array(list(itertools.combinations(range(len(rest)), 5)))]
+        cards = np.concatenate([np.broadcast_to(np.array(deal)[:, None, :], (3, len(boards), 2)),
+                                np.broadcast_to(boards, (3, len(boards), 5))], axis=2)
+        values = evaluate_batch(cards.reshape(-1, 7), rules=rules, backend="numpy").reshape(3, -1)
+        best = values == values.max(axis=0)
+        for p in range(3):
+            out[m, p] = np.bincount(best.sum(axis=0)[best[p]] - 1, minlength=3)
+    return out
+three_way_module.gpu_fixed_counts = every_board_on_cpu
+asked = dict(classes=["AA"], columns=["KK", "AKs"])
+on_gpu = three_way_table("short_deck", backend="cuda", **asked)
+on_cpu = three_way_table("short_deck", backend="numpy", **asked)
+found["three-way"] = [dealt[0] if dealt else 0, bool((on_gpu.counts == on_cpu.counts).all()),
+                      bool((on_gpu.deals == on_cpu.deals).all())]
 print(json.dumps(found))
 """
 
@@ -233,6 +260,11 @@ def test_the_gpu_counts_known_hands_over_every_board_exactly(exact_simulated, sp
 def test_the_preflop_table_counts_its_matchups_on_the_gpu_backend(exact_simulated):
     matchups, same = exact_simulated["table"]
     assert matchups > 0 and same
+
+
+def test_the_three_way_table_counts_its_deals_up_to_the_suits_on_the_gpu_backend(exact_simulated):
+    matchups, same, deals = exact_simulated["three-way"]
+    assert 0 < matchups < 84 and same and deals  # 84 deals of combos in the three cells, fewer up to the suits
 
 
 def test_a_long_run_of_known_and_random_hands_goes_to_a_gpu_where_one_answers(monkeypatch):
