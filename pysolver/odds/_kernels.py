@@ -329,13 +329,24 @@ def _flush_codes(weight, taken, masks, off_suit, rest, multiplicity, choose,
     players, classes = hand_key.shape
     plain = np.empty(players, dtype=np.int64)
     actual = np.empty(players, dtype=np.int64)
+    flush = np.empty(players, dtype=np.int64)
     last_plain, last_flush = len(plain_of) - 1, len(flush_value) - 1
     dealt_off = len(off_suit) > 0
     for c in range(classes):
         if weight[c] == 0.0:
             continue
+        mask, skip = np.int64(-1), True
         for q in range(len(keys)):
-            if masks[q] & taken[c]:
+            if masks[q] != mask:  # the run-outs of one suited mask come together: its flushes once
+                mask = masks[q]
+                skip = (mask & taken[c]) != 0
+                if not skip:
+                    skip = True  # and where nobody makes a flush, nothing changes
+                    for p in range(players):
+                        flush[p] = flush_value[min(flush_bits[p, c] | mask, last_flush)]
+                        if flush[p] > 0:
+                            skip = False
+            if skip:
                 continue
             counted = weight[c]
             if dealt_off:
@@ -348,7 +359,7 @@ def _flush_codes(weight, taken, masks, off_suit, rest, multiplicity, choose,
             for p in range(players):
                 value = np.int64(plain_of[min(hand_key[p, c] + keys[q], last_plain)])
                 plain[p] = value
-                actual[p] = max(value, np.int64(flush_value[min(flush_bits[p, c] | masks[q], last_flush)]))
+                actual[p] = max(value, flush[p])
             before, after = _code(plain, players), _code(actual, players)
             if before != after:
                 by_code[after] += counted

@@ -56,14 +56,12 @@ from ...core import Rules
 from .._boards import BoardFacts, board_facts, compact_multisets, rank_values, suited_runouts
 from .._combo_codes import (
     CODE_HELD,
-    CODE_KEY,
     CODE_OFF,
     CODE_RANKS,
     COMBO_CODE,
     COMBO_GROUP,
     COMBO_HELD,
     GROUP_COUNTS,
-    GROUP_KEY,
 )
 from .._cost import CALL_COST, MULTISETS, Cheapest, Shape, Solve
 from .._hand_tables import hand_tables
@@ -107,7 +105,7 @@ def exact_grouped(
     table = hand_tables(rules)
     board, dead = np.asarray(board, dtype=np.int64), np.asarray(dead, dtype=np.int64)
     facts = board_facts(board, dead)
-    values_of = rank_values(board, rules) if len(board) >= 3 else None
+    values_of = rank_values(board, rules)
     orbits = suit_orbits(keeping(facts.fixing, players))  # of the whole question: each piece keeps them
     count = partial(_count_deals, table=table, facts=facts, values_of=values_of, orbits=orbits)
     split = pieces(players)
@@ -123,7 +121,7 @@ def _count_deals(
     players: Sequence[Player],
     table,
     facts: BoardFacts,
-    values_of: np.ndarray | None,
+    values_of: np.ndarray,
     orbits: list[tuple[int, int]],
     report: Report,
     threads: int,
@@ -146,10 +144,7 @@ def _count_deals(
         chosen = groups[:, start:stop]
         left = 5 * facts.per_rank - np.add.reduce(_GROUP_COUNTS_5.take(chosen, axis=0))  # (classes, 13), times 5
         ways = _ways(left, ranks, multiplicity)  # (classes, multisets)
-        if values_of is None:
-            values = table.rank_value.take((facts.key + GROUP_KEY[chosen])[:, :, None] + multiset_keys, mode="clip")
-        else:
-            values = values_of.take(chosen, axis=0)
+        values = values_of.take(chosen, axis=0)
         tally.add(values.reshape(len(values), -1), (group_weight[start:stop, None] * ways).ravel())
 
     def count(part: Callable[[Tally], None], _: Report) -> Tally:
@@ -167,7 +162,7 @@ def _count_deals(
 
 def _flush_corrections(
     table,
-    values_of: np.ndarray | None,
+    values_of: np.ndarray,
     combos: np.ndarray,
     weight: np.ndarray,
     facts: BoardFacts,
@@ -200,9 +195,7 @@ def _flush_corrections(
     on_board, ranks = facts.on_board.take(suit), CODE_RANKS.take(codes)
     lowest = np.maximum(3 - on_board, 5 - on_board - np.maximum.reduce(CODE_HELD.take(codes), axis=0))
     taken = np.bitwise_or.reduce(ranks, axis=0) | facts.taken.take(suit)
-    hand_key = (
-        facts.key + CODE_KEY.take(codes) if values_of is None else (codes >> 2) * values_of.shape[1]
-    )  # rows of the rank values, flattened
+    hand_key = (codes >> 2) * values_of.shape[1]  # each player's row of the rank values, flattened
     flush_bits = facts.bits.take(suit) | ranks
     others = (suit, codes)  # the cards per rank off the suit, worked out if needed
     runouts, starts = suited_runouts(to_come)
@@ -230,7 +223,7 @@ def _flush_corrections(
 
 def _corrections(
     table,
-    values_of: np.ndarray | None,
+    values_of: np.ndarray,
     facts: BoardFacts,
     members: np.ndarray | None,
     runouts: list,
@@ -241,22 +234,14 @@ def _corrections(
     flush_bits: np.ndarray,
 ) -> list[Callable[[Tally], None]]:
     """:func:`_flush_corrections`' chunks for the classes ``members`` (None: all) and the suited ``runouts``;
-    ``hand_key`` is the rank key of the board and each player's cards, or with ``values_of``
-    (:func:`~pysolver.odds._boards.rank_values`) the player's row in them (flattened); ``others`` the
-    suit and the codes of each class, to count the cards off the suit left per rank."""
-    drawn, masks, keys, rest, multiplicity, multiset = (
-        runouts[0],
-        runouts[1],
-        runouts[2],
-        runouts[3:5],
-        runouts[5:7],
-        runouts[7],
-    )
+    ``hand_key`` is each player's row in the rank values ``values_of`` (:func:`~pysolver.odds._boards.rank_values`,
+    flattened); ``others`` the suit and the codes of each class, to count the cards off the suit left per rank."""
+    drawn, masks, rest, multiplicity, keys = runouts[0], runouts[1], runouts[3:5], runouts[5:7], runouts[7]
     off_suit = None  # the cards per rank off the suit, when some run-out deals them
     if multiplicity[0][0]:  # the first run-out draws the fewest cards of the suit
         suit, codes = others
         off_suit = (facts.per_rank - facts.suit_unseen).take(suit, axis=0) - np.add.reduce(CODE_OFF.take(codes, axis=0))
-    plain_of, keys = (table.rank_value, keys) if values_of is None else (values_of.ravel(), multiset)
+    plain_of = values_of.ravel()  # a run-out's key: its rank multiset's column
     step = max(1, 4 * BLOCK // len(drawn))
     size = len(class_weight) if members is None else len(members)
 
