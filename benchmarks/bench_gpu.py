@@ -10,7 +10,8 @@ beside ``numba`` on every core of the same machine:
   equities agree within four standard errors);
 - random 7-card hands valued by ``evaluate_batch`` (a rate per hand, the copies included);
 - every 7-card hand of the deck counted by value (``every_hand``; the counts equal);
-- the short deck's heads-up preflop table, and four ranges preflop exactly (the counts equal).
+- the short deck's heads-up preflop table, AA's row of the standard three-way table (14,365 cells)
+  and four ranges preflop exactly (the counts equal).
 
 Without a GPU it says so and writes nothing.
 """
@@ -107,6 +108,8 @@ def gpu_answer(answer: object) -> object:
     """What a side's answer is compared by: a table's counts, a result's counts, or the array."""
     if isinstance(answer, pysolver.odds.HeadsUpTable):
         return np.stack([answer.wins, answer.ties, answer.deals])
+    if isinstance(answer, pysolver.odds.ThreeWayTable):
+        return np.concatenate([answer.counts.reshape(len(answer.cells), -1), answer.deals[:, None]], axis=1)
     if isinstance(answer, pysolver.odds.EquityResult):
         return [[p.wins, p.ties] for p in answer.players] + [[answer.deals, 0]]
     return answer
@@ -141,6 +144,17 @@ def main(argv: Sequence[str] | None = None) -> None:
             1,
             lambda: pysolver.odds.heads_up_table("short_deck", backend="cuda"),
             lambda: pysolver.odds.heads_up_table("short_deck", backend="numba"),
+            quick,
+        )
+    )
+    cases.append(
+        same_work(
+            "gpu-three-way-row",
+            "AA against every two classes, three-way preflop, exact (14,365 cells)",
+            "run",
+            1,
+            lambda: pysolver.odds.three_way_table(classes=["AA"], backend="cuda"),
+            lambda: pysolver.odds.three_way_table(classes=["AA"], backend="numba"),
             quick,
         )
     )
