@@ -82,7 +82,7 @@ def by_class(codes: np.ndarray, weight: np.ndarray, base: int) -> tuple[np.ndarr
         found = (summed > 0).nonzero()[0]
         summed = summed.take(found)
     else:  # sorted, each run of equal keys summed
-        order = key.argsort(kind="stable")
+        order = key.argsort()  # the order within a run is the sort's, the same for the same deals
         key = key.take(order)
         starts = np.empty(len(key), dtype=bool)
         starts[:1] = True
