@@ -233,20 +233,35 @@ def _add_holding(n, i, j, per_card):
         per_card[j] += n[i]
 
 
+@jit(inline=True)
+def _add_squared(n, level, square, g, k, x):
+    """Add ``x`` holdings to the card of kind ``k`` in group ``g`` (``level[g, k]``), and keep
+    ``square[g]``, the sum over kinds of ``n[k] * level[g, k] ** 2``, up to date."""
+    old = level[g, k]
+    level[g, k] = old + x
+    square[g] += n[k] * x * (2 * old + x)
+
+
 @jit
 def _two_counts(left, hero, values, weight, pair_i, pair_j, out):  # fmt: skip
     """Add to ``out`` the ordered pairs of disjoint holdings in all, both below the hero, the first
     equal and the second below, both equal, and both above and equal to each other, each weighed
-    by its class: ``D(X, Y) = |X| |Y| - sum over cards c of |X_c| |Y_c| + |X and Y|``."""
+    by its class: ``D(X, Y) = |X| |Y| - sum over cards c of |X_c| |Y_c| + |X and Y|``. The holdings
+    above the hero are grouped by value as they come (a slot per value), each group's sums kept
+    up to date, so no class sorts its values."""
     kinds, pairs = left.shape[1], len(pair_i)
     below = np.zeros(kinds, np.int64)
     equal = np.zeros(kinds, np.int64)
-    level = np.zeros(kinds, np.int64)
+    slot = np.full(values.max() + 1 if values.size else 1, -1, np.int64)  # the group of each value
+    level = np.zeros((pairs, kinds), np.int64)  # per group, the holdings that hold one card of each kind
+    level_all = np.zeros(pairs, np.int64)
+    square = np.zeros(pairs, np.int64)
+    seen = np.zeros(pairs, np.int64)
     for b in range(left.shape[0]):
         n, h = left[b], hero[b]
         below[:] = 0
         equal[:] = 0
-        below_all, equal_all, cards = 0, 0, 0
+        below_all, equal_all, cards, groups = 0, 0, 0, 0
         for k in range(kinds):
             cards += n[k]
         for p in range(pairs):
@@ -254,39 +269,40 @@ def _two_counts(left, hero, values, weight, pair_i, pair_j, out):  # fmt: skip
             held = _holdings(n, i, j)
             if held == 0:
                 continue
-            if values[b, p] < h:
+            v = values[b, p]
+            if v < h:
                 below_all += held
                 _add_holding(n, i, j, below)
-            elif values[b, p] == h:
+            elif v == h:
                 equal_all += held
                 _add_holding(n, i, j, equal)
+            else:
+                g = slot[v]
+                if g < 0:
+                    g, slot[v], seen[groups] = groups, groups, v
+                    groups += 1
+                level_all[g] += held
+                if i == j:
+                    _add_squared(n, level, square, g, i, n[i] - 1)
+                else:
+                    _add_squared(n, level, square, g, i, n[j])
+                    _add_squared(n, level, square, g, j, n[i])
         square_below, square_equal, cross = 0, 0, 0
         for k in range(kinds):
             square_below += n[k] * below[k] * below[k]
             square_equal += n[k] * equal[k] * equal[k]
             cross += n[k] * equal[k] * below[k]
         tied = 0  # the ties above the hero: per value above it, D(H_v, H_v)
-        order = np.argsort(values[b])
-        start = 0
-        while start < pairs:
-            v = values[b, order[start]]
-            stop = start
-            level[:] = 0
-            level_all = 0
-            while stop < pairs and values[b, order[stop]] == v:
-                p = order[stop]
-                i, j = pair_i[p], pair_j[p]
-                held = _holdings(n, i, j)
-                if v > h and held > 0:
-                    level_all += held
-                    _add_holding(n, i, j, level)
-                stop += 1
-            if level_all > 0:
-                square = 0
-                for k in range(kinds):
-                    square += n[k] * level[k] * level[k]
-                tied += level_all * level_all - square + level_all
-            start = stop
+        if groups:
+            for p in range(pairs):  # the groups' cards back to 0 for the next class
+                v = values[b, p]
+                if v > h:
+                    level[slot[v], pair_i[p]] = 0
+                    level[slot[v], pair_j[p]] = 0
+        for g in range(groups):
+            tied += level_all[g] * level_all[g] - square[g] + level_all[g]
+            slot[seen[g]] = -1
+            level_all[g], square[g] = 0, 0
         w = weight[b]
         out[0] += w * (cards * (cards - 1) // 2) * ((cards - 2) * (cards - 3) // 2)
         out[1] += w * (below_all * below_all - square_below + below_all)

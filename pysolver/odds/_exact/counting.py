@@ -287,8 +287,8 @@ SUITED_BOARDS = (2, 20, 250, 250, 250, 36_608)
 #: one or two random opponents, in the compiled loops and with numpy (measured before the flop: AhKh
 #: QsQd JcTc against one random hand, 152,607 classes estimated, 72,488 counted, 0.09 s compiled and
 #: 0.46 s with numpy; AhKh against one, 79,391 estimated, 0.07 s; AhKh QsQd against two, 89,232
-#: counted, 1.3 s and 7.2 s).
-_PER_CLASS = {1: 8, 2: 150}
+#: counted, 0.50 s compiled (estimate 0.58 s) and 7.2 s; AhKh against two, 0.33 s (0.40 s)).
+_PER_CLASS = {1: 8, 2: 50}
 _NUMPY_PER_CLASS = {1: 40, 2: 800}
 
 
@@ -297,7 +297,7 @@ class CountingPath:
     :func:`hero_against_two`. Its cost: per class of boards (the rank multisets to come, and the
     boards with three or more cards of a suit: 2, 20, 250, 250, 250 and 36,608 by cards to come 0 ..
     5, per suit the known hands leave unlike before the flop) 8 hand values against one opponent,
-    150 against two, compiled (40 and 800 with numpy, where numba is not installed; measured)."""
+    50 against two, compiled (40 and 800 with numpy, where numba is not installed; measured)."""
 
     name = "counting"
     compiled = True  # counts in compiled loops (with numba)

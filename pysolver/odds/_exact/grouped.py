@@ -298,8 +298,8 @@ COMPILED_FLUSH = 0.3
 """The flush corrections' work in their compiled loop (with numba), as a share of :data:`FLUSH_WORK`.
 Measured before the flop, one thread (the whole count's estimate in brackets): QQ+,AK vs JJ+,AQ vs
 TT+,AJs vs 99+,KQs 3.7 s with the corrections in numpy, 1.55 to 1.65 s compiled (2.9 s); QQ+ vs JJ+,AK
-vs TT+,AQs+ vs 99+,AJs+ 1.4 s compiled (3.1 s); AKs vs QQ vs 72o 3 ms (4 ms); QQ+,AK,0.5(JJ) vs TT-77,AQ vs random on Qs Js 2c
-0.14 s (0.33 s): the rest of the estimate, the rank-only counts, reads high."""
+vs TT+,AQs+ vs 99+,AJs+ 1.4 s compiled (3.1 s); AKs vs QQ vs 72o 3 ms (4 ms); QQ+,AK,0.5(JJ) vs TT-77,AQ
+vs random on Qs Js 2c 0.14 s (0.33 s): the rest of the estimate, the rank-only counts, reads high."""
 
 
 class GroupedPath:
