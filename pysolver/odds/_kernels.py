@@ -329,71 +329,148 @@ def two_counts(left, hero, values, weight, pairs) -> np.ndarray:
     return out
 
 
+TOPS_LIMIT = 1 << 23
+"""Most entries (group tuples times rank multisets) of the table of rank-only winners the flush
+corrections read (:func:`plain_tops`): 32 MB."""
+_TOP_SHIFT = 10  # a top: the best rank-only value above 10 bits of who holds it (up to 10 players)
+
+
+@jit
+def _plain_tops(plain_of, rows, columns, out):  # fmt: skip
+    """``out[g, m]``: the best of the players' rank-only values ``plain_of[rows[p, g] + m]`` shifted
+    above the bits of the players who hold it."""
+    players, groups = rows.shape
+    for g in range(groups):
+        for m in range(columns):
+            best, code = np.int64(-1), 0
+            for p in range(players):
+                value = np.int64(plain_of[rows[p, g] + m])
+                if value > best:
+                    best, code = value, 1 << p
+                elif value == best:
+                    code |= 1 << p
+            out[g, m] = (best << _TOP_SHIFT) | code
+
+
+def plain_tops(values_of: np.ndarray, hand_key: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """The rank-only winners of every class of deals of the flush corrections on every rank multiset:
+    each class's tuple of rank groups ``(classes,)`` (its players' rows ``hand_key`` ``(players,
+    classes)`` into the flattened rank values ``values_of``), and per tuple and multiset the best
+    value and its holders (:data:`TOPS_LIMIT` entries at most, else None).
+
+    >>> values = np.array([[5, 7, 7], [6, 7, 2]])    # two rank groups, three multisets
+    >>> group, tops = plain_tops(values, np.array([[0, 3, 0], [3, 0, 3]]))
+    >>> group.tolist(), (tops >> 10).tolist(), (tops & 1023).tolist()
+    ([0, 1, 0], [[6, 7, 7], [6, 7, 7]], [[2, 3, 1], [1, 3, 2]])
+    """
+    rows, group = np.unique(hand_key, axis=1, return_inverse=True)
+    columns = values_of.shape[1]
+    if rows.shape[1] * columns > TOPS_LIMIT:
+        return None
+    tops = np.empty((rows.shape[1], columns), dtype=np.int32)
+    _plain_tops(values_of.ravel(), np.ascontiguousarray(rows, dtype=np.int64), columns, tops)
+    return group.ravel().astype(np.int64), tops
+
+
 # fmt: off
 @jit
-def _flush_codes(weight, taken, masks, off_suit, rest, multiplicity, choose,
-                 plain_of, hand_key, keys, flush_value, flush_bits, by_code):
+def _flush_codes(weight, taken, masks, starts, off_suit, rest, multiplicity, choose,
+                 plain_of, hand_key, keys, flush_value, flush_bits, group, tops, by_code):
     # fmt: on
     """The grouped path's flush corrections of one chunk of classes (:mod:`pysolver.odds._exact.grouped`):
     class ``c`` (``weight[c]`` deals, its ranks of the suit ``taken[c]`` as bits) and suited run-out
-    ``q`` (its ranks ``masks[q]``) are dealt ``weight[c]`` times, where no rank is both, times the
-    ways to deal the run-out's cards off the suit (``choose[5 n + m]``: C(n, m), n the cards left of
-    rank ``rest[j, q]`` off the suit, ``off_suit[c]``, m ``multiplicity[j, q]``; none without
+    ``q`` (its ranks ``masks[q]``, the run-outs of one mask together from ``starts[s]`` to
+    ``starts[s + 1]``) are dealt ``weight[c]`` times, where no rank is both, times the ways to deal
+    the run-out's cards off the suit (``choose[5 n + m]``: C(n, m), n the cards left of rank
+    ``rest[j, q]`` off the suit, ``off_suit[c]``, m ``multiplicity[j, q]``; none without
     ``off_suit`` rows); every player's rank-only value ``plain_of[hand_key[p, c] + keys[q]]`` and
-    actual value (the better of that and ``flush_value[flush_bits[p, c] | masks[q]]``); where the
-    set of winners changes, the weight moves from the rank-only set's code to the actual one's."""
+    actual value (the better of that and ``flush_value[flush_bits[p, c] | masks[q]]``, once a
+    mask); where the set of winners changes, the weight moves from the rank-only set's code to the
+    actual one's. A mask that holds a rank of the class, or gives nobody a flush, is passed whole.
+    With ``tops`` (:func:`plain_tops`; class ``c``'s row ``group[c]``), where the best flush beats
+    the best rank-only value the winners are read, not worked out: the flushes' best holders after,
+    the rank-only ones before."""
     players, classes = hand_key.shape
     plain = np.empty(players, dtype=np.int64)
     actual = np.empty(players, dtype=np.int64)
     flush = np.empty(players, dtype=np.int64)
+    key = np.empty(players, dtype=np.int64)
+    off = np.zeros(13, dtype=np.int64)
     last_plain, last_flush = len(plain_of) - 1, len(flush_value) - 1
-    dealt_off = len(off_suit) > 0
+    dealt_off, read_tops = len(off_suit) > 0, len(tops) > 0
     for c in range(classes):
         if weight[c] == 0.0:
             continue
-        mask, skip = np.int64(-1), True
-        for q in range(len(keys)):
-            if masks[q] != mask:  # the run-outs of one suited mask come together: its flushes once
-                mask = masks[q]
-                skip = (mask & taken[c]) != 0
-                if not skip:
-                    skip = True  # and where nobody makes a flush, nothing changes
-                    for p in range(players):
-                        flush[p] = flush_value[min(flush_bits[p, c] | mask, last_flush)]
-                        if flush[p] > 0:
-                            skip = False
-            if skip:
+        row = group[c] if read_tops else 0
+        for p in range(players):
+            key[p] = hand_key[p, c]
+        if dealt_off:
+            for r in range(13):
+                off[r] = 5 * off_suit[c, r]
+        for s in range(len(starts) - 1):
+            mask = masks[starts[s]]
+            if mask & taken[c]:
                 continue
-            counted = weight[c]
-            if dealt_off:
-                ways = np.int64(1)
-                for j in range(len(rest)):
-                    ways *= choose[5 * off_suit[c, rest[j, q]] + multiplicity[j, q]]
-                if ways == 0:
-                    continue
-                counted *= ways
+            best_flush, flushers = np.int64(0), 0  # where nobody makes a flush, nothing changes
             for p in range(players):
-                value = np.int64(plain_of[min(hand_key[p, c] + keys[q], last_plain)])
-                plain[p] = value
-                actual[p] = max(value, flush[p])
-            before, after = _code(plain, players), _code(actual, players)
-            if before != after:
-                by_code[after] += counted
-                by_code[before] -= counted
+                flush[p] = flush_value[min(flush_bits[p, c] | mask, last_flush)]
+                if flush[p] > best_flush:
+                    best_flush, flushers = flush[p], 1 << p
+                elif flush[p] == best_flush and best_flush > 0:
+                    flushers |= 1 << p
+            if best_flush == 0:
+                continue
+            for q in range(starts[s], starts[s + 1]):
+                counted = weight[c]
+                if dealt_off:
+                    ways = np.int64(1)
+                    for j in range(len(rest)):
+                        ways *= choose[off[rest[j, q]] + multiplicity[j, q]]
+                    if ways == 0:
+                        continue
+                    counted *= ways
+                column = keys[q]
+                if read_tops:
+                    top = np.int64(tops[row, column])
+                    if best_flush > top >> _TOP_SHIFT:  # the best flushes win: nobody's rank-only value is as good
+                        before = top & ((1 << _TOP_SHIFT) - 1)
+                        if before != flushers:
+                            by_code[flushers] += counted
+                            by_code[before] -= counted
+                        continue
+                for p in range(players):
+                    value = np.int64(plain_of[min(key[p] + column, last_plain)])
+                    plain[p] = value
+                    actual[p] = max(value, flush[p])
+                before, after = _code(plain, players), _code(actual, players)
+                if before != after:
+                    by_code[after] += counted
+                    by_code[before] -= counted
+
+
+def mask_starts(masks: np.ndarray) -> np.ndarray:
+    """Where each run of equal ``masks`` starts, and their end: the blocks :func:`flush_codes` takes.
+
+    >>> mask_starts(np.array([7, 7, 11, 13, 13])).tolist()
+    [0, 2, 3, 5]
+    """
+    return np.concatenate([[0], np.flatnonzero(np.diff(masks)) + 1, [len(masks)]]).astype(np.int64)
 
 
 # fmt: off
-def flush_codes(weight, taken, masks, off_suit, rest, multiplicity, choose,
-                plain_of, hand_key, keys, flush_value, flush_bits) -> np.ndarray:
+def flush_codes(weight, taken, masks, starts, off_suit, rest, multiplicity, choose,
+                plain_of, hand_key, keys, flush_value, flush_bits, tops=None) -> np.ndarray:
     # fmt: on
     """:func:`_flush_codes` into a new ``by_code`` (2 ** players,): the weight that the chunk's flushes
     move from one set of winners to another (:meth:`~pysolver.odds._model.Tally.add_codes`);
-    ``off_suit`` None where no run-out deals a card off the suit."""
+    ``starts`` the blocks of one mask (:func:`mask_starts`); ``off_suit`` None where no run-out deals
+    a card off the suit; ``tops`` the chunk's classes' rows and :func:`plain_tops`' table, or None."""
     by_code = np.zeros(1 << len(hand_key), dtype=np.float64)
     _flush_codes(
         np.ascontiguousarray(weight, dtype=np.float64),
         np.ascontiguousarray(taken, dtype=np.int64),
         np.ascontiguousarray(masks, dtype=np.int64),
+        starts,
         np.zeros((0, 13), np.int64) if off_suit is None else np.ascontiguousarray(off_suit, dtype=np.int64),
         np.ascontiguousarray(rest, dtype=np.int64),
         np.ascontiguousarray(multiplicity, dtype=np.int64),
@@ -403,9 +480,11 @@ def flush_codes(weight, taken, masks, off_suit, rest, multiplicity, choose,
         np.ascontiguousarray(keys, dtype=np.int64),
         flush_value,
         np.ascontiguousarray(flush_bits, dtype=np.int64),
+        np.zeros(0, np.int64) if tops is None else np.ascontiguousarray(tops[0], dtype=np.int64),
+        np.zeros((0, 0), np.int32) if tops is None else tops[1],
         by_code,
     )
     return by_code
 
 
-__all__ = ["fixed_codes", "one_counts", "two_counts", "flush_codes"]
+__all__ = ["fixed_codes", "one_counts", "two_counts", "TOPS_LIMIT", "plain_tops", "mask_starts", "flush_codes"]

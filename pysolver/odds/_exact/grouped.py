@@ -198,6 +198,8 @@ def _flush_corrections(
     hand_key = (codes >> 2) * values_of.shape[1]  # each player's row of the rank values, flattened
     flush_bits = facts.bits.take(suit) | ranks
     others = (suit, codes)  # the cards per rank off the suit, worked out if needed
+    compiled = compiled_loops() if len(codes) <= CODED_PLAYERS else None
+    tops = None if compiled is None else compiled.plain_tops(values_of, hand_key)  # rank-only winners, read
     runouts, starts = suited_runouts(to_come)
     last = starts[max(facts.most[suit] for suit, _ in orbits) + 1]
     levels = sorted(set(lowest.tolist()))
@@ -217,6 +219,8 @@ def _flush_corrections(
                 taken,
                 hand_key,
                 flush_bits,
+                compiled,
+                tops,
             )
     return chunks
 
@@ -232,10 +236,14 @@ def _corrections(
     taken: np.ndarray,
     hand_key: np.ndarray,
     flush_bits: np.ndarray,
+    compiled=None,
+    tops: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> list[Callable[[Tally], None]]:
     """:func:`_flush_corrections`' chunks for the classes ``members`` (None: all) and the suited ``runouts``;
     ``hand_key`` is each player's row in the rank values ``values_of`` (:func:`~pysolver.odds._boards.rank_values`,
-    flattened); ``others`` the suit and the codes of each class, to count the cards off the suit left per rank."""
+    flattened); ``others`` the suit and the codes of each class, to count the cards off the suit left per rank;
+    ``compiled`` the compiled loops (None: numpy counts) and ``tops`` their table of rank-only winners
+    (:func:`~pysolver.odds._kernels.plain_tops`, None where it is too large)."""
     drawn, masks, rest, multiplicity, keys = runouts[0], runouts[1], runouts[3:5], runouts[5:7], runouts[7]
     off_suit = None  # the cards per rank off the suit, when some run-out deals them
     if multiplicity[0][0]:  # the first run-out draws the fewest cards of the suit
@@ -245,8 +253,8 @@ def _corrections(
     step = max(1, 4 * BLOCK // len(drawn))
     size = len(class_weight) if members is None else len(members)
 
-    compiled = compiled_loops() if len(hand_key) <= CODED_PLAYERS else None
     dealt_off = np.array(rest), np.array(multiplicity)  # (2, run-outs) each, as the compiled loop reads them
+    starts = None if compiled is None else compiled.mask_starts(masks)
 
     def chunk(start: int, tally: Tally) -> None:
         """Count the corrections of the classes ``start`` .. ``start + step - 1`` of the members: each
@@ -255,9 +263,10 @@ def _corrections(
         part = slice(start, start + step) if members is None else members[start : start + step]
         if compiled is not None:  # the counts of the pairs too, in the loop
             off = None if off_suit is None else off_suit[part]
-            dealt = (class_weight[part], taken[part], masks, off, *dealt_off, _CHOOSE)
+            dealt = (class_weight[part], taken[part], masks, starts, off, *dealt_off, _CHOOSE)
             valued = (plain_of, hand_key[:, part], keys, table.flush_value, flush_bits[:, part])
-            tally.add_codes(compiled.flush_codes(*dealt, *valued))
+            read = None if tops is None else (tops[0][part], tops[1])
+            tally.add_codes(compiled.flush_codes(*dealt, *valued, read))
             return
         counted = class_weight[part][:, None] * ((masks & taken[part][:, None]) == 0)  # (classes, run-outs)
         if off_suit is not None:  # some of the run-out off the suit
@@ -294,7 +303,7 @@ TT+,AJs+ vs 99+,KQs 5.0 s, took 5.3 to 7.1 s; AhKh vs JhJs vs QQ+,AK vs random 4
 5.0 s; AhKh vs QQ+ vs random 2.8 s, took 1.8 to 2.1 s."""
 FLUSH_CLASSES = 0.65
 """The power of the product of the players' classes in the flush corrections' work."""
-COMPILED_FLUSH = 0.3
+COMPILED_FLUSH = 0.15
 """The flush corrections' work in their compiled loop (with numba), as a share of :data:`FLUSH_WORK`.
 Measured before the flop, one thread (the whole count's estimate in brackets): QQ+,AK vs JJ+,AQ vs
 TT+,AJs vs 99+,KQs 3.7 s with the corrections in numpy, 1.55 to 1.65 s compiled (2.9 s); QQ+ vs JJ+,AK
