@@ -35,6 +35,7 @@ COMPILED_SOURCES = (
     "evaluator/_compiled.py",
     "evaluator/_game_loops.py",
     "evaluator/_shipped_tables.py",
+    "odds/_count_kernels.py",
     "odds/_exact/three_random.py",
     "odds/_games/kernel.py",
     "odds/_kernels.py",

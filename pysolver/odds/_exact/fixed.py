@@ -34,12 +34,13 @@ _CHOOSE = np.array([[comb(n, m) for m in range(5)] for n in range(5)], dtype=np.
 
 EXACT_LOOPS = Loops(
     "exact",
-    4.8,
+    5.7,
     (
         "pysolver.odds._kernels:_fixed_codes",
-        "pysolver.odds._kernels:_one_counts",
-        "pysolver.odds._kernels:_two_counts",
+        "pysolver.odds._count_kernels:_one_counts",
+        "pysolver.odds._count_kernels:_two_counts",
         "pysolver.odds._kernels:_flush_codes",
+        "pysolver.odds._kernels:_plain_tops",
         "pysolver.odds._exact.three_random:compiled_loop()",
     ),
 )
