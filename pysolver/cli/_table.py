@@ -22,8 +22,8 @@ def add_parser(subparsers) -> None:
         "pair of their disjoint combos over every board of the rule book's deck (the matchups up to the suits "
         "and the seat order counted once, on every core). The standard game's 169 x 169 table counts 47,008 "
         "matchups: minutes on one core. With --players 3, every three classes (818,805 cells in the standard "
-        "game, each an exact three-way count: about an hour of one core; a row, AA against every two classes, "
-        "some 40 seconds).",
+        "game, each an exact three-way count, in worker processes: about half an hour of one core; a row, AA "
+        "against every two classes, some 30 seconds).",
     )
     parser.add_argument(
         "--players", type=int, choices=(2, 3), default=2, help="2: the heads-up table (default); 3: three-way"

@@ -38,7 +38,7 @@ from ..core import (
 )
 from ..evaluator import CPU_BACKENDS, check_backend, cuda_present, using
 from ..rulebook import rules_of
-from ._exact.fixed import exact_fixed
+from ._exact.fixed import exact_fixed, loops_for_long_work
 from ._exact.gpu import gpu_fixed_counts
 from ._table_matchups import canonical
 
@@ -188,6 +188,7 @@ def heads_up_table(
         wins, ties = counts[:, 0, 0], counts[:, 0, 1]
     else:
         with using(chosen, CPU_BACKENDS):
+            loops_for_long_work()
             wins, ties = _count_on_threads(unique, rules, threads, progress)
     boards = comb(len(rules.deck) - 4, 5)
     first_wins = np.where(swapped, boards - wins[where] - ties[where], wins[where])

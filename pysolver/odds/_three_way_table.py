@@ -9,9 +9,10 @@ won alone, tied with one other player and tied with both (``counts[n, p, k - 1]`
 as :func:`~pysolver.odds._exact.gpu.gpu_fixed_counts` gives them).
 
 On the CPU each cell is an exact question of three ranges, counted by the
-cheapest exact path (the grouped enumeration: a few milliseconds a cell with
-the compiled loops), the cells cut into parts on every thread; the whole
-standard table is about an hour of one core. On a GPU (``backend="cuda"``) the
+cheapest exact path (the grouped enumeration: about 2 ms a cell with the
+compiled loops), the cells cut into parts that forked worker processes count,
+one a thread asked for; the whole standard table is about half an hour of one
+core. On a GPU (``backend="cuda"``) the
 deals of combos of each part are taken once up to a permutation of the suits
 (:func:`~pysolver.odds._table_matchups.canonical_three`) and counted over every
 board there. Both give the same integers.
@@ -23,12 +24,14 @@ board there. Both give the same integers.
 
 from __future__ import annotations
 
+import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from math import comb
 
 import numpy as np
 
+from ..asp._processes import recycled_imap
 from ..core import (
     CLASS_INDEX,
     COMBO_CLASS,
@@ -39,10 +42,10 @@ from ..core import (
     Situation,
     check_threads,
     quoted,
-    run_parts,
 )
 from ..evaluator import CPU_BACKENDS, check_backend, cuda_present, using
 from ..rulebook import rules_of
+from ._exact.fixed import loops_for_long_work
 from ._exact.gpu import gpu_fixed_counts
 from ._heads_up_table import PARTS_PER_THREAD, deck_classes
 from ._model import Question
@@ -169,7 +172,7 @@ def three_way_table(
 ) -> ThreeWayTable:
     """The exact three-way preflop table of ``rules``: every cell of a class of ``classes`` (None:
     every class of its deck) against two classes of ``columns`` (None: every class), on
-    ``threads`` threads (None or 0: every core; the counts do not depend on it).
+    ``threads`` cores (None or 0: every core; worker processes on the CPU; the counts do not depend on it).
     ``progress(done, total)`` follows the cells counted. ``backend``: ``"cuda"`` counts the deals
     of combos on a GPU, ``"numpy"`` or ``"numba"`` the cells on the CPU (None: a GPU where one
     answers); the same integers."""
@@ -186,7 +189,8 @@ def three_way_table(
         counts = _count_on_the_gpu(cells, of_class, rules, progress)
     else:
         with using(chosen, CPU_BACKENDS):
-            counts = _count_on_threads(cells, dealt > 0, names, rules, threads, progress)
+            loops_for_long_work()  # loaded once here, not per cell or per worker process
+            counts = _count_on_workers(cells, dealt > 0, names, rules, threads, progress)
     deals = dealt * comb(len(rules.deck) - 6, 5)
     return ThreeWayTable(rules.label, names, rows, cells, counts, deals)
 
@@ -250,30 +254,40 @@ def _combo_deals(cells: np.ndarray, of_class: np.ndarray) -> Iterator[tuple[slic
 _COMBO_BITS = (np.int64(1) << COMBOS[:, 0]) | (np.int64(1) << COMBOS[:, 1])
 
 
-def _count_on_threads(
+FORK_CELLS = 64
+"""Cells from which the CPU's count goes to forked worker processes rather than this process."""
+
+
+def _count_on_workers(
     cells: np.ndarray,
     dealt: np.ndarray,
     names: tuple[str, ...],
     rules: Rules,
-    threads: int,
+    workers: int,
     progress: Callable[[int, int], None] | None,
 ) -> np.ndarray:
     """Each cell that can be ``dealt`` counted as an exact question of its three classes (zeros for
-    the others), in parts on ``threads`` threads."""
-    parts = np.array_split(np.arange(len(cells)), max(1, min(len(cells), PARTS_PER_THREAD * threads)))
-    done = [0]
+    the others), in parts on ``workers`` cores: forked worker processes, their results in the order
+    of the parts. A cell is mostly Python around short compiled loops, which threads would take in
+    turns; processes run side by side. Few cells, one worker, or no ``fork``: in this process."""
+    split = np.array_split(np.arange(len(cells)), max(1, min(len(cells), PARTS_PER_THREAD * workers)))
+    parts = [part for part in split if len(part)]
 
     def count(part: np.ndarray) -> np.ndarray:
         found = np.zeros((len(part), 3, 3), np.int64)
         for n, cell in enumerate(part.tolist()):
             if dealt[cell]:
                 found[n] = _count_cell([names[i] for i in cells[cell]], rules)
-        done[0] += len(part)
-        if progress is not None:
-            progress(done[0], len(cells))
         return found
 
-    counted = run_parts(count, [p for p in parts if len(p)], threads)
+    forked = workers > 1 and len(cells) >= FORK_CELLS and "fork" in multiprocessing.get_all_start_methods()
+    counted, done = [], 0
+    each = -(-len(parts) // workers)  # a worker process a run of parts: one fork a core
+    for found in recycled_imap(count, parts, workers, each) if forked else map(count, parts):
+        counted.append(found)
+        done += len(found)
+        if progress is not None:
+            progress(done, len(cells))
     return np.concatenate(counted) if counted else np.zeros((0, 3, 3), np.int64)
 
 

@@ -16,6 +16,7 @@ from pysolver.cli import main
 from pysolver.core import COMBOS, class_combos, combo_mask
 from pysolver.odds import three_way_table
 from pysolver.odds._exact.fixed import exact_fixed
+from pysolver.odds._three_way_table import FORK_CELLS
 
 
 def every_deal(classes, rules):
@@ -64,6 +65,10 @@ def test_a_cell_is_the_same_in_any_seat_order(short_deck):
 def test_the_counts_do_not_depend_on_the_threads(short_deck):
     one = three_way_table("short_deck", classes=["AA", "T9o"], columns=["KK", "AKs", "T9o", "76s"], threads=1)
     assert (one.counts == short_deck.counts).all() and (one.cells == short_deck.cells).all()
+    columns = list(short_deck.classes[::7])  # enough cells for worker processes
+    forked = three_way_table("short_deck", classes=["QQ"], columns=columns, threads=2)
+    alone = three_way_table("short_deck", classes=["QQ"], columns=columns, threads=1)
+    assert len(forked.cells) >= FORK_CELLS and (forked.counts == alone.counts).all() and forked.counts.any()
 
 
 def test_three_classes_that_cannot_be_dealt_at_once_have_no_deals():

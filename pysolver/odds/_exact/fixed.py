@@ -73,6 +73,15 @@ def compiled_loops() -> ModuleType | None:
     return _kernels
 
 
+def loops_for_long_work() -> ModuleType | None:
+    """:func:`compiled_loops`, the evaluator's compiled kernel loaded first unless the work was given
+    numpy: for work long enough (a preflop table) that loading the loops, or compiling them on a
+    machine's first use, pays."""
+    if requested() != "numpy":
+        load_kernel()
+    return compiled_loops()
+
+
 def rank_ways(available: np.ndarray, counts: np.ndarray) -> np.ndarray:
     """How many sets of unseen cards have these rank counts: prod_r C(available_r, m_r)."""
     return _CHOOSE[available[None, :], counts].prod(axis=1)
@@ -165,4 +174,13 @@ class FixedPath:
         return exact_fixed(question.hands, question.board, question.dead, question.rules)
 
 
-__all__ = ["EXACT_LOOPS", "exact_backend", "compiled_loops", "rank_ways", "known_mask", "exact_fixed", "FixedPath"]
+__all__ = [
+    "EXACT_LOOPS",
+    "exact_backend",
+    "compiled_loops",
+    "loops_for_long_work",
+    "rank_ways",
+    "known_mask",
+    "exact_fixed",
+    "FixedPath",
+]
