@@ -91,14 +91,13 @@ def suited_runouts(to_come: int) -> tuple[list[np.ndarray], list[int]]:
 @dataclass(frozen=True)
 class BoardFacts:
     """What a board and dead cards leave, worked out once per board: unseen cards per rank
-    ``(13,)`` and per suit and rank ``(4, 13)``, the board's rank key, its cards per suit and
+    ``(13,)`` and per suit and rank ``(4, 13)``, its cards per suit and
     their ranks as 13 bits per suit, the unseen ranks of each suit as bits, the suit
     permutations that fix the board and the dead cards, the most cards of each suit a run-out
     can deal, and per suit the ranks not left to deal as bits."""
 
     per_rank: np.ndarray
     suit_unseen: np.ndarray
-    key: int
     on_board: np.ndarray
     bits: np.ndarray
     free: np.ndarray
@@ -130,7 +129,6 @@ def _board(board: bytes, dead: bytes) -> BoardFacts:
     return BoardFacts(
         unseen.reshape(13, 4).sum(axis=1),
         suit_unseen,
-        int(CARD_RANK_KEY[cards].sum()),
         np.bincount(cards & 3, minlength=4),
         bits,
         free,

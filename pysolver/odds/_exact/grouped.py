@@ -236,8 +236,8 @@ def _corrections(
     taken: np.ndarray,
     hand_key: np.ndarray,
     flush_bits: np.ndarray,
-    compiled=None,
-    tops: tuple[np.ndarray, np.ndarray] | None = None,
+    compiled,
+    tops: tuple[np.ndarray, np.ndarray] | None,
 ) -> list[Callable[[Tally], None]]:
     """:func:`_flush_corrections`' chunks for the classes ``members`` (None: all) and the suited ``runouts``;
     ``hand_key`` is each player's row in the rank values ``values_of`` (:func:`~pysolver.odds._boards.rank_values`,
