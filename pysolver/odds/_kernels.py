@@ -7,8 +7,10 @@ class's number of boards (a product of binomials over the ranks), every player's
 value (the rank key's value, and where a suit can flush the better of that and the
 flush), and the set of winners as bits of a code; ``by_code[code]`` sums the boards
 of each set of winners in int64, so the counts are exact integers and the loop is
-the same on any thread. Importing this module compiles it (numba): the paths import it
-once the evaluator's compiled kernel is loaded
+the same on any thread. The grouped path's flush corrections (:func:`flush_codes`, reading
+the rank-only winners from :func:`plain_tops`) are here too, and the counting paths' loops
+(:mod:`pysolver.odds._count_kernels`) are exported from here. Importing this module compiles
+it (numba): the paths import it once the evaluator's compiled kernel is loaded
 (:func:`pysolver.odds._exact.fixed.compiled_loops`); the numpy path gives the same counts.
 
     >>> unseen = np.ones(52, bool)
