@@ -222,12 +222,20 @@ def loads_kernel(question: Question, work: float, by_path: bool = True) -> tuple
     loops ready or paying for their compile (:func:`~pysolver.evaluator._backends.runs_on`); with the
     cheapest path and its work on them (``by_path``: not a breakdown's) where they were reckoned on
     numpy, as on a machine's first use, so that a count that takes seconds compiled is neither
-    refused nor announced at its time in Python."""
+    refused nor announced at its time in Python. Where the loops are ready but not loaded, a count
+    below :data:`LOAD_WORK` compiled loads them if numpy would take longer than the load and the
+    compiled count together, else it is planned on numpy at numpy's cost."""
     named = requested()
-    if named is not None or work < LOAD_WORK or kernel_loaded():
+    if named is not None or kernel_loaded():
         return named == "numba", None
-    if exact_backend() == "numba":
-        return True, None
+    if exact_backend() == "numba":  # the loops are ready: loading them is all it takes
+        if work >= LOAD_WORK or not by_path:
+            return work >= LOAD_WORK, None
+        with using("numpy"):  # else counted with numpy, at its own cost, unless that is the longer
+            on_numpy = cheapest(Shape.of(question))
+        return (True, None) if on_numpy[1] > work + LOAD_WORK else (False, on_numpy)
+    if work < LOAD_WORK:
+        return False, None
     with using("numba"):
         compiled = cheapest(Shape.of(question)) if by_path else None
     compiled_work = work if compiled is None else compiled[1]

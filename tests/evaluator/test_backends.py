@@ -131,6 +131,36 @@ def test_an_exact_count_that_pays_for_its_compile_is_planned_compiled(monkeypatc
         _planner.plan(question, exact=True)
 
 
+@needs_numba
+def test_a_count_short_compiled_but_long_on_numpy_loads_the_ready_loops(monkeypatch):
+    """The loops compiled on the machine, the kernel not loaded: AhKh against two random hands
+    preflop is below LOAD_WORK compiled and several times it on numpy, so the kernel is loaded; a
+    flop question, short either way, is planned on numpy at numpy's cost."""
+    from pysolver.core import Situation
+    from pysolver.odds import _planner
+    from pysolver.odds._cost import Shape
+    from pysolver.odds._exact import fixed
+    from pysolver.odds._model import Question
+    from pysolver.odds._registry import cheapest
+
+    for module in (_backends, fixed):
+        monkeypatch.setattr(module, "ready", lambda loops: True)
+    for module in (fixed, _planner):
+        monkeypatch.setattr(module, "kernel_loaded", lambda: False)
+    preflop = Question.of(Situation.of(["AhKh", "random", "random"], ranges=True))
+    with using("numba"):
+        compiled = cheapest(Shape.of(preflop))[1]
+    with using("numpy"):
+        in_python = cheapest(Shape.of(preflop))[1]
+    assert compiled < _planner.LOAD_WORK < in_python - compiled
+    assert _planner.plan(preflop, exact=True).compiles
+    flop = Question.of(Situation.of(["AhKh", "random", "random"], "Qs Js 2c", ranges=True))
+    with using("numpy"):
+        on_numpy = cheapest(Shape.of(flop))
+    planned = _planner.plan(flop, exact=True)
+    assert not planned.compiles and (planned.path, planned.work) == on_numpy
+
+
 def test_the_server_compiles_elsewhere_while_it_runs(monkeypatch):
     started = []
     monkeypatch.delenv("PYSOLVER_COMPILE", raising=False)
