@@ -26,7 +26,7 @@ from ._codec import (
 from ._game_results import scale_tiebreak
 from ._game_runouts import GameRunouts, game_runouts
 from ._limited import call_limited
-from ._processes import check_workers
+from ._processes import check_workers, recycled_imap
 from ._rulefiles import RuleText, read_rule_book, read_rule_files, rule_statements
 from ._runtime import ENCODING_FILES, GAME_FILES, OUTCOME_FILES, AspProgram, encoding_statements, encoding_text
 from ._showdown_result import PlayerHand, ShowdownResult
@@ -60,6 +60,7 @@ __all__ = [
     "value_place",
     "best_mask_slots",
     "check_workers",
+    "recycled_imap",
     "cluster_available",
     "run_tasks",
     "solve_whatif",

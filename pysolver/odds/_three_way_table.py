@@ -31,7 +31,7 @@ from math import comb
 
 import numpy as np
 
-from ..asp._processes import recycled_imap
+from ..asp import recycled_imap
 from ..core import (
     CLASS_INDEX,
     COMBO_CLASS,
