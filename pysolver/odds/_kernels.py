@@ -173,6 +173,7 @@ TOPS_LIMIT = 1 << 23
 """Most entries (group tuples times rank multisets) of the table of rank-only winners the flush
 corrections read (:func:`plain_tops`): 32 MB."""
 _TOP_SHIFT = 10  # a top: the best rank-only value above 10 bits of who holds it (up to 10 players)
+_TUPLE_DIGITS = 9  # players whose rank groups (91) make one int64 key
 
 
 @jit
@@ -201,15 +202,19 @@ def plain_tops(values_of: np.ndarray, hand_key: np.ndarray) -> tuple[np.ndarray,
     >>> values = np.array([[5, 7, 7], [6, 7, 2]])    # two rank groups, three multisets
     >>> group, tops = plain_tops(values, np.array([[0, 3, 0], [3, 0, 3]]))
     >>> group.tolist(), (tops >> 10).tolist(), (tops & 1023).tolist()
-    ([0, 1, 0], [[6, 7, 7], [6, 7, 7]], [[2, 3, 1], [1, 3, 2]])
+    ([1, 0, 1], [[6, 7, 7], [6, 7, 7]], [[1, 3, 2], [2, 3, 1]])
     """
-    rows, group = np.unique(hand_key, axis=1, return_inverse=True)
     columns = values_of.shape[1]
-    if rows.shape[1] * columns > TOPS_LIMIT:
+    if len(hand_key) > _TUPLE_DIGITS:
         return None
-    tops = np.empty((rows.shape[1], columns), dtype=np.int32)
+    radix = np.int64(len(values_of)) ** np.arange(len(hand_key), dtype=np.int64)
+    keys, group = np.unique(radix @ (hand_key // columns), return_inverse=True)  # each tuple of rank groups
+    if len(keys) * columns > TOPS_LIMIT:
+        return None
+    rows = (keys // radix[:, None]) % len(values_of) * columns  # (players, tuples)
+    tops = np.empty((len(keys), columns), dtype=np.int32)
     _plain_tops(values_of.ravel(), np.ascontiguousarray(rows, dtype=np.int64), columns, tops)
-    return group.ravel().astype(np.int64), tops
+    return group.astype(np.int64), tops
 
 
 # fmt: off
@@ -288,23 +293,15 @@ def _flush_codes(weight, taken, masks, starts, off_suit, rest, multiplicity, cho
                     by_code[before] -= counted
 
 
-def mask_starts(masks: np.ndarray) -> np.ndarray:
-    """Where each run of equal ``masks`` starts, and their end: the blocks :func:`flush_codes` takes.
-
-    >>> mask_starts(np.array([7, 7, 11, 13, 13])).tolist()
-    [0, 2, 3, 5]
-    """
-    return np.concatenate([[0], np.flatnonzero(np.diff(masks)) + 1, [len(masks)]]).astype(np.int64)
-
-
 # fmt: off
 def flush_codes(weight, taken, masks, starts, off_suit, rest, multiplicity, choose,
                 plain_of, hand_key, keys, flush_value, flush_bits, tops=None) -> np.ndarray:
     # fmt: on
     """:func:`_flush_codes` into a new ``by_code`` (2 ** players,): the weight that the chunk's flushes
     move from one set of winners to another (:meth:`~pysolver.odds._model.Tally.add_codes`);
-    ``starts`` the blocks of one mask (:func:`mask_starts`); ``off_suit`` None where no run-out deals
-    a card off the suit; ``tops`` the chunk's classes' rows and :func:`plain_tops`' table, or None."""
+    ``starts`` the blocks of one mask (:func:`~pysolver.odds._boards.mask_blocks`); ``off_suit`` None
+    where no run-out deals a card off the suit; ``tops`` the chunk's classes' rows and
+    :func:`plain_tops`' table, or None."""
     by_code = np.zeros(1 << len(hand_key), dtype=np.float64)
     _flush_codes(
         np.ascontiguousarray(weight, dtype=np.float64),
@@ -327,4 +324,4 @@ def flush_codes(weight, taken, masks, starts, off_suit, rest, multiplicity, choo
     return by_code
 
 
-__all__ = ["fixed_codes", "one_counts", "two_counts", "TOPS_LIMIT", "plain_tops", "mask_starts", "flush_codes"]
+__all__ = ["fixed_codes", "one_counts", "two_counts", "TOPS_LIMIT", "plain_tops", "flush_codes"]

@@ -53,7 +53,7 @@ from math import comb, prod
 import numpy as np
 
 from ...core import Rules
-from .._boards import BoardFacts, board_facts, compact_multisets, rank_values, suited_runouts
+from .._boards import BoardFacts, board_facts, compact_multisets, mask_blocks, rank_values, suited_runouts
 from .._combo_codes import (
     CODE_HELD,
     CODE_OFF,
@@ -199,8 +199,9 @@ def _flush_corrections(
     flush_bits = facts.bits.take(suit) | ranks
     others = (suit, codes)  # the cards per rank off the suit, worked out if needed
     compiled = compiled_loops() if len(codes) <= CODED_PLAYERS else None
-    tops = None if compiled is None else compiled.plain_tops(values_of, hand_key)  # rank-only winners, read
     runouts, starts = suited_runouts(to_come)
+    pairs = len(class_weight) * len(runouts[0])
+    tops = None if compiled is None or pairs < TOPS_FROM else compiled.plain_tops(values_of, hand_key)
     last = starts[max(facts.most[suit] for suit, _ in orbits) + 1]
     levels = sorted(set(lowest.tolist()))
     chunks = []
@@ -214,6 +215,7 @@ def _flush_corrections(
                 facts,
                 members,
                 [column[first:last] for column in runouts],
+                mask_blocks(to_come, first, last),
                 class_weight,
                 others,
                 taken,
@@ -231,6 +233,7 @@ def _corrections(
     facts: BoardFacts,
     members: np.ndarray | None,
     runouts: list,
+    blocks: np.ndarray,
     class_weight: np.ndarray,
     others: tuple,
     taken: np.ndarray,
@@ -239,7 +242,8 @@ def _corrections(
     compiled,
     tops: tuple[np.ndarray, np.ndarray] | None,
 ) -> list[Callable[[Tally], None]]:
-    """:func:`_flush_corrections`' chunks for the classes ``members`` (None: all) and the suited ``runouts``;
+    """:func:`_flush_corrections`' chunks for the classes ``members`` (None: all) and the suited ``runouts``
+    (the runs of one suited mask among them: ``blocks``);
     ``hand_key`` is each player's row in the rank values ``values_of`` (:func:`~pysolver.odds._boards.rank_values`,
     flattened); ``others`` the suit and the codes of each class, to count the cards off the suit left per rank;
     ``compiled`` the compiled loops (None: numpy counts) and ``tops`` their table of rank-only winners
@@ -254,7 +258,6 @@ def _corrections(
     size = len(class_weight) if members is None else len(members)
 
     dealt_off = np.array(rest), np.array(multiplicity)  # (2, run-outs) each, as the compiled loop reads them
-    starts = None if compiled is None else compiled.mask_starts(masks)
 
     def chunk(start: int, tally: Tally) -> None:
         """Count the corrections of the classes ``start`` .. ``start + step - 1`` of the members: each
@@ -263,7 +266,7 @@ def _corrections(
         part = slice(start, start + step) if members is None else members[start : start + step]
         if compiled is not None:  # the counts of the pairs too, in the loop
             off = None if off_suit is None else off_suit[part]
-            dealt = (class_weight[part], taken[part], masks, starts, off, *dealt_off, _CHOOSE)
+            dealt = (class_weight[part], taken[part], masks, blocks, off, *dealt_off, _CHOOSE)
             valued = (plain_of, hand_key[:, part], keys, table.flush_value, flush_bits[:, part])
             read = None if tops is None else (tops[0][part], tops[1])
             tally.add_codes(compiled.flush_codes(*dealt, *valued, read))
@@ -288,6 +291,10 @@ def _corrections(
     return [partial(chunk, start) for start in range(0, size, step)]
 
 
+TOPS_FROM = 1 << 16
+"""Pairs of classes and suited run-outs from which the flush corrections first work out the rank-only
+winners (:func:`~pysolver.odds._kernels.plain_tops`, about 0.1 ms however small): a flop's few pairs
+are valued one by one sooner."""
 DEALS_LIMIT = 2_000_000
 """Most deals of combos (one combo per player, no card twice) the grouped path holds at once."""
 #: Boards counted again per class of deals and suit by the flush corrections, by cards to come: the
