@@ -12,8 +12,8 @@ On the CPU each cell is an exact question of three ranges, counted by the
 cheapest exact path (the grouped enumeration: about 2 ms a cell with the
 compiled loops), the cells cut into parts that forked worker processes count,
 one a thread asked for; the whole standard table is about half an hour of one
-core. On a GPU (``backend="cuda"``) the
-deals of combos of each part are taken once up to a permutation of the suits
+core. On a GPU (``backend="cuda"``) the deals of combos of each part are taken
+once up to a permutation of the suits
 (:func:`~pysolver.odds._table_matchups.canonical_three`) and counted over every
 board there. Both give the same integers.
 
@@ -172,7 +172,8 @@ def three_way_table(
 ) -> ThreeWayTable:
     """The exact three-way preflop table of ``rules``: every cell of a class of ``classes`` (None:
     every class of its deck) against two classes of ``columns`` (None: every class), on
-    ``threads`` cores (None or 0: every core; worker processes on the CPU; the counts do not depend on it).
+    ``threads`` cores (None or 0: every core; worker processes on the CPU; the counts do not depend
+    on it).
     ``progress(done, total)`` follows the cells counted. ``backend``: ``"cuda"`` counts the deals
     of combos on a GPU, ``"numpy"`` or ``"numba"`` the cells on the CPU (None: a GPU where one
     answers); the same integers."""
