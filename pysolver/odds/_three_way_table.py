@@ -45,6 +45,7 @@ from ..core import (
 )
 from ..evaluator import CPU_BACKENDS, check_backend, cuda_present, using
 from ..rulebook import rules_of
+from ._combo_codes import COMBO_BITS
 from ._exact.fixed import loops_for_long_work
 from ._exact.gpu import gpu_fixed_counts
 from ._heads_up_table import PARTS_PER_THREAD, deck_classes
@@ -224,7 +225,7 @@ def _deals_of_cells(cells: np.ndarray, of_class: np.ndarray) -> np.ndarray:
     """``(n,)`` the deals of three disjoint combos of each cell's classes, a class a seat: with
     ``D[x, y]`` the 12 x 12 matrix of the combos of classes x and y that share no card, the sum
     of ``D[i, j] * (D[i, k] @ D[j, k].T)``."""
-    bits = np.where(of_class >= 0, _COMBO_BITS.take(np.maximum(of_class, 0)), -1)  # -1: meets every combo
+    bits = np.where(of_class >= 0, COMBO_BITS.take(np.maximum(of_class, 0)), -1)  # -1: meets every combo
     disjoint = ((bits[:, None, :, None] & bits[None, :, None, :]) == 0).astype(np.float32)  # exact: small
     dealt = np.zeros(len(cells), dtype=np.int64)
     step = DEALS_AT_ONCE // of_class.shape[1] ** 2
@@ -247,12 +248,9 @@ def _combo_deals(cells: np.ndarray, of_class: np.ndarray) -> Iterator[tuple[slic
             picked[:, 0, :, None, None], picked[:, 1, None, :, None], picked[:, 2, None, None, :]
         )
         valid = (first >= 0) & (second >= 0) & (third >= 0)
-        f, s, t = (_COMBO_BITS.take(np.where(valid, x, 0)) for x in (first, second, third))
+        f, s, t = (COMBO_BITS.take(np.where(valid, x, 0)) for x in (first, second, third))
         valid &= ((f & s) == 0) & (((f | s) & t) == 0)
         yield part, np.nonzero(valid)[0], np.stack([first[valid], second[valid], third[valid]], axis=1)
-
-
-_COMBO_BITS = (np.int64(1) << COMBOS[:, 0]) | (np.int64(1) << COMBOS[:, 1])
 
 
 FORK_CELLS = 64

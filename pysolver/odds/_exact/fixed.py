@@ -73,13 +73,12 @@ def compiled_loops() -> ModuleType | None:
     return _kernels
 
 
-def loops_for_long_work() -> ModuleType | None:
-    """:func:`compiled_loops`, the evaluator's compiled kernel loaded first unless the work was given
-    numpy: for work long enough (a preflop table) that loading the loops, or compiling them on a
-    machine's first use, pays."""
+def loops_for_long_work() -> None:
+    """Load the evaluator's compiled kernel, so that :func:`compiled_loops` gives the loops, unless the
+    work was given numpy: for work long enough (a preflop table) that loading them, or compiling
+    them on a machine's first use, pays."""
     if requested() != "numpy":
         load_kernel()
-    return compiled_loops()
 
 
 def rank_ways(available: np.ndarray, counts: np.ndarray) -> np.ndarray:
